@@ -1,0 +1,21 @@
+// The companion's whole interface as JSON text in, JSON text out, so that the WebAssembly
+// binding stays a thin pass-through. Nothing here throws: failures come back as
+// {"error": "..."} objects or as "invalid" verdicts.
+#pragma once
+
+#include <string>
+
+namespace attn {
+
+// The exercise (as given) with the core's working added and the decimal rule.
+std::string DescribeExercise(const std::string& exercise_json);
+
+// {verdict, readAs, feedback, misconception, expected} for one answer to one part.
+std::string GradeAnswer(const std::string& exercise_json, const std::string& part,
+                        const std::string& answer);
+
+// The working for arbitrary inputs of a model ({"model": ..., "inputs": {...}, plus
+// optional "query", "remove", "delete"}), for the interactive labs.
+std::string Work(const std::string& request_json);
+
+}  // namespace attn

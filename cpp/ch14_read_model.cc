@@ -1,0 +1,267 @@
+// Quantities, misconceptions and working for Chapter 14 reads.
+#include "ch14_read_model.h"
+
+#include <algorithm>
+
+#include "encoder.h"
+#include "interventions.h"
+
+namespace attn {
+namespace {
+
+Result<Embeddings> EmbeddingsOf(const Json& exercise) {
+  const Json* e = nullptr;
+  if (exercise.contains("inputs") && exercise["inputs"].contains("embeddings")) e = &exercise["inputs"]["embeddings"];
+  if (!e || !e->is_object()) return Status(ErrorCode::kInvalidInput, "the exercise declares no embeddings");
+  Embeddings out;
+  for (const auto& [token, text] : e->items()) {
+    if (!text.is_string()) return Status(ErrorCode::kInvalidInput, "the embedding of '" + token + "' must be text");
+    ATTN_ASSIGN_OR_RETURN(v, ExactVectorFromText(text.get<std::string>(), "embedding of '" + token + "'"));
+    out[token] = v;
+  }
+  return out;
+}
+
+Result<Eigen::Index> PositionIndex(const std::vector<std::string>& labels, const std::string& name) {
+  auto it = std::find(labels.begin(), labels.end(), name);
+  if (it == labels.end()) return Status(ErrorCode::kInvalidInput, "there is no source position '" + name + "'");
+  return static_cast<Eigen::Index>(it - labels.begin());
+}
+
+// Weights from scores by the given (possibly wrong) method; eligible positions only.
+Status Normalise(Ch14Read& r, Ch14Method method, const Eligibility& eligible) {
+  ATTN_ASSIGN_OR_RETURN(softmax, SoftmaxOf(r.scores, eligible));
+  r.exponentials = softmax.exponentials;
+  r.denominator = softmax.denominator;
+  r.weights = softmax.weights;
+  Eigen::Index n = 0;
+  for (Eigen::Index j = 0; j < r.scores.size(); ++j) n += eligible.empty() || eligible[j];
+  switch (method) {
+    case Ch14Method::kDividedByCount:
+      r.denominator = Exact(n);
+      r.weights = r.exponentials / Exact(n);
+      break;
+    case Ch14Method::kZeroScoreZeroWeight: {
+      for (Eigen::Index j = 0; j < r.scores.size(); ++j)
+        if (r.scores(j).is_zero()) r.exponentials(j) = Exact(0);
+      r.denominator = r.exponentials.sum();
+      if (r.denominator.is_zero()) return Status(ErrorCode::kEmptyMemory, "no weight left");
+      r.weights = r.exponentials / r.denominator;
+      break;
+    }
+    case Ch14Method::kScoresAsWeights:
+      r.weights = r.scores;
+      break;
+    case Ch14Method::kExponentialsAsWeights:
+      r.weights = r.exponentials;
+      break;
+    default:
+      break;
+  }
+  return Status();
+}
+
+}  // namespace
+
+Result<Ch14Read> Ch14ReadOf(const Json& exercise, const Json& part, Ch14Method method) {
+  ATTN_ASSIGN_OR_RETURN(embeddings, EmbeddingsOf(exercise));
+  ATTN_ASSIGN_OR_RETURN(tokens, StringListInput(exercise, part, "source"));
+  ATTN_ASSIGN_OR_RETURN(query, ExactVectorInput(exercise, part, "query"));
+  std::string remove = StringField(part, "remove"), del = StringField(part, "delete");
+  if (method == Ch14Method::kSwappedIntervention) {
+    if (remove.empty() && del.empty()) return Status(ErrorCode::kInvalidInput, "no intervention to swap");
+    std::swap(remove, del);
+  }
+
+  Ch14Read r;
+  r.labels = tokens;
+  ATTN_ASSIGN_OR_RETURN(states, EncodeRelu(tokens, embeddings));
+  r.states = states;
+  Eligibility eligible;
+  if (!del.empty()) {
+    ATTN_ASSIGN_OR_RETURN(index, PositionIndex(tokens, del));
+    ATTN_ASSIGN_OR_RETURN(reencoded, ReencodeDeletion(tokens, embeddings, index));
+    r.states = reencoded;
+    r.labels.erase(r.labels.begin() + index);
+  }
+  r.removed.assign(r.labels.size(), false);
+  if (!remove.empty()) {
+    ATTN_ASSIGN_OR_RETURN(index, PositionIndex(tokens, remove));
+    r.removed[static_cast<size_t>(index)] = true;
+    if (method != Ch14Method::kZeroedScoreNotRemoved) {
+      eligible.assign(r.labels.size(), true);
+      eligible[static_cast<size_t>(index)] = false;
+    }
+  }
+  ATTN_ASSIGN_OR_RETURN(scores, DotScores(r.states, query));
+  r.scores = scores;
+  if (method == Ch14Method::kZeroedScoreNotRemoved) {
+    if (remove.empty()) return Status(ErrorCode::kInvalidInput, "nothing is removed");
+    ATTN_ASSIGN_OR_RETURN(index, PositionIndex(tokens, remove));
+    r.scores(index) = Exact(0);
+  }
+  ATTN_RETURN_IF_ERROR(Normalise(r, method, eligible));
+  ATTN_ASSIGN_OR_RETURN(context, ContextOf(r.weights, r.states));
+  r.context = context;
+  if (HasInput(exercise, part, "readout")) {
+    ATTN_ASSIGN_OR_RETURN(coefficients, ExactVectorInput(exercise, part, "readout"));
+    ATTN_ASSIGN_OR_RETURN(readout, ReadoutOf(r.context, coefficients));
+    r.readout = readout;
+  }
+  return r;
+}
+
+namespace {
+
+std::vector<std::string> ArgMax(const std::vector<std::string>& labels, const std::vector<long double>& values) {
+  long double best = *std::max_element(values.begin(), values.end());
+  std::vector<std::string> out;
+  for (size_t i = 0; i < values.size(); ++i)
+    if (values[i] >= best - 1e-12L) out.push_back(labels[i]);
+  return out;
+}
+
+// The positions whose frozen removal changes the readout the most.
+Result<Quantity> LargestEffect(const Json& exercise, const Json& part, const Ch14Read& base) {
+  if (!base.readout) return Status(ErrorCode::kInvalidInput, "the exercise declares no readout");
+  std::vector<long double> changes;
+  for (const auto& label : base.labels) {
+    Json removal = part;
+    removal["remove"] = label;
+    ATTN_ASSIGN_OR_RETURN(read, Ch14ReadOf(exercise, removal, Ch14Method::kCorrect));
+    changes.push_back(std::fabs(*(*read.readout - *base.readout).to_long_double()));
+  }
+  return Quantity::Position(ArgMax(base.labels, changes));
+}
+
+Result<Quantity> Select(const Json& exercise, const Json& part, const Ch14Read& r, const std::string& quantity) {
+  if (quantity == "states") {
+    // A frozen removal leaves the remaining stored states, unchanged.
+    std::vector<Eigen::Index> kept;
+    for (size_t j = 0; j < r.removed.size(); ++j)
+      if (!r.removed[j]) kept.push_back(static_cast<Eigen::Index>(j));
+    Mat<Exact> states(static_cast<Eigen::Index>(kept.size()), r.states.cols());
+    for (size_t i = 0; i < kept.size(); ++i) states.row(static_cast<Eigen::Index>(i)) = r.states.row(kept[i]);
+    return Quantity::Of(states);
+  }
+  if (quantity == "scores") return Quantity::Of(r.scores);
+  if (quantity == "exponentials") return Quantity::Of(r.exponentials);
+  if (quantity == "denominator") return Quantity::Number(r.denominator);
+  if (quantity == "weights") return Quantity::Of(r.weights);
+  if (quantity == "context") return Quantity::Of(r.context);
+  if (quantity == "readout") {
+    if (!r.readout) return Status(ErrorCode::kInvalidInput, "the exercise declares no readout");
+    return Quantity::Number(*r.readout);
+  }
+  if (quantity == "largest_weight_position") {
+    std::vector<long double> w;
+    for (Eigen::Index j = 0; j < r.weights.size(); ++j) w.push_back(*r.weights(j).to_long_double());
+    return Quantity::Position(ArgMax(r.labels, w));
+  }
+  if (quantity == "largest_effect_position") return LargestEffect(exercise, part, r);
+  return Status(ErrorCode::kInvalidInput, "the model ch14.read cannot compute '" + quantity + "'");
+}
+
+std::string Explain(Ch14Method method, const Ch14Read& right, const Json& part) {
+  Eigen::Index n = 0;
+  for (bool removed : right.removed) n += !removed;
+  std::string total = right.denominator.to_string();
+  switch (method) {
+    case Ch14Method::kDividedByCount:
+      return "you divided by the number of positions, " + std::to_string(n) +
+             ", instead of the sum of the exponentials, " + total +
+             ". Dividing by the count does not give weights that add up to 1.";
+    case Ch14Method::kZeroScoreZeroWeight:
+      return "a score of 0 has exponential e^0 = 1, not 0, so that position still gets weight "
+             "and still counts in the total.";
+    case Ch14Method::kScoresAsWeights:
+      return "those are the scores. Weights come from exponentiating each score and dividing by "
+             "the sum of the exponentials (" + total + ").";
+    case Ch14Method::kExponentialsAsWeights:
+      return "those are the exponentials. Divide each by their sum, " + total +
+             ", so that the weights add up to 1.";
+    case Ch14Method::kZeroedScoreNotRemoved:
+      return "you set the removed position's score to 0, but e^0 = 1 still counts in the total. "
+             "Removing a stored state takes it out of both the scores and the sum.";
+    case Ch14Method::kSwappedIntervention:
+      return !StringField(part, "remove").empty()
+                 ? "that is what deleting the input token and re-encoding gives. Here the stored "
+                   "states stay frozen: only the removed position leaves the read."
+                 : "that is what removing the frozen stored state gives. Here the token is deleted "
+                   "and the encoder runs again, so the states after it can change.";
+    default:
+      return "";
+  }
+}
+
+}  // namespace
+
+Result<GradeRequest> Ch14ReadRequest(const Json& exercise, const Json& part) {
+  std::string quantity = StringField(part, "quantity");
+  ATTN_ASSIGN_OR_RETURN(right, Ch14ReadOf(exercise, part, Ch14Method::kCorrect));
+  GradeRequest request;
+  ATTN_ASSIGN_OR_RETURN(expected, Select(exercise, part, right, quantity));
+  request.expected = expected;
+  request.require_exact = BoolField(part, "exact", false);
+  request.position_labels = right.labels;
+
+  for (Ch14Method method : {Ch14Method::kDividedByCount, Ch14Method::kZeroScoreZeroWeight,
+                            Ch14Method::kScoresAsWeights, Ch14Method::kExponentialsAsWeights,
+                            Ch14Method::kZeroedScoreNotRemoved, Ch14Method::kSwappedIntervention}) {
+    auto wrong_read = Ch14ReadOf(exercise, part, method);
+    if (!wrong_read.ok()) continue;  // this mistake does not apply to this part
+    auto wrong = Select(exercise, part, *wrong_read, quantity);
+    if (!wrong.ok() || wrong->SameAs(expected)) continue;
+    static const char* kTags[] = {"", "divided-by-count", "zero-score-zero-weight", "scores-as-weights",
+                                  "exponentials-as-weights", "zeroed-score-not-removed", "frozen-vs-reencode"};
+    request.misconceptions.push_back(
+        {kTags[static_cast<int>(method)], *wrong, std::nullopt, Explain(method, right, part)});
+  }
+  if (quantity == "context" && right.states.rows() != right.states.cols()) {
+    request.misconceptions.push_back(
+        {"context-width-is-positions", std::nullopt, static_cast<size_t>(right.states.rows()),
+         "a context has one coordinate per state coordinate (" + std::to_string(right.states.cols()) +
+             "), not one entry per source position (" + std::to_string(right.states.rows()) +
+             "): add the weighted states coordinate by coordinate."});
+  }
+  if (quantity == "largest_effect_position") {
+    ATTN_ASSIGN_OR_RETURN(largest_weight, Select(exercise, part, right, "largest_weight_position"));
+    std::vector<std::string> only_weight;
+    for (const auto& p : largest_weight.positions)
+      if (std::find(expected.positions.begin(), expected.positions.end(), p) == expected.positions.end())
+        only_weight.push_back(p);
+    if (!only_weight.empty()) {
+      request.misconceptions.push_back(
+          {"largest-weight-as-largest-effect", Quantity::Position(only_weight), std::nullopt,
+           "that position has the largest weight, but removing it is not what changes the "
+           "readout most. Compare the readout after each removal."});
+    }
+  }
+  return request;
+}
+
+Result<Json> Ch14ReadWorking(const Json& exercise, const Json& part) {
+  ATTN_ASSIGN_OR_RETURN(r, Ch14ReadOf(exercise, part, Ch14Method::kCorrect));
+  auto q = [](const Quantity& x) {
+    std::string exact = x.ExactText();
+    return Json{{"exact", exact.empty() ? Json() : Json(exact)}, {"decimal", x.DecimalText()}};
+  };
+  Json positions = Json::array();
+  for (size_t j = 0; j < r.labels.size(); ++j) {
+    Eigen::Index i = static_cast<Eigen::Index>(j);
+    Vec<Exact> state = r.states.row(i).transpose();
+    positions.push_back({{"label", r.labels[j]},
+                         {"state", q(Quantity::Of(state))},
+                         {"score", q(Quantity::Number(r.scores(i)))},
+                         {"exponential", q(Quantity::Number(r.exponentials(i)))},
+                         {"weight", q(Quantity::Number(r.weights(i)))},
+                         {"removed", static_cast<bool>(r.removed[j])}});
+  }
+  Json out = {{"positions", positions},
+              {"denominator", q(Quantity::Number(r.denominator))},
+              {"context", q(Quantity::Of(r.context))},
+              {"readout", r.readout ? q(Quantity::Number(*r.readout)) : Json()}};
+  return out;
+}
+
+}  // namespace attn

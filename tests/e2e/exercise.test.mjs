@@ -1,0 +1,149 @@
+// The exercise page: grading through the core, named misconceptions, invalid
+// answers that cost no attempt, saved answers restored and re-graded, learner
+// text shown only as text, hints and the working table.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, newCheckedPage, waitReady, screenshot, part } from './harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openExercise(id, options) {
+  const checked = await newCheckedPage(browser, options);
+  await checked.page.goto(`${server.url}exercise.html?id=${encodeURIComponent(id)}`);
+  await waitReady(checked.page);
+  return checked;
+}
+
+async function answer(page, name, text) {
+  const { input, feedback } = part(page, name);
+  await input.fill(text);
+  await input.press('Enter');
+  await feedback.locator('.verdict').waitFor();
+}
+
+test('a correct answer to ch14.ex1 weights is marked correct in the live region', async () => {
+  const { page, context, problems } = await openExercise('ch14.ex1');
+  await assert.doesNotReject(page.locator('h1').waitFor());
+  const weights = part(page, 'weights');
+  await answer(page, 'weights', '[2/5, 2/5, 1/5]');
+  assert.equal(await weights.feedback.getAttribute('data-verdict'), 'correct');
+  assert.equal((await weights.verdictTitle.textContent()).trim(), 'Correct');
+  assert.equal((await weights.attempts.textContent()).trim(), '1 attempt');
+  await screenshot(page, 'exercise-ex1-correct');
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test('dividing by the number of positions is named as the divided-by-count misconception', async () => {
+  const { page, context, problems } = await openExercise('ch14.example1');
+  const weights = part(page, 'weights');
+  await answer(page, 'weights', '[2/3, 1/3, 1/3]');
+  assert.equal(await weights.feedback.getAttribute('data-verdict'), 'incorrect');
+  assert.equal((await weights.feedback.locator('.misconception-name').textContent()).trim(), 'divided-by-count');
+  assert.ok((await weights.feedback.locator('.read-as').textContent()).length > 'Read as: '.length);
+  await screenshot(page, 'exercise-example1-misconception');
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test('an unreadable answer is shown as invalid, costs no attempt, and answers survive a reload', async () => {
+  const { page, context, problems } = await openExercise('ch14.example1');
+  const weights = part(page, 'weights');
+  const contextPart = part(page, 'context');
+
+  await answer(page, 'context', 'a/2');
+  assert.equal(await contextPart.feedback.getAttribute('data-verdict'), 'invalid');
+  assert.match(await contextPart.verdictTitle.textContent(), /Not graded/);
+  assert.equal((await contextPart.attempts.textContent()).trim(), '0 attempts');
+
+  await answer(page, 'weights', '[2/3, 1/3, 1/3]');
+  await answer(page, 'weights', '[1/2, 1/4, 1/4]');
+  assert.equal(await weights.feedback.getAttribute('data-verdict'), 'correct');
+  assert.equal((await weights.attempts.textContent()).trim(), '2 attempts');
+
+  await page.reload();
+  await waitReady(page);
+  await weights.feedback.locator('.verdict').waitFor();
+  await contextPart.feedback.locator('.verdict').waitFor();
+  assert.equal(await weights.input.inputValue(), '[1/2, 1/4, 1/4]');
+  assert.equal(await weights.feedback.getAttribute('data-verdict'), 'correct');
+  assert.match(await weights.feedback.textContent(), /checked again/);
+  assert.equal((await weights.attempts.textContent()).trim(), '2 attempts');
+  assert.equal(await contextPart.input.inputValue(), 'a/2');
+  assert.equal(await contextPart.feedback.getAttribute('data-verdict'), 'invalid');
+  await screenshot(page, 'exercise-example1-restored');
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test('markup typed by a learner stays text, before and after a reload', async () => {
+  const { page, context, problems } = await openExercise('ch14.example1');
+  const probe = '<img src=x onerror=alert(1)>';
+  const contextPart = part(page, 'context');
+  await answer(page, 'context', probe);
+  assert.equal(await contextPart.input.inputValue(), probe);
+  assert.equal(await page.locator('main img').count(), 0);
+  await page.reload();
+  await waitReady(page);
+  await contextPart.feedback.locator('.verdict').waitFor();
+  assert.equal(await contextPart.input.inputValue(), probe);
+  assert.equal(await page.locator('main img').count(), 0);
+  const stored = await page.evaluate(() => localStorage.getItem('attention-companion:v1'));
+  assert.equal(JSON.parse(stored).exercises['ch14.example1'].parts.context.text, probe);
+  await screenshot(page, 'exercise-xss-probe');
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test('the hint toggles and the working table lists every position like Table 14.1', async () => {
+  const { page, context, problems } = await openExercise('ch14.example1');
+  const weights = part(page, 'weights');
+  const toggle = weights.section.locator('button.hint-toggle');
+  if (await toggle.count()) {
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    await toggle.click();
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+    assert.ok(await weights.section.locator('.hint').isVisible());
+  }
+  await page.locator('button.show-working').click();
+  const table = page.locator('#working-holder table.working').first();
+  await table.waitFor();
+  assert.equal(await table.locator('tbody tr').count(), 3);
+  const weightCells = await table.locator('tbody tr td.exact').allTextContents();
+  // Columns per row: state, score, exponential, weight (exact cells).
+  assert.deepEqual([weightCells[3], weightCells[7], weightCells[11]], ['1/2', '1/4', '1/4']);
+  assert.match(await page.locator('#working-holder dl.summary').textContent(), /Denominator/);
+  await screenshot(page, 'exercise-example1-working');
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test('the exercise page reads well at a narrow width', async () => {
+  const { page, context, problems } = await openExercise('ch14.ex1', { viewport: { width: 360, height: 800 } });
+  await answer(page, 'scores', '[a, a, 0]');
+  await page.locator('button.show-working').click();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `page is ${overflow}px wider than the viewport`);
+  await screenshot(page, 'exercise-ex1-narrow');
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test('an unknown exercise id gives a message, not a blank page', async () => {
+  const { page, context, problems } = await openExercise('ch14.nope');
+  assert.match(await page.locator('#status').textContent(), /could not be opened/);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});

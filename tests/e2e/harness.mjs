@@ -1,0 +1,103 @@
+// Shared set-up for the end-to-end tests: serve the assembled site (built
+// beforehand with `node web/build-site.mjs build/site`; SITE_DIR overrides)
+// with web/serve.mjs on a free port, and drive it with headless Chromium
+// through playwright-core. Pages fail the test on any page error or console
+// error.
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const siteDir = path.resolve(repoRoot, process.env.SITE_DIR ?? 'build/site');
+export const resultsDir = path.join(repoRoot, 'test-results');
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--headless=new'];
+
+// Starts web/serve.mjs; resolves to {url, stop()} once it printed its URL.
+export function startServer(extraArgs = []) {
+  if (!fs.existsSync(path.join(siteDir, 'index.html'))) {
+    throw new Error(`no site at ${siteDir}: run \`node web/build-site.mjs build/site\` first`);
+  }
+  const child = spawn(process.execPath,
+    [path.join(repoRoot, 'web', 'serve.mjs'), '--dir', siteDir, '--port', '0', ...extraArgs],
+    { stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let stdout = '';
+    let stderr = '';
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`serve.mjs printed no URL within 10 s: ${stdout}${stderr}`));
+    }, 10_000);
+    child.stderr.on('data', (chunk) => { stderr += chunk; });
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+      const match = stdout.match(/^Serving the attention companion at (http:\/\/\S+\/)\n/);
+      if (!match) return;
+      clearTimeout(timer);
+      resolve({
+        url: match[1],
+        output: () => stdout,
+        stop: () => new Promise((done) => {
+          if (child.exitCode !== null) { done(); return; }
+          child.once('exit', () => done());
+          child.kill('SIGTERM');
+        }),
+      });
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`serve.mjs exited with ${code}: ${stderr}`));
+    });
+  });
+}
+
+export async function launchBrowser() {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+// A new page (in its own context, so its own localStorage) that records page
+// errors and console errors. Call `problems()` to get them; `allow` lists
+// regular expressions for console errors a test expects.
+export async function newCheckedPage(browser, { viewport = { width: 1100, height: 900 }, allow = [] } = {}) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (allow.some((pattern) => pattern.test(text))) return;
+    problems.push(`console error: ${text}`);
+  });
+  page.on('dialog', (dialog) => {
+    problems.push(`unexpected dialog: ${dialog.message()}`);
+    dialog.dismiss().catch(() => {});
+  });
+  return { page, context, problems: () => problems };
+}
+
+// Waits until the page module has finished setting up (body[data-ready]).
+export async function waitReady(page) {
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
+}
+
+export async function screenshot(page, name) {
+  fs.mkdirSync(resultsDir, { recursive: true });
+  await page.screenshot({ path: path.join(resultsDir, `${name}.png`), fullPage: true });
+}
+
+// The answer input and live feedback region of one exercise part.
+export function part(page, name) {
+  const section = page.locator(`section.part[data-part="${name}"]`);
+  return {
+    section,
+    input: section.locator('input.answer'),
+    feedback: section.locator('.feedback[aria-live="polite"]'),
+    verdictTitle: section.locator('.feedback .verdict-title'),
+    attempts: section.locator('.attempts'),
+  };
+}

@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// Assembles the static site into <outDir> (default build/site):
+//   web/*.html, web/*.css, web/*.svg, web/companion.mjs, web/ui/*.mjs,
+//   build/wasm/companion.js -> companion.js,
+//   node_modules/katex/dist/katex.mjs -> katex.mjs (MathML output only: no KaTeX CSS or fonts),
+//   exercises/**/*.json -> exercises.json (one array, sorted by chapter, then order).
+// Builds nothing itself: the WASM module must already be built by CMake.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import process from 'node:process';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webDir = path.join(repoRoot, 'web');
+
+function fail(message) {
+  process.stderr.write(`build-site.mjs: ${message}\n`);
+  process.exit(1);
+}
+
+function requireFile(file, hint) {
+  if (!fs.existsSync(file)) fail(`missing ${path.relative(repoRoot, file)}${hint ? ` (${hint})` : ''}`);
+  return file;
+}
+
+function filesIn(dir, extensions) {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && extensions.some((ext) => entry.name.endsWith(ext)))
+    .map((entry) => path.join(dir, entry.name))
+    .sort();
+}
+
+function jsonFilesUnder(dir) {
+  if (!fs.existsSync(dir)) return [];
+  const found = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...jsonFilesUnder(full));
+    else if (entry.isFile() && entry.name.endsWith('.json')) found.push(full);
+  }
+  return found;
+}
+
+function collectExercises() {
+  const exercises = jsonFilesUnder(path.join(repoRoot, 'exercises')).map((file) => {
+    let doc;
+    try {
+      doc = JSON.parse(fs.readFileSync(file, 'utf8'));
+    } catch (error) {
+      fail(`${path.relative(repoRoot, file)} is not valid JSON: ${error.message}`);
+    }
+    if (typeof doc?.id !== 'string' || !Number.isFinite(doc.chapter) || !Number.isFinite(doc.order)) {
+      fail(`${path.relative(repoRoot, file)} needs a string "id" and numeric "chapter" and "order"`);
+    }
+    return doc;
+  });
+  const ids = new Set();
+  for (const doc of exercises) {
+    if (ids.has(doc.id)) fail(`duplicate exercise id ${doc.id}`);
+    ids.add(doc.id);
+  }
+  return exercises.sort((x, y) => x.chapter - y.chapter || x.order - y.order || x.id.localeCompare(y.id));
+}
+
+const outDir = path.resolve(process.argv[2] ?? path.join(repoRoot, 'build', 'site'));
+if (process.argv.length > 3) fail('usage: node web/build-site.mjs [outDir]');
+
+const copies = [
+  ...filesIn(webDir, ['.html', '.css', '.svg']).map((from) => [from, path.basename(from)]),
+  [requireFile(path.join(webDir, 'companion.mjs')), 'companion.mjs'],
+  ...filesIn(path.join(webDir, 'ui'), ['.mjs']).map((from) => [from, path.join('ui', path.basename(from))]),
+  [requireFile(path.join(repoRoot, 'build', 'wasm', 'companion.js'), 'build the WASM module with CMake first'),
+    'companion.js'],
+  [requireFile(path.join(repoRoot, 'node_modules', 'katex', 'dist', 'katex.mjs'), 'run npm ci'), 'katex.mjs'],
+];
+
+fs.rmSync(outDir, { recursive: true, force: true });
+fs.mkdirSync(path.join(outDir, 'ui'), { recursive: true });
+for (const [from, to] of copies) fs.copyFileSync(from, path.join(outDir, to));
+const exercises = collectExercises();
+fs.writeFileSync(path.join(outDir, 'exercises.json'), `${JSON.stringify(exercises, null, 1)}\n`);
+
+process.stdout.write(`Built the site in ${path.relative(process.cwd(), outDir) || '.'}: ` +
+  `${copies.length} files and ${exercises.length} exercises.\n`);

@@ -1,0 +1,76 @@
+// Loads the companion (WASM core + exercises) for a page, and keeps failures
+// visible: a page never goes blank and no exception escapes to the page.
+
+import { el, clear } from './dom.mjs';
+
+// Shows a message in the page's #notice region (role="status").
+export function showNotice(text, kind = 'info') {
+  const region = document.getElementById('notice');
+  if (!region) return;
+  region.append(el('p', { class: `notice notice-${kind}` }, text));
+}
+
+// Replaces the #status region's content ("Loading…") with a message, or
+// empties it when text is null.
+export function setStatus(text, kind = 'info') {
+  const region = document.getElementById('status');
+  if (!region) return;
+  clear(region);
+  if (text !== null) region.append(el('p', { class: `status status-${kind}` }, text));
+}
+
+function messageOf(error) {
+  if (error && typeof error.message === 'string') return error.message;
+  return String(error);
+}
+
+// Calls a companion function; returns its result, or {error} when it threw or
+// rejected. Works whether the function is synchronous or returns a promise.
+export async function safeCall(fn) {
+  try {
+    const result = await fn();
+    if (result === undefined || result === null) return { error: 'The core returned nothing.' };
+    return result;
+  } catch (error) {
+    return { error: messageOf(error) };
+  }
+}
+
+// Catches what nothing else caught, so it is reported on the page instead of
+// disappearing (or breaking the page).
+function installLastResortHandlers() {
+  window.addEventListener('error', (event) => {
+    showNotice(`Something went wrong on this page: ${messageOf(event.error ?? event.message)}`, 'error');
+    event.preventDefault();
+  });
+  window.addEventListener('unhandledrejection', (event) => {
+    showNotice(`Something went wrong on this page: ${messageOf(event.reason)}`, 'error');
+    event.preventDefault();
+  });
+}
+
+// Returns the companion, or null after showing why it could not be loaded.
+export async function bootCompanion() {
+  installLastResortHandlers();
+  setStatus('Loading the attention core…');
+  try {
+    const { loadCompanion } = await import('../companion.mjs');
+    const companion = await loadCompanion();
+    if (!companion || typeof companion.exercises !== 'function') {
+      throw new Error('the module did not provide the companion functions');
+    }
+    setStatus(null);
+    return companion;
+  } catch (error) {
+    setStatus('The attention core could not be loaded, so answers cannot be checked here. ' +
+      `Reload the page to try again. (Details: ${messageOf(error)})`, 'error');
+    return null;
+  }
+}
+
+// The error message of a companion result, or null when it is not an error.
+export function errorOf(result) {
+  if (result === null || typeof result !== 'object') return 'The core returned no result.';
+  if (typeof result.error === 'string' && result.error) return result.error;
+  return null;
+}

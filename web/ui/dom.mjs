@@ -1,0 +1,45 @@
+// Small DOM helpers for the pages. Everything that is not authored markup goes
+// in as text (textContent / text nodes), never as HTML.
+
+// el('p', {class: 'x', 'data-part': 'weights'}, 'text', childNode, ...)
+// Attributes are set with setAttribute; `text` children become text nodes.
+export function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  setAttributes(node, attributes);
+  append(node, ...children);
+  return node;
+}
+
+export function svgEl(tag, attributes = {}, ...children) {
+  const node = document.createElementNS('http://www.w3.org/2000/svg', tag);
+  setAttributes(node, attributes);
+  append(node, ...children);
+  return node;
+}
+
+function setAttributes(node, attributes) {
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    node.setAttribute(name, value === true ? '' : String(value));
+  }
+}
+
+export function append(node, ...children) {
+  for (const child of children.flat()) {
+    if (child === undefined || child === null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export function clear(node) {
+  node.replaceChildren();
+  return node;
+}
+
+let nextId = 0;
+// A page-unique id for label/aria wiring (part names may hold dots).
+export function uniqueId(prefix) {
+  nextId += 1;
+  return `${prefix}-${nextId}`;
+}
