@@ -205,9 +205,11 @@ Result<GradeRequest> Ch14ReadRequest(const Json& exercise, const Json& part) {
   request.require_exact = BoolField(part, "exact", false);
   request.position_labels = right.labels;
 
-  for (Ch14Method method : {Ch14Method::kDividedByCount, Ch14Method::kZeroScoreZeroWeight,
-                            Ch14Method::kScoresAsWeights, Ch14Method::kExponentialsAsWeights,
-                            Ch14Method::kZeroedScoreNotRemoved, Ch14Method::kSwappedIntervention}) {
+  // The intervention mistakes come first: when two wrong methods give the same answer,
+  // the one about what this part asks (a removal or a deletion) is the likelier story.
+  for (Ch14Method method : {Ch14Method::kSwappedIntervention, Ch14Method::kZeroedScoreNotRemoved,
+                            Ch14Method::kDividedByCount, Ch14Method::kZeroScoreZeroWeight,
+                            Ch14Method::kScoresAsWeights, Ch14Method::kExponentialsAsWeights}) {
     auto wrong_read = Ch14ReadOf(exercise, part, method);
     if (!wrong_read.ok()) continue;  // this mistake does not apply to this part
     auto wrong = Select(exercise, part, *wrong_read, quantity);

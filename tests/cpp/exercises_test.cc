@@ -1,0 +1,212 @@
+// Every exercise file, through the same API the pages use: the files hold inputs only,
+// every part can be graded, the chapter's printed answers grade correct, and each known
+// mistake is recognised by name.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "api.h"
+
+namespace attn {
+namespace {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+
+std::map<std::string, std::string> LoadExercises() {
+  std::map<std::string, std::string> out;
+  for (const auto& entry : fs::recursive_directory_iterator(ATTN_EXERCISES_DIR)) {
+    if (entry.path().extension() != ".json") continue;
+    std::ifstream in(entry.path());
+    std::stringstream text;
+    text << in.rdbuf();
+    out[Json::parse(text.str())["id"]] = text.str();
+  }
+  return out;
+}
+
+const std::map<std::string, std::string>& Exercises() {
+  static const auto* exercises = new std::map<std::string, std::string>(LoadExercises());
+  return *exercises;
+}
+
+Json GradeJson(const std::string& id, const std::string& part, const std::string& answer) {
+  auto it = Exercises().find(id);
+  EXPECT_NE(it, Exercises().end()) << id;
+  if (it == Exercises().end()) return Json();
+  return Json::parse(GradeAnswer(it->second, part, answer));
+}
+
+bool HoldsAnswerField(const Json& j) {
+  if (j.is_object()) {
+    for (const auto& [key, value] : j.items()) {
+      if (key == "expected" || key == "answer" || key == "solution" || HoldsAnswerField(value)) return true;
+    }
+  }
+  if (j.is_array()) {
+    for (const auto& v : j) if (HoldsAnswerField(v)) return true;
+  }
+  return false;
+}
+
+TEST(ExerciseFiles, HoldInputsOnlyAndEveryPartIsGradable) {
+  ASSERT_GE(Exercises().size(), 10u);
+  for (const auto& [id, text] : Exercises()) {
+    Json exercise = Json::parse(text);
+    EXPECT_FALSE(HoldsAnswerField(exercise)) << id;
+    Json described = Json::parse(DescribeExercise(text));
+    EXPECT_FALSE(described["working"].contains("error")) << id << ": " << described["working"].dump();
+    for (const auto& part : exercise["parts"]) {
+      Json v = Json::parse(GradeAnswer(text, part["name"], "[[[["));
+      EXPECT_FALSE(v.contains("error")) << id << "." << part["name"] << ": " << v.dump();
+      EXPECT_EQ(v["verdict"], "invalid") << id << "." << part["name"];
+      EXPECT_FALSE(part.value("prompt", "").empty()) << id << "." << part["name"];
+    }
+  }
+}
+
+struct Printed { const char* id; const char* part; const char* answer; };
+
+// Answers exactly as the chapter prints them (Tables 14.1-14.3, Examples 14.1-14.3, the
+// blue source, section 14.6, reference answers 1-5).
+const Printed kChapter14[] = {
+    {"ch14.example1", "scores", "[a,0,0]"},
+    {"ch14.example1", "exponentials", "[2,1,1]"},
+    {"ch14.example1", "denominator", "2+1+1"},
+    {"ch14.example1", "weights", "[1/2, 1/4, 1/4]"},
+    {"ch14.example1", "context", "[a/2,a/4]"},
+    {"ch14.example1", "context", "[0.346574,0.173287]"},
+    {"ch14.example1", "context", "(0.3466, 0.1733)"},
+    {"ch14.example2", "scores", "[0,a,0]"},
+    {"ch14.example2", "weights", "[1/4,1/2,1/4]"},
+    {"ch14.example2", "context", "[a/4,a/2]"},
+    {"ch14.blue", "states", "[[0,0], [0,a], [0,0]]"},
+    {"ch14.blue", "weights", "[1/3, 1/3, 1/3]"},
+    {"ch14.blue", "context", "[0,a/3]"},
+    {"ch14.example3", "readout", "a/2+2(a/4)"},
+    {"ch14.example3", "frozen.color.weights", "[0, 1/2, 1/2]"},
+    {"ch14.example3", "frozen.color.context", "[0, a/2]"},
+    {"ch14.example3", "frozen.color.readout", "a"},
+    {"ch14.example3", "frozen.key.weights", "[2/3, 0, 1/3]"},
+    {"ch14.example3", "frozen.key.context", "[2a/3, 0]"},
+    {"ch14.example3", "frozen.key.readout", "2a/3"},
+    {"ch14.example3", "frozen.full_stop.weights", "[2/3, 1/3, 0]"},
+    {"ch14.example3", "frozen.full_stop.context", "[2a/3, a/3]"},
+    {"ch14.example3", "frozen.full_stop.readout", "4a/3"},
+    {"ch14.example3", "reencode.color.states", "[0,a]; [0,0]"},
+    {"ch14.example3", "reencode.color.context", "[0,a/2]"},
+    {"ch14.example3", "reencode.color.readout", "a"},
+    {"ch14.example3", "reencode.key.states", "[a,0]; [a,0]"},
+    {"ch14.example3", "reencode.key.context", "[a,0]"},
+    {"ch14.example3", "reencode.key.readout", "a"},
+    {"ch14.example3", "reencode.full_stop.states", "[a,0]; [0,a]"},
+    {"ch14.example3", "reencode.full_stop.context", "[2a/3,a/3]"},
+    {"ch14.example3", "reencode.full_stop.readout", "4a/3"},
+    {"ch14.cost", "context_numbers", "2"},
+    {"ch14.cost", "context_bytes", "16"},
+    {"ch14.cost", "states_numbers", "6"},
+    {"ch14.cost", "states_bytes", "48"},
+    {"ch14.cost", "dot_products", "twelve"},  // replaced below: the chapter writes words
+    {"ch14.cost", "multiplications_per_dot", "2"},
+    {"ch14.cost", "additions_per_dot", "1"},
+    {"ch14.ex1", "scores", "[a,a,0]"},
+    {"ch14.ex1", "exponentials", "[2,2,1]"},
+    {"ch14.ex1", "weights", "[2/5,2/5,1/5]"},
+    {"ch14.ex1", "context", "[2a/5,2a/5]"},
+    {"ch14.ex1", "readout", "2a/5+2(2a/5)"},
+    {"ch14.ex1", "readout", "6a/5"},
+    {"ch14.ex2", "denominator", "4"},
+    {"ch14.ex2", "weights", "[1/2, 1/4, 1/4]"},
+    {"ch14.ex2", "zero_query_weights", "[1/3, 1/3, 1/3]"},
+    {"ch14.ex3", "frozen_context", "[2a/3,0]"},
+    {"ch14.ex3", "reencode_states", "[a,0], [a,0]"},
+    {"ch14.ex3", "reencode_context", "[a,0]"},
+    {"ch14.ex4", "largest_weight_position", "color"},
+    {"ch14.ex4", "largest_effect_position", "key"},
+    {"ch14.ex4", "frozen.color.readout", "a"},
+    {"ch14.ex4", "frozen.key.readout", "2a/3"},
+    {"ch14.ex5", "storage_numbers", "100*2"},
+    {"ch14.ex5", "storage_bytes", "200*8"},
+    {"ch14.ex5", "dot_products", "100*4"},
+};
+
+TEST(Chapter14, PrintedAnswersGradeCorrect) {
+  for (const auto& p : kChapter14) {
+    std::string answer = std::string(p.answer) == "twelve" ? "12" : p.answer;
+    Json v = GradeJson(p.id, p.part, answer);
+    EXPECT_EQ(v["verdict"], "correct") << p.id << " " << p.part << " " << answer << " -> " << v.dump();
+  }
+}
+
+struct Mistake { const char* id; const char* part; const char* answer; const char* tag; };
+
+const Mistake kMistakes[] = {
+    {"ch14.example1", "weights", "[2/3, 1/3, 1/3]", "divided-by-count"},
+    {"ch14.example1", "denominator", "3", "divided-by-count"},
+    {"ch14.example1", "exponentials", "[2, 0, 0]", "zero-score-zero-weight"},
+    {"ch14.example1", "weights", "[1, 0, 0]", "zero-score-zero-weight"},
+    {"ch14.example1", "weights", "[a, 0, 0]", "scores-as-weights"},
+    {"ch14.example1", "weights", "[2, 1, 1]", "exponentials-as-weights"},
+    {"ch14.example1", "context", "[a/2, a/4, 0]", "context-width-is-positions"},
+    {"ch14.example3", "frozen.color.weights", "[1/3, 1/3, 1/3]", "zeroed-score-not-removed"},
+    {"ch14.example3", "frozen.key.context", "[a, 0]", "frozen-vs-reencode"},
+    {"ch14.example3", "frozen.key.readout", "a", "frozen-vs-reencode"},
+    {"ch14.example3", "reencode.key.context", "[2a/3, 0]", "frozen-vs-reencode"},
+    {"ch14.example3", "reencode.key.states", "[[a, 0], [0, 0]]", "frozen-vs-reencode"},
+    {"ch14.ex3", "reencode_context", "[2a/3, 0]", "frozen-vs-reencode"},
+    {"ch14.cost", "states_numbers", "3", "positions-not-numbers"},
+    {"ch14.cost", "states_bytes", "24", "positions-not-numbers"},
+    {"ch14.ex5", "storage_numbers", "100", "positions-not-numbers"},
+    {"ch14.ex4", "largest_effect_position", "color", "largest-weight-as-largest-effect"},
+};
+
+TEST(Chapter14, KnownMistakesAreNamed) {
+  for (const auto& m : kMistakes) {
+    Json v = GradeJson(m.id, m.part, m.answer);
+    EXPECT_EQ(v["verdict"], "incorrect") << m.id << " " << m.part << " " << m.answer << " -> " << v.dump();
+    EXPECT_EQ(v["misconception"], m.tag) << m.id << " " << m.part << " " << m.answer << " -> " << v.dump();
+  }
+  Json divided = GradeJson("ch14.example1", "weights", "[2/3, 1/3, 1/3]");
+  EXPECT_NE(divided["feedback"].get<std::string>().find("number of positions, 3"), std::string::npos);
+  EXPECT_NE(divided["feedback"].get<std::string>().find("exponentials, 4"), std::string::npos);
+}
+
+TEST(Chapter14, ExactFormWhereTheChapterAsksForIt) {
+  EXPECT_EQ(GradeJson("ch14.ex1", "weights", "[0.4, 0.4, 0.2]")["verdict"], "correct");  // exact decimals
+  Json decimal = GradeJson("ch14.ex1", "context", "[0.2773, 0.2773]");
+  EXPECT_EQ(decimal["verdict"], "invalid");
+  EXPECT_NE(decimal["feedback"].get<std::string>().find("exact form"), std::string::npos);
+  EXPECT_EQ(GradeJson("ch14.example1", "context", "[0.3465, 0.1733]")["verdict"], "incorrect");
+}
+
+TEST(Api, ErrorsComeBackAsValues) {
+  EXPECT_TRUE(Json::parse(GradeAnswer("not json", "x", "1")).contains("error"));
+  EXPECT_TRUE(Json::parse(GradeAnswer(Exercises().at("ch14.ex1"), "nope", "1")).contains("error"));
+  Json empty = Json::parse(Work(R"({"model":"ch14.read","inputs":{"embeddings":{"x":"[a]"},"source":[],"query":"[1]"}})"));
+  EXPECT_NE(empty["error"].get<std::string>().find("no eligible source position"), std::string::npos);
+  Json wide = Json::parse(Work(
+      R"({"model":"ch14.read","inputs":{"embeddings":{"x":"[a, 0]"},"source":["x"],"query":"[1, 0, 0]"}})"));
+  EXPECT_NE(wide["error"].get<std::string>().find("width 3"), std::string::npos);
+  Json inexact = Json::parse(Work(
+      R"({"model":"ch14.read","inputs":{"embeddings":{"x":"[a, 0]"},"source":["x", "x"],"query":"[1/2, 0]"}})"));
+  EXPECT_NE(inexact["error"].get<std::string>().find("no exact form"), std::string::npos);
+}
+
+TEST(Api, WorkingFollowsTable14_1) {
+  Json w = Json::parse(DescribeExercise(Exercises().at("ch14.example1")))["working"];
+  ASSERT_EQ(w["positions"].size(), 3u);
+  EXPECT_EQ(w["positions"][0]["state"]["exact"], "[a, 0]");
+  EXPECT_EQ(w["positions"][0]["score"]["exact"], "a");
+  EXPECT_EQ(w["positions"][0]["exponential"]["exact"], "2");
+  EXPECT_EQ(w["positions"][1]["weight"]["exact"], "1/4");
+  EXPECT_EQ(w["denominator"]["exact"], "4");
+  EXPECT_EQ(w["context"]["exact"], "[a/2, a/4]");
+  EXPECT_EQ(w["context"]["decimal"], "[0.346574, 0.173287]");
+}
+
+}  // namespace
+}  // namespace attn
