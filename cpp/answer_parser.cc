@@ -53,6 +53,35 @@ Result<std::string> Normalise(std::string_view text) {
   return out;
 }
 
+// Lists pasted from NumPy's printout, "[-0.1   0.98  0.39]" or "[[1 0] [0 1]]", separate
+// entries by spaces. When a bracketed answer has no comma at all and holds only numbers,
+// the spaces between entries become commas; everywhere else a space is just a space.
+std::string NumpyLists(const std::string& s) {
+  if (s.find('[') == std::string::npos || s.find(',') != std::string::npos) return s;
+  for (char c : s) {
+    if (!(std::isdigit(static_cast<unsigned char>(c)) || std::isspace(static_cast<unsigned char>(c)) ||
+          c == '.' || c == '-' || c == '+' || c == '[' || c == ']')) {
+      return s;
+    }
+  }
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (!std::isspace(static_cast<unsigned char>(s[i]))) {
+      out += s[i];
+      continue;
+    }
+    size_t j = i;
+    while (j < s.size() && std::isspace(static_cast<unsigned char>(s[j]))) ++j;
+    char before = out.empty() ? '\0' : out.back();
+    char after = j < s.size() ? s[j] : '\0';
+    bool ends = std::isdigit(static_cast<unsigned char>(before)) || before == '.' || before == ']';
+    bool starts = std::isdigit(static_cast<unsigned char>(after)) || after == '.' || after == '-' || after == '[';
+    if (ends && starts) out += ", ";
+    i = j - 1;
+  }
+  return out;
+}
+
 Result<std::vector<Token>> Lex(const std::string& s) {
   std::vector<Token> tokens;
   for (size_t i = 0; i < s.size();) {
@@ -292,6 +321,12 @@ class Parser {
       }
       return Error(t.position, t.text + " is only read exactly for powers of 2, such as ln 2 = a");
     }
+    if (options_.nonfinite && (lower == "nan" || lower == "inf" || lower == "infinity")) {
+      Answer word;
+      word.kind = Answer::Kind::kWord;
+      word.word = lower == "nan" ? "NaN" : "inf";
+      return word;
+    }
     if (options_.booleans && (lower == "true" || lower == "false")) {
       return Answer::Number(Exact(lower == "true" ? 1 : 0));
     }
@@ -302,10 +337,35 @@ class Parser {
       if (name == "a") return Answer::Number(Exact::Ln2());
       return Answer::Number(Exact::Symbol(name));
     }
+    // Juxtaposed symbols typed without a space: "TS" is T*S, "TSDk" is T*S*D_k.
+    if (auto product = Segment(name)) return Answer::Number(*product);
     std::string known;
     for (const auto& s : options_.symbols) known += (known.empty() ? "" : ", ") + s;
     return Error(t.position, "'" + t.text + "' is not a name this answer can use" +
                                  (known.empty() ? "" : " (it may use: " + known + ")"));
+  }
+
+  std::optional<Exact> Segment(const std::string& name) const {
+    Exact product(1);
+    size_t i = 0;
+    while (i < name.size()) {
+      size_t best = 0;
+      std::string symbol;
+      for (const auto& s : options_.symbols) {
+        std::vector<std::string> spellings = {s};
+        if (s.size() == 3 && s[0] == 'D' && s[1] == '_') spellings.push_back(std::string("D") + s[2]);
+        for (const auto& spelling : spellings) {
+          if (spelling.size() > best && name.compare(i, spelling.size(), spelling) == 0) {
+            best = spelling.size();
+            symbol = s;
+          }
+        }
+      }
+      if (best == 0 || symbol == "a") return std::nullopt;
+      product *= Exact::Symbol(symbol);
+      i += best;
+    }
+    return product;
   }
 
   Status CheckValue(const Answer& a, const Token& at) {
@@ -327,6 +387,7 @@ Result<Answer> ParseAnswer(std::string_view text, const ParseOptions& options) {
                                          std::to_string(options.max_length) + " characters");
   }
   ATTN_ASSIGN_OR_RETURN(normalised, Normalise(text));
+  normalised = NumpyLists(normalised);
   ATTN_ASSIGN_OR_RETURN(tokens, Lex(normalised));
   // An "O(...)" around a cost formula is accepted and dropped.
   if (tokens.size() >= 4 && tokens[0].type == Token::Type::kName && tokens[0].text == "O" &&
@@ -337,6 +398,36 @@ Result<Answer> ParseAnswer(std::string_view text, const ParseOptions& options) {
   }
   Parser parser(std::move(tokens), options);
   return parser.Top();
+}
+
+Result<Answer> ParseShape(std::string_view text) {
+  std::string s;
+  for (size_t i = 0; i < text.size(); ++i) {
+    // Dimension separators: ×, x, X, * and commas all separate entries of a shape.
+    if (text.substr(i, 2) == "\u00D7") {
+      s += ',';
+      ++i;
+    } else if (text[i] == 'x' || text[i] == 'X' || text[i] == '*') {
+      s += ',';
+    } else {
+      s += text[i];
+    }
+  }
+  // "(5,)" is Python's spelling of a one-dimensional shape.
+  size_t close = s.find_last_not_of(" ");
+  if (close != std::string::npos && (s[close] == ')' || s[close] == ']')) {
+    size_t comma = s.find_last_not_of(" ", close - 1);
+    if (comma != std::string::npos && s[comma] == ',') s.erase(comma, 1);
+  }
+  ATTN_ASSIGN_OR_RETURN(answer, ParseAnswer(s));
+  std::vector<Answer> dims = answer.is_list() ? answer.items : std::vector<Answer>{answer};
+  for (const auto& d : dims) {
+    auto c = d.is_list() ? std::nullopt : d.value.constant();
+    if (!c || !c->is_integer() || c->num() < 1 || d.decimals >= 0) {
+      return Status(ErrorCode::kParse, "a shape lists whole, positive sizes, such as (8, 4, 64, 512)");
+    }
+  }
+  return Answer::List(dims);
 }
 
 std::optional<Result<Answer>> ParseGroupedCount(std::string_view text) {

@@ -1,9 +1,10 @@
 // Dispatch from exercise files to the models that compute their parts.
 #include "api.h"
 
-#include "ch14_cost_model.h"
-#include "ch14_read_model.h"
 #include "exercise_inputs.h"
+#include "grading.h"
+#include "models.h"
+#include "variants.h"
 
 namespace attn {
 namespace {
@@ -27,39 +28,38 @@ Result<Json> FindPart(const Json& exercise, const std::string& name) {
                 "the exercise " + StringField(exercise, "id") + " has no part '" + name + "'");
 }
 
-Result<GradeRequest> RequestFor(const Json& exercise, const Json& part) {
-  std::string model = StringField(exercise, "model");
-  if (model == "ch14.read") return Ch14ReadRequest(exercise, part);
-  if (model == "ch14.cost") return Ch14CostRequest(exercise, part);
-  return Status(ErrorCode::kInvalidInput, "unknown model '" + model + "'");
-}
-
-Result<Json> WorkingFor(const Json& exercise, const Json& part) {
-  std::string model = StringField(exercise, "model");
-  if (model == "ch14.read") return Ch14ReadWorking(exercise, part);
-  if (model == "ch14.cost") return Ch14CostWorking(exercise);
-  return Status(ErrorCode::kInvalidInput, "unknown model '" + model + "'");
-}
-
 }  // namespace
 
-std::string DescribeExercise(const std::string& exercise_json) {
-  auto exercise = ParseJson(exercise_json);
+// The exercise as given, or its variant for a nonzero seed.
+Result<Json> ExerciseFor(const std::string& exercise_json, uint32_t seed) {
+  ATTN_ASSIGN_OR_RETURN(exercise, ParseJson(exercise_json));
+  return VariantOf(exercise, seed);
+}
+
+std::string DescribeExercise(const std::string& exercise_json, uint32_t seed) {
+  auto exercise = ExerciseFor(exercise_json, seed);
   if (!exercise.ok()) return ErrorJson(exercise.status().message());
   Json out = *exercise;
-  auto working = WorkingFor(*exercise, Json::object());
+  auto working = WorkingForPart(*exercise, Json::object(), seed);
   out["working"] = working.ok() ? *working : Json{{"error", working.status().message()}};
+  // A part that changes the inputs (a removal, another query, a mask) has its own working.
+  if (out.contains("parts") && out["parts"].is_array()) {
+    for (auto& part : out["parts"]) {
+      auto own = WorkingForPart(*exercise, part, seed);
+      if (own.ok() && (!working.ok() || *own != *working)) part["working"] = *own;
+    }
+  }
   out["decimalRule"] = std::string(kDecimalRule);
   return out.dump();
 }
 
 std::string GradeAnswer(const std::string& exercise_json, const std::string& part_name,
-                        const std::string& answer) {
-  auto exercise = ParseJson(exercise_json);
+                        const std::string& answer, uint32_t seed) {
+  auto exercise = ExerciseFor(exercise_json, seed);
   if (!exercise.ok()) return ErrorJson(exercise.status().message());
   auto part = FindPart(*exercise, part_name);
   if (!part.ok()) return ErrorJson(part.status().message());
-  auto request = RequestFor(*exercise, *part);
+  auto request = RequestForPart(*exercise, *part, seed);
   if (!request.ok()) return ErrorJson(request.status().message());
   Verdict v = Grade(answer, *request);
   return Json{{"verdict", VerdictName(v.kind)},
@@ -73,7 +73,7 @@ std::string GradeAnswer(const std::string& exercise_json, const std::string& par
 std::string Work(const std::string& request_json) {
   auto request = ParseJson(request_json);
   if (!request.ok()) return ErrorJson(request.status().message());
-  auto working = WorkingFor(*request, *request);
+  auto working = WorkingForPart(*request, *request, 0);
   if (!working.ok()) return ErrorJson(working.status().message());
   return working->dump();
 }

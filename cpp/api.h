@@ -3,16 +3,18 @@
 // {"error": "..."} objects or as "invalid" verdicts.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 namespace attn {
 
-// The exercise (as given) with the core's working added and the decimal rule.
-std::string DescribeExercise(const std::string& exercise_json);
+// The exercise with the core's working added and the decimal rule. Seed 0 is the
+// chapter's own numbers; any other seed gives a variant (its inputs are in the result).
+std::string DescribeExercise(const std::string& exercise_json, uint32_t seed);
 
 // {verdict, readAs, feedback, misconception, expected} for one answer to one part.
 std::string GradeAnswer(const std::string& exercise_json, const std::string& part,
-                        const std::string& answer);
+                        const std::string& answer, uint32_t seed);
 
 // The working for arbitrary inputs of a model ({"model": ..., "inputs": {...}, plus
 // optional "query", "remove", "delete"}), for the interactive labs.

@@ -4,7 +4,10 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <algorithm>
+#include <limits>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "scalar_traits.h"
@@ -87,12 +90,22 @@ struct Softmax {
   Vec<S> weights;
 };
 
-// Softmax over the eligible positions, exactly as written in the chapters (no shift);
-// for the exact scalar this is exact, for floats see StableSoftmax in softmax_numerics.h.
+// Softmax over the eligible positions. The exact scalar follows the chapters' formula as
+// written (exp(k a) = 2^k stays exact); floating-point scalars subtract the largest
+// eligible score first, which leaves the weights unchanged and keeps exp finite (the
+// exponentials shown are then the shifted ones). NaiveSoftmax in softmax_numerics.h
+// shows what happens without the shift.
 template <class S>
 Result<Softmax<S>> SoftmaxOf(const Vec<S>& scores, const Eligibility& eligible = {}) {
   ATTN_RETURN_IF_ERROR(CheckEligibility<S>(scores.size(), eligible));
-  ATTN_ASSIGN_OR_RETURN(exps, Exponentials(scores, eligible));
+  Vec<S> shifted = scores;
+  if constexpr (std::is_floating_point_v<S>) {
+    S top = -std::numeric_limits<S>::infinity();
+    for (Eigen::Index j = 0; j < scores.size(); ++j)
+      if (eligible.empty() || eligible[j]) top = std::max(top, scores(j));
+    shifted.array() -= top;
+  }
+  ATTN_ASSIGN_OR_RETURN(exps, Exponentials(shifted, eligible));
   S denominator = exps.sum();
   ATTN_RETURN_IF_ERROR(ScalarTraits<S>::Check(denominator));
   Vec<S> weights(scores.size());

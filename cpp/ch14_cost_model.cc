@@ -49,10 +49,10 @@ Result<GradeRequest> Ch14CostRequest(const Json& exercise, const Json& part) {
     if (quantity == "states_numbers" || quantity == "states_bytes") {
       int64_t per_position = quantity == "states_numbers" ? in.n : in.n * in.bytes;
       request.misconceptions.push_back(
-          {"positions-not-numbers", Quantity::Number(Exact(per_position)), std::nullopt,
+          Misconception::Value("positions-not-numbers", Quantity::Number(Exact(per_position)),
            "you counted one number per source position (" + std::to_string(in.n) +
                "), but each stored state holds " + std::to_string(in.d) + " numbers: " +
-               std::to_string(in.n) + " \u00d7 " + std::to_string(in.d) + "."});
+               std::to_string(in.n) + " \u00d7 " + std::to_string(in.d) + "."));
     }
     return request;
   }

@@ -217,14 +217,14 @@ Result<GradeRequest> Ch14ReadRequest(const Json& exercise, const Json& part) {
     static const char* kTags[] = {"", "divided-by-count", "zero-score-zero-weight", "scores-as-weights",
                                   "exponentials-as-weights", "zeroed-score-not-removed", "frozen-vs-reencode"};
     request.misconceptions.push_back(
-        {kTags[static_cast<int>(method)], *wrong, std::nullopt, Explain(method, right, part)});
+        Misconception::Value(kTags[static_cast<int>(method)], *wrong, Explain(method, right, part)));
   }
   if (quantity == "context" && right.states.rows() != right.states.cols()) {
     request.misconceptions.push_back(
-        {"context-width-is-positions", std::nullopt, static_cast<size_t>(right.states.rows()),
+        Misconception::Shape("context-width-is-positions", static_cast<size_t>(right.states.rows()),
          "a context has one coordinate per state coordinate (" + std::to_string(right.states.cols()) +
              "), not one entry per source position (" + std::to_string(right.states.rows()) +
-             "): add the weighted states coordinate by coordinate."});
+             "): add the weighted states coordinate by coordinate."));
   }
   if (quantity == "largest_effect_position") {
     ATTN_ASSIGN_OR_RETURN(largest_weight, Select(exercise, part, right, "largest_weight_position"));
@@ -234,9 +234,9 @@ Result<GradeRequest> Ch14ReadRequest(const Json& exercise, const Json& part) {
         only_weight.push_back(p);
     if (!only_weight.empty()) {
       request.misconceptions.push_back(
-          {"largest-weight-as-largest-effect", Quantity::Position(only_weight), std::nullopt,
+          Misconception::Value("largest-weight-as-largest-effect", Quantity::Position(only_weight),
            "that position has the largest weight, but removing it is not what changes the "
-           "readout most. Compare the readout after each removal."});
+           "readout most. Compare the readout after each removal."));
     }
   }
   return request;

@@ -38,4 +38,26 @@ Result<RecurrentReadCosts> RecurrentReadCostsOf(int64_t positions, int64_t width
   return c;
 }
 
+Result<GlobalAttentionCosts> GlobalAttentionCostsOf(int64_t B, int64_t H, int64_t T, int64_t S, int64_t Dk,
+                                                    int64_t Dv, int64_t bytes_per_number) {
+  for (int64_t n : {B, H, T, S, Dk, Dv, bytes_per_number}) {
+    if (n < 1) return Status(ErrorCode::kInvalidInput, "every size must be at least 1");
+  }
+  GlobalAttentionCosts c;
+  c.score_shape = {B, H, T, S};
+  ATTN_ASSIGN_OR_RETURN(bh, Times(B, H));
+  ATTN_ASSIGN_OR_RETURN(bht, Times(bh, T));
+  ATTN_ASSIGN_OR_RETURN(elements, Times(bht, S));
+  c.elements = elements;
+  ATTN_ASSIGN_OR_RETURN(bytes, Times(elements, bytes_per_number));
+  c.weight_bytes = bytes;
+  ATTN_ASSIGN_OR_RETURN(per_head, Times(T, S));
+  int64_t widths;
+  if (__builtin_add_overflow(Dk, Dv, &widths)) return Status(ErrorCode::kOverflow, "the widths are too large");
+  ATTN_ASSIGN_OR_RETURN(mults, Times(per_head, widths));
+  ATTN_ASSIGN_OR_RETURN(all, Times(mults, bh));
+  c.multiplications = all;
+  return c;
+}
+
 }  // namespace attn

@@ -1,6 +1,8 @@
 // Exercise inputs through the same parser that reads learners' answers.
 #include "exercise_inputs.h"
 
+#include <cmath>
+
 #include "answer_parser.h"
 
 namespace attn {
@@ -104,6 +106,31 @@ Result<Mat<Exact>> ExactMatrixFromText(const std::string& text, const std::strin
 Result<Vec<Exact>> ExactVectorInput(const Json& exercise, const Json& part, const std::string& key) {
   ATTN_ASSIGN_OR_RETURN(text, InputText(exercise, part, key));
   return ExactVectorFromText(text, "'" + key + "'");
+}
+
+Result<Vec<double>> DoubleVectorInput(const Json& exercise, const Json& part, const std::string& key) {
+  ATTN_ASSIGN_OR_RETURN(exact, ExactVectorInput(exercise, part, key));
+  Vec<double> out(exact.size());
+  for (Eigen::Index i = 0; i < exact.size(); ++i) out(i) = exact(i).to_double();
+  if (!out.allFinite()) return Status(ErrorCode::kInvalidInput, "the input '" + key + "' must hold plain numbers");
+  return out;
+}
+
+Result<Mat<double>> DoubleMatrixInput(const Json& exercise, const Json& part, const std::string& key) {
+  ATTN_ASSIGN_OR_RETURN(text, InputText(exercise, part, key));
+  ATTN_ASSIGN_OR_RETURN(exact, ExactMatrixFromText(text, "'" + key + "'"));
+  Mat<double> out(exact.rows(), exact.cols());
+  for (Eigen::Index i = 0; i < exact.rows(); ++i)
+    for (Eigen::Index j = 0; j < exact.cols(); ++j) out(i, j) = exact(i, j).to_double();
+  if (!out.allFinite()) return Status(ErrorCode::kInvalidInput, "the input '" + key + "' must hold plain numbers");
+  return out;
+}
+
+Result<double> DoubleInput(const Json& exercise, const Json& part, const std::string& key) {
+  ATTN_ASSIGN_OR_RETURN(x, ExactScalarInput(exercise, part, key));
+  double d = x.to_double();
+  if (!std::isfinite(d)) return Status(ErrorCode::kInvalidInput, "the input '" + key + "' must be a plain number");
+  return d;
 }
 
 Result<std::vector<std::string>> StringListInput(const Json& exercise, const Json& part,

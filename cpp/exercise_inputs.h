@@ -22,6 +22,11 @@ Result<int64_t> CountInput(const Json& exercise, const Json& part, const std::st
 Result<Vec<Exact>> ExactVectorInput(const Json& exercise, const Json& part, const std::string& key);
 Result<Vec<Exact>> ExactVectorFromText(const std::string& text, const std::string& what);
 Result<Mat<Exact>> ExactMatrixFromText(const std::string& text, const std::string& what);
+// Decimal inputs for Chapter 19, read exactly and then converted to double.
+Result<Vec<double>> DoubleVectorInput(const Json& exercise, const Json& part, const std::string& key);
+Result<Mat<double>> DoubleMatrixInput(const Json& exercise, const Json& part, const std::string& key);
+Result<double> DoubleInput(const Json& exercise, const Json& part, const std::string& key);
+
 Result<std::vector<std::string>> StringListInput(const Json& exercise, const Json& part,
                                                  const std::string& key);
 

@@ -22,9 +22,9 @@ Match CompareNumber(const Answer& a, const Quantity& q, int decimals) {
   if (!x) return Match::kNo;
   long double v = q.exact ? q.exact->to_long_double().value_or(q.approx) : q.approx;
   long double diff = std::fabs(*x - v);
-  if (!q.exact && a.decimals < 0 && decimals < 0) {
-    // An exact answer against a value that only exists in floating point.
-    return diff <= 1e-9L * std::max(1.0L, std::fabs(v)) ? Match::kExact : Match::kNo;
+  if (!q.exact && diff <= 1e-9L * std::max(1.0L, std::fabs(v))) {
+    // The answer is the value itself (as far as floating point can tell): -0.1, 1/5.
+    return Match::kExact;
   }
   if (decimals < 0) return Match::kNo;
   long double unit = std::pow(10.0L, -decimals);
@@ -95,7 +95,14 @@ Verdict Incorrect(const GradeRequest& request, const Answer& answer, std::string
   int decimals = answer.MaxDecimals();
   for (const auto& m : request.misconceptions) {
     bool hit = false;
-    if (m.list_length) {
+    if (!m.words.empty()) {
+      std::vector<const Answer*> leaves = {&answer};
+      for (const auto& item : answer.items) leaves.push_back(&item);
+      for (const Answer* leaf : leaves)
+        if (leaf->kind == Answer::Kind::kWord &&
+            std::find(m.words.begin(), m.words.end(), leaf->word) != m.words.end())
+          hit = true;
+    } else if (m.list_length) {
       hit = answer.is_list() && answer.items.size() == *m.list_length &&
             !SameShape(answer, request.expected);
     } else if (m.value && SameShape(answer, *m.value)) {
@@ -189,7 +196,7 @@ std::optional<std::string> ReadPosition(std::string_view text,
     return labels[n - 1];
   }
   for (const auto& label : labels)
-    if (cleaned == label) return label;
+    if (cleaned == Lower(label)) return label;
   return std::nullopt;
 }
 
@@ -198,7 +205,9 @@ Verdict Grade(std::string_view text, const GradeRequest& request) {
 
   std::optional<Result<Answer>> grouped =
       request.count ? ParseGroupedCount(text) : std::nullopt;
-  Result<Answer> parsed = grouped ? *grouped : ParseAnswer(text, request.parse);
+  Result<Answer> parsed = grouped ? *grouped
+                          : request.shape ? ParseShape(text)
+                                          : ParseAnswer(text, request.parse);
   if (!parsed.ok()) return Invalid("", parsed.status().message() + ".");
   const Answer& answer = *parsed;
 

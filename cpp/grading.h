@@ -26,15 +26,41 @@ struct Misconception {
   std::string tag;
   std::optional<Quantity> value;
   std::optional<size_t> list_length;
+  std::vector<std::string> words;  // answers such as NaN that only this mistake produces
   std::string explanation;
+
+  static Misconception Value(std::string tag, Quantity wrong, std::string explanation) {
+    Misconception m;
+    m.tag = std::move(tag);
+    m.value = std::move(wrong);
+    m.explanation = std::move(explanation);
+    return m;
+  }
+  static Misconception Shape(std::string tag, size_t entries, std::string explanation) {
+    Misconception m;
+    m.tag = std::move(tag);
+    m.list_length = entries;
+    m.explanation = std::move(explanation);
+    return m;
+  }
+  static Misconception Words(std::string tag, std::vector<std::string> words, std::string explanation) {
+    Misconception m;
+    m.tag = std::move(tag);
+    m.words = std::move(words);
+    m.explanation = std::move(explanation);
+    return m;
+  }
 };
 
 struct GradeRequest {
   Quantity expected;
   bool require_exact = false;
   bool count = false;  // a whole count: digit groups ("1,048,576") are read as one number
+  bool shape = false;  // a tensor shape: "(8, 4, 64, 512)" or "8×4×64×512"
   ParseOptions parse;
-  std::vector<std::string> position_labels;  // source order, for position answers
+  // Source order, for position answers; the option ids, for choice answers (which are
+  // graded as positions: by id, by number, or by letter when the ids are letters).
+  std::vector<std::string> position_labels;
   std::vector<Misconception> misconceptions;
 };
 

@@ -73,6 +73,7 @@ std::string Quantity::DecimalText() const {
 std::string Quantity::Text() const {
   std::string exact_text = ExactText(), decimal = DecimalText();
   if (exact_text.empty()) return decimal;
+  if (decimal.find("not finite") != std::string::npos) return exact_text;  // a symbolic formula
   if (exact_text == decimal) return exact_text;
   return exact_text + " \u2248 " + decimal;
 }

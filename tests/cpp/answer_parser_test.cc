@@ -56,6 +56,16 @@ TEST(AnswerParser, ListsInThreeSpellings) {
   EXPECT_EQ((*ParseAnswer("[2/5, 2/5, 1/5]")).ReadAs(), "[2/5, 2/5, 1/5]");
 }
 
+TEST(AnswerParser, NumpyPrintouts) {
+  auto r = *ParseAnswer("[ 0.024  1.018  0.394 -0.352  0.4  ]");
+  ASSERT_EQ(r.items.size(), 5u);
+  EXPECT_EQ(r.items[3].value, Exact(Rational::Of(-352, 1000)));
+  auto m = *ParseAnswer("[[1 0]\n [0 1]]");
+  ASSERT_EQ(m.items.size(), 2u);
+  EXPECT_EQ(m.items[1].items.size(), 2u);
+  EXPECT_EQ((*ParseAnswer("[2 a]")).items.size(), 1u);  // not a printout: 2a
+}
+
 TEST(AnswerParser, RefusesWithAPointer) {
   struct Case { const char* text; const char* says; };
   for (const auto& c : std::vector<Case>{{"", "empty"},

@@ -38,7 +38,7 @@ Json GradeJson(const std::string& id, const std::string& part, const std::string
   auto it = Exercises().find(id);
   EXPECT_NE(it, Exercises().end()) << id;
   if (it == Exercises().end()) return Json();
-  return Json::parse(GradeAnswer(it->second, part, answer));
+  return Json::parse(GradeAnswer(it->second, part, answer, 0));
 }
 
 bool HoldsAnswerField(const Json& j) {
@@ -58,10 +58,10 @@ TEST(ExerciseFiles, HoldInputsOnlyAndEveryPartIsGradable) {
   for (const auto& [id, text] : Exercises()) {
     Json exercise = Json::parse(text);
     EXPECT_FALSE(HoldsAnswerField(exercise)) << id;
-    Json described = Json::parse(DescribeExercise(text));
+    Json described = Json::parse(DescribeExercise(text, 0));
     EXPECT_FALSE(described["working"].contains("error")) << id << ": " << described["working"].dump();
     for (const auto& part : exercise["parts"]) {
-      Json v = Json::parse(GradeAnswer(text, part["name"], "[[[["));
+      Json v = Json::parse(GradeAnswer(text, part["name"], "[[[[", 0));
       EXPECT_FALSE(v.contains("error")) << id << "." << part["name"] << ": " << v.dump();
       EXPECT_EQ(v["verdict"], "invalid") << id << "." << part["name"];
       EXPECT_FALSE(part.value("prompt", "").empty()) << id << "." << part["name"];
@@ -183,9 +183,83 @@ TEST(Chapter14, ExactFormWhereTheChapterAsksForIt) {
   EXPECT_EQ(GradeJson("ch14.example1", "context", "[0.3465, 0.1733]")["verdict"], "incorrect");
 }
 
+// Chapter 19's printed numbers (its code output, 3 decimals as numpy prints them).
+const Printed kChapter19[] = {
+    {"ch19.running", "dot_scores", "[-0.1   0.98  0.39 -0.29  0.46]"},
+    {"ch19.running", "bilinear_scores", "[ 0.024  1.018  0.394 -0.352  0.4  ]"},
+    {"ch19.running", "weights", "[0.123 0.361 0.2   0.101 0.215]"},
+    {"ch19.running", "context", "[0.511 0.398 0.417]"},
+    {"ch19.running", "masked_weights", "[0.179 0.528 0.293 0.    0.   ]"},
+    {"ch19.running", "masked_context", "[0.607 0.475 0.176]"},
+    {"ch19.ex12", "score_shape", "(5,)"},
+    {"ch19.ex16", "score_shape", "(8, 4, 64, 512)"},
+    {"ch19.ex16", "score_shape", "8×4×64×512"},
+    {"ch19.ex16", "elements", "1,048,576"},
+    {"ch19.ex16", "elements", "1048576"},
+    {"ch19.ex16", "elements", "1 048 576"},
+    {"ch19.ex16", "elements", "2^20"},
+    {"ch19.ex17", "arithmetic_order", "O(TS(D_k+D_v))"},
+    {"ch19.ex17", "arithmetic_order", "TS(Dk+Dv)"},
+    {"ch19.ex17", "arithmetic_order", "T*S*Dk + T*S*Dv"},
+    {"ch19.ex9", "padding_mask", "[[1,1,1,1,1],[1,1,1,0,0],[1,0,0,0,0]]"},
+    {"ch19.ex9", "padding_mask", "[[True,True,True,True,True],[True,True,True,False,False],[True,False,False,False,False]]"},
+    {"ch19.ex8", "stable_weights", "[0.090, 0.245, 0.665]"},
+    {"ch19.ex11", "all_masked_policy_batched", "zeros_flagged"},
+    {"ch19.ex11", "all_masked_policy_single", "error"},
+    {"ch19.ex14", "softmax_axis", "source"},
+    {"ch19.ex3", "weight_sum", "1"},
+};
+
+TEST(Chapter19, PrintedAnswersGradeCorrect) {
+  for (const auto& p : kChapter19) {
+    Json v = GradeJson(p.id, p.part, p.answer);
+    EXPECT_EQ(v["verdict"], "correct") << p.id << " " << p.part << " " << p.answer << " -> " << v.dump();
+  }
+  // Every numeric part grades its own expected value correct, read back at 3 decimals.
+  for (const auto& [id, text] : Exercises()) {
+    if (Json::parse(text)["chapter"] != 19) continue;
+    for (const auto& part : Json::parse(text)["parts"]) {
+      Json v = GradeJson(id, part["name"], "[[[[");
+      EXPECT_EQ(v["verdict"], "invalid") << id;
+    }
+  }
+}
+
+const Mistake kChapter19Mistakes[] = {
+    {"ch19.running", "masked_weights", "[0.123, 0.361, 0.2, 0, 0]", "mask-after-softmax"},
+    {"ch19.ex10", "masked_weights",
+     "[[0.182, 0.367, 0.082, 0.246, 0.122], [0.158, 0.035, 0.117, 0, 0], [0.092, 0, 0, 0, 0]]", "mask-after-softmax"},
+    {"ch19.ex14", "source_axis_weights", "[[0.646, 0.231, 0.931], [0.354, 0.769, 0.069]]", "wrong-axis"},
+    {"ch19.ex14", "softmax_axis", "target", "wrong-axis"},
+    {"ch19.running", "temperature_0_5", "[0.161, 0.276, 0.205, 0.146, 0.213]", "temperature-multiplied"},
+    {"ch19.ex8", "stable_weights", "[nan, nan, nan]", "naive-overflow"},
+    {"ch19.running", "dot_scores", "[-0.058, 0.566, 0.225, -0.167, 0.266]", "scaled-vs-unscaled"},
+    {"ch19.running", "bilinear_scores", "[-0.010, 0.985, 0.563, -0.160, 0.288]", "bilinear-transposed"},
+    {"ch19.ex16", "elements", "262144", "heads-omitted"},
+    {"ch19.ex16", "score_shape", "(8, 64, 512)", "heads-omitted"},
+    {"ch19.ex15", "local_weight_on_relevant", "0.494", "local-window-miss"},
+    {"ch19.ex15", "global_weight_on_relevant", "0", "local-window-miss"},
+    {"ch19.ex1", "weights", "scores", "scores-as-weights"},
+};
+
+TEST(Chapter19, KnownMistakesAreNamed) {
+  for (const auto& m : kChapter19Mistakes) {
+    std::string answer = m.answer;
+    if (std::string(m.id) == "ch19.ex1") {
+      // The letters are shuffled by seed: find the letter that shows the named role.
+      for (const char* letter : {"A", "B", "C", "D", "E", "F"}) {
+        if (Json::parse(GradeAnswer(Exercises().at("ch19.ex1"), "scores", letter, 0))["verdict"] == "correct") answer = letter;
+      }
+    }
+    Json v = GradeJson(m.id, m.part, answer);
+    EXPECT_EQ(v["verdict"], "incorrect") << m.id << " " << m.part << " " << answer << " -> " << v.dump();
+    EXPECT_EQ(v["misconception"], m.tag) << m.id << " " << m.part << " " << answer << " -> " << v.dump();
+  }
+}
+
 TEST(Api, ErrorsComeBackAsValues) {
-  EXPECT_TRUE(Json::parse(GradeAnswer("not json", "x", "1")).contains("error"));
-  EXPECT_TRUE(Json::parse(GradeAnswer(Exercises().at("ch14.ex1"), "nope", "1")).contains("error"));
+  EXPECT_TRUE(Json::parse(GradeAnswer("not json", "x", "1", 0)).contains("error"));
+  EXPECT_TRUE(Json::parse(GradeAnswer(Exercises().at("ch14.ex1"), "nope", "1", 0)).contains("error"));
   Json empty = Json::parse(Work(R"({"model":"ch14.read","inputs":{"embeddings":{"x":"[a]"},"source":[],"query":"[1]"}})"));
   EXPECT_NE(empty["error"].get<std::string>().find("no eligible source position"), std::string::npos);
   Json wide = Json::parse(Work(
@@ -197,7 +271,7 @@ TEST(Api, ErrorsComeBackAsValues) {
 }
 
 TEST(Api, WorkingFollowsTable14_1) {
-  Json w = Json::parse(DescribeExercise(Exercises().at("ch14.example1")))["working"];
+  Json w = Json::parse(DescribeExercise(Exercises().at("ch14.example1"), 0))["working"];
   ASSERT_EQ(w["positions"].size(), 3u);
   EXPECT_EQ(w["positions"][0]["state"]["exact"], "[a, 0]");
   EXPECT_EQ(w["positions"][0]["score"]["exact"], "a");

@@ -70,7 +70,7 @@ TEST(Grading, ShapeMistakesAreInvalidAndSaySo) {
 
 TEST(Grading, ShapeMisconception) {
   GradeRequest r = Context();
-  r.misconceptions.push_back({"context-width-is-positions", std::nullopt, 3u, "one per coordinate"});
+  r.misconceptions.push_back(Misconception::Shape("context-width-is-positions", 3, "one per coordinate"));
   Verdict v = Grade("[a/2, a/4, 0]", r);
   EXPECT_EQ(v.kind, Verdict::Kind::kIncorrect);
   EXPECT_EQ(v.misconception, "context-width-is-positions");

@@ -1,0 +1,234 @@
+// Row-by-row masked softmax over given scores, with the batched all-masked rule (a row
+// with no eligible source is zeros), and the wrong methods that learners use.
+#include "ch19_batch_model.h"
+
+#include <cmath>
+
+#include "diagnostics.h"
+#include "masks.h"
+
+namespace attn {
+namespace {
+
+enum class Method { kCorrect, kMaskAfterSoftmax, kMaskIgnored, kWrongAxis, kWindowIgnored, kWindowEverywhere };
+
+struct Batch {
+  Mat<double> scores;  // rows x S
+  MaskSpec mask;
+  bool rows_are_items = false;
+  int64_t relevant = -1;  // 0-based
+};
+
+Result<Batch> BatchOf(const Json& exercise, const Json& part) {
+  Batch b;
+  if (HasInput(exercise, part, "lengths")) {
+    ATTN_ASSIGN_OR_RETURN(lengths, ExactVectorInput(exercise, part, "lengths"));
+    for (Eigen::Index i = 0; i < lengths.size(); ++i) {
+      auto c = lengths(i).constant();
+      if (!c || !c->is_integer()) return Status(ErrorCode::kInvalidInput, "source lengths must be whole numbers");
+      b.mask.lengths.push_back(c->num());
+    }
+    b.rows_are_items = true;
+  }
+  int64_t S = -1;
+  if (HasInput(exercise, part, "S")) {
+    ATTN_ASSIGN_OR_RETURN(s, CountInput(exercise, part, "S"));
+    S = s;
+  }
+  if (HasInput(exercise, part, "scores")) {
+    ATTN_ASSIGN_OR_RETURN(text, InputText(exercise, part, "scores"));
+    auto matrix = DoubleMatrixInput(exercise, part, "scores");
+    if (matrix.ok()) {
+      b.scores = *matrix;
+    } else {
+      ATTN_ASSIGN_OR_RETURN(row, DoubleVectorInput(exercise, part, "scores"));
+      b.scores = Mat<double>(row.transpose());
+    }
+  } else {
+    if (S < 1 || !b.rows_are_items) return Status(ErrorCode::kInvalidInput, "the batch needs scores or lengths and S");
+    b.scores = Mat<double>::Zero(static_cast<Eigen::Index>(b.mask.lengths.size()), S);
+  }
+  if (S >= 0 && S != b.scores.cols()) {
+    return Status(ErrorCode::kShapeMismatch, "S is " + std::to_string(S) + " but the score rows have " +
+                                                 std::to_string(b.scores.cols()) + " entries");
+  }
+  if (b.rows_are_items && static_cast<Eigen::Index>(b.mask.lengths.size()) != b.scores.rows()) {
+    return Status(ErrorCode::kShapeMismatch, "there are " + std::to_string(b.mask.lengths.size()) +
+                                                 " lengths for " + std::to_string(b.scores.rows()) + " score rows");
+  }
+  if (HasInput(exercise, part, "causal")) b.mask.causal = *InputText(exercise, part, "causal") == "true";
+  if (HasInput(exercise, part, "window")) {
+    ATTN_ASSIGN_OR_RETURN(w, ExactVectorInput(exercise, part, "window"));
+    if (w.size() != 2 || !w(0).constant() || !w(1).constant()) {
+      return Status(ErrorCode::kInvalidInput, "a window is written [start, end), 1-based");
+    }
+    b.mask.window = {w(0).constant()->num() - 1, w(1).constant()->num() - 1};
+  }
+  if (HasInput(exercise, part, "relevant")) {
+    ATTN_ASSIGN_OR_RETURN(r, CountInput(exercise, part, "relevant"));
+    if (r < 1 || r > b.scores.cols()) return Status(ErrorCode::kInvalidInput, "the relevant position is out of range");
+    b.relevant = r - 1;
+  }
+  int64_t items = b.rows_are_items ? b.scores.rows() : 1, targets = b.rows_are_items ? 1 : b.scores.rows();
+  ATTN_RETURN_IF_ERROR(CheckMask(b.mask, items, targets, b.scores.cols()));
+  return b;
+}
+
+Eligibility RowEligibility(const Batch& b, Eigen::Index row, Method method) {
+  MaskSpec mask = b.mask;
+  if (method == Method::kMaskIgnored) mask.lengths.clear();
+  if (method == Method::kWindowIgnored) mask.window.reset();
+  if (method == Method::kWindowEverywhere && !mask.window) mask.window = {0, 0};
+  return b.rows_are_items ? mask.Row(row, 0, b.scores.cols()) : mask.Row(0, row, b.scores.cols());
+}
+
+// Weights row by row; a row with no eligible source is all zeros (the batched rule).
+Result<Mat<double>> WeightsOf(const Batch& b, Method method) {
+  Mat<double> out = Mat<double>::Zero(b.scores.rows(), b.scores.cols());
+  if (method == Method::kWrongAxis) {
+    for (Eigen::Index s = 0; s < b.scores.cols(); ++s) {
+      ATTN_ASSIGN_OR_RETURN(column, SoftmaxOf(Vec<double>(b.scores.col(s))));
+      out.col(s) = column.weights;
+    }
+    return out;
+  }
+  for (Eigen::Index r = 0; r < b.scores.rows(); ++r) {
+    Eligibility eligible = RowEligibility(b, r, method);
+    if (std::none_of(eligible.begin(), eligible.end(), [](bool e) { return e; })) continue;
+    Vec<double> row = b.scores.row(r).transpose();
+    if (method == Method::kMaskAfterSoftmax) {
+      ATTN_ASSIGN_OR_RETURN(all, SoftmaxOf(row));
+      for (Eigen::Index s = 0; s < row.size(); ++s) out(r, s) = eligible[static_cast<size_t>(s)] ? all.weights(s) : 0.0;
+    } else {
+      ATTN_ASSIGN_OR_RETURN(softmax, SoftmaxOf(row, eligible));
+      out.row(r) = softmax.weights.transpose();
+    }
+  }
+  return out;
+}
+
+Quantity PerRow(const Mat<double>& weights, const std::function<double(const Vec<double>&, Eigen::Index)>& f) {
+  std::vector<Quantity> items;
+  for (Eigen::Index r = 0; r < weights.rows(); ++r) items.push_back(Quantity::Number(f(weights.row(r).transpose(), r)));
+  return Quantity::List(std::move(items));
+}
+
+Result<Quantity> Select(const Batch& b, Method method, const std::string& q) {
+  if (q == "padding_mask") {
+    std::vector<Quantity> rows;
+    for (const auto& row : PaddingMask(b.mask.lengths, b.scores.cols())) {
+      std::vector<Quantity> entries;
+      for (bool e : row) entries.push_back(Quantity::Number(Exact(e ? 1 : 0)));
+      rows.push_back(Quantity::List(std::move(entries)));
+    }
+    return Quantity::List(std::move(rows));
+  }
+  if (q == "softmax_axis") {
+    // The axis along which the core's weights add up to one.
+    ATTN_ASSIGN_OR_RETURN(w, WeightsOf(b, method));
+    bool rows_sum_to_one = ((w.rowwise().sum().array() - 1.0).abs() < 1e-9).all();
+    return Quantity::Position({rows_sum_to_one ? "source" : "target"});
+  }
+  ATTN_ASSIGN_OR_RETURN(w, WeightsOf(b, method));
+  if (q == "masked_weights" || q == "source_axis_weights") return Quantity::Of(w);
+  if (q == "masked_mass") {
+    return PerRow(w, [&](const Vec<double>& row, Eigen::Index r) {
+      return MaskedMass(row, RowEligibility(b, r, Method::kCorrect));
+    });
+  }
+  if (q == "all_masked_rows") {
+    int64_t count = 0;
+    for (Eigen::Index r = 0; r < w.rows(); ++r) count += w.row(r).sum() == 0;
+    return Quantity::Number(Exact(count));
+  }
+  if (q == "entropies") return PerRow(w, [](const Vec<double>& row, Eigen::Index) { return EntropyOf(row); });
+  if (q == "max_entropies") {
+    // The entropy of the flattest row the mask allows: equal scores on every eligible source.
+    Batch flat = b;
+    flat.scores.setZero();
+    ATTN_ASSIGN_OR_RETURN(uniform, WeightsOf(flat, method));
+    return PerRow(uniform, [](const Vec<double>& row, Eigen::Index) { return EntropyOf(row); });
+  }
+  if (q == "global_weight_on_relevant" || q == "local_weight_on_relevant") {
+    if (b.relevant < 0 || !b.mask.window) return Status(ErrorCode::kInvalidInput, "needs a window and a relevant position");
+    Batch view = b;
+    if (q == "global_weight_on_relevant") view.mask.window.reset();
+    Method m = method;
+    if (q == "global_weight_on_relevant" && method == Method::kWindowEverywhere) {
+      view.mask.window = b.mask.window;
+      m = Method::kCorrect;
+    }
+    ATTN_ASSIGN_OR_RETURN(weights, WeightsOf(view, m));
+    return Quantity::Number(weights(0, b.relevant));
+  }
+  return Status(ErrorCode::kInvalidInput, "the model ch19.batch cannot compute '" + q + "'");
+}
+
+struct Known {
+  Method method;
+  const char* tag;
+  const char* explanation;
+};
+
+const Known kKnown[] = {
+    {Method::kMaskAfterSoftmax, "mask-after-softmax",
+     "you zeroed the padded positions after the softmax without renormalising, so the row no longer "
+     "adds up to 1. Mask the scores before the softmax."},
+    {Method::kMaskIgnored, "mask-ignored",
+     "that is the weight the padded positions get when no mask is applied at all; a padding key must "
+     "receive exactly zero weight."},
+    {Method::kWrongAxis, "wrong-axis",
+     "you normalised down the columns (over the target positions). Each target's weights must add up "
+     "to 1 across the source positions, the last axis."},
+    {Method::kWindowIgnored, "local-window-miss",
+     "that is the global weight: the local window cannot see a position outside it, so that position "
+     "gets no weight at all."},
+    {Method::kWindowEverywhere, "local-window-miss",
+     "that is the local window's weight; global attention scores every source position, including "
+     "the one outside the window."},
+};
+
+}  // namespace
+
+Result<GradeRequest> Ch19BatchRequest(const Json& exercise, const Json& part) {
+  std::string q = StringField(part, "quantity");
+  ATTN_ASSIGN_OR_RETURN(b, BatchOf(exercise, part));
+  GradeRequest request;
+  ATTN_ASSIGN_OR_RETURN(expected, Select(b, Method::kCorrect, q));
+  request.expected = expected;
+  request.parse.booleans = q == "padding_mask";
+  request.parse.nonfinite = true;
+  if (q == "softmax_axis") request.position_labels = {"batch", "target", "source"};
+  for (const auto& known : kKnown) {
+    auto wrong = Select(b, known.method, q);
+    if (!wrong.ok() || wrong->SameAs(expected)) continue;
+    request.misconceptions.push_back(Misconception::Value(known.tag, *wrong, known.explanation));
+  }
+  if (q == "softmax_axis") {
+    request.misconceptions.push_back(Misconception::Value(
+        "wrong-axis", Quantity::Position({"batch", "target"}),
+        "normalising across targets or batch items keeps the tensor's shape but mixes distributions that "
+        "should be separate: each target position needs its own distribution over the sources."));
+  }
+  return request;
+}
+
+Result<Json> Ch19BatchWorking(const Json& exercise) {
+  ATTN_ASSIGN_OR_RETURN(b, BatchOf(exercise, Json::object()));
+  ATTN_ASSIGN_OR_RETURN(w, WeightsOf(b, Method::kCorrect));
+  Json rows = Json::array();
+  for (Eigen::Index r = 0; r < w.rows(); ++r) {
+    Eligibility eligible = RowEligibility(b, r, Method::kCorrect);
+    Json row = {{"scores", Json::array()}, {"weights", Json::array()}, {"eligible", Json::array()}};
+    for (Eigen::Index s = 0; s < w.cols(); ++s) {
+      row["scores"].push_back(b.scores(r, s));
+      row["weights"].push_back(w(r, s));
+      row["eligible"].push_back(static_cast<bool>(eligible[static_cast<size_t>(s)]));
+    }
+    row["entropy"] = EntropyOf(w.row(r).transpose());
+    rows.push_back(row);
+  }
+  return Json{{"rows", rows}, {"rowsAreItems", b.rows_are_items}};
+}
+
+}  // namespace attn

@@ -1,0 +1,15 @@
+// Chapter 19's exercises on small batches of score rows (model "ch19.batch"): padding
+// masks from source lengths, masked weights and masked mass, the softmax axis, global
+// versus local windows, and entropies across lengths. With "lengths", row i is batch
+// item i (one target each); without, rows are the targets of one item.
+#pragma once
+
+#include "exercise_inputs.h"
+#include "grading.h"
+
+namespace attn {
+
+Result<GradeRequest> Ch19BatchRequest(const Json& exercise, const Json& part);
+Result<Json> Ch19BatchWorking(const Json& exercise);
+
+}  // namespace attn

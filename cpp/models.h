@@ -1,0 +1,16 @@
+// The models behind the exercise files ("ch14.read", "ch14.cost", "ch19.read",
+// "ch19.batch", "ch19.cost", "ch19.roles", "ch19.choice", "ch19.open"): for a part, the
+// grading request (expected quantity and known mistakes); for an exercise, its working.
+#pragma once
+
+#include <cstdint>
+
+#include "exercise_inputs.h"
+#include "grading.h"
+
+namespace attn {
+
+Result<GradeRequest> RequestForPart(const Json& exercise, const Json& part, uint32_t seed);
+Result<Json> WorkingForPart(const Json& exercise, const Json& part, uint32_t seed);
+
+}  // namespace attn
