@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Assembles the static site into <outDir> (default build/site):
 //   web/*.html, web/*.css, web/*.svg, web/companion.mjs, web/ui/*.mjs,
-//   build/wasm/companion.js -> companion.js,
+//   build/wasm/cpp/companion.cjs and .wasm (the Emscripten module) -> companion.js, companion.wasm,
 //   node_modules/katex/dist/katex.mjs -> katex.mjs (MathML output only: no KaTeX CSS or fonts),
 //   exercises/**/*.json -> exercises.json (one array, sorted by chapter, then order).
 // Builds nothing itself: the WASM module must already be built by CMake.
@@ -71,8 +71,10 @@ const copies = [
   ...filesIn(webDir, ['.html', '.css', '.svg']).map((from) => [from, path.basename(from)]),
   [requireFile(path.join(webDir, 'companion.mjs')), 'companion.mjs'],
   ...filesIn(path.join(webDir, 'ui'), ['.mjs']).map((from) => [from, path.join('ui', path.basename(from))]),
-  [requireFile(path.join(repoRoot, 'build', 'wasm', 'companion.js'), 'build the WASM module with CMake first'),
+  [requireFile(path.join(repoRoot, 'build', 'wasm', 'cpp', 'companion.cjs'), 'build the WASM module with CMake first'),
     'companion.js'],
+  [requireFile(path.join(repoRoot, 'build', 'wasm', 'cpp', 'companion.wasm'), 'build the WASM module with CMake first'),
+    'companion.wasm'],
   [requireFile(path.join(repoRoot, 'node_modules', 'katex', 'dist', 'katex.mjs'), 'run npm ci'), 'katex.mjs'],
 ];
 

@@ -6,10 +6,12 @@ const inNode = typeof window === 'undefined' && typeof process !== 'undefined' &
 
 async function loadCoreInNode() {
   const { createRequire } = await import('node:module');
+  const { readFile } = await import('node:fs/promises');
   const require = createRequire(import.meta.url);
-  const path = new URL('../build/wasm/cpp/companion.cjs', import.meta.url);
-  const createCompanionModule = require(path.pathname);
-  return createCompanionModule();
+  const createCompanionModule = require(new URL('../build/wasm/cpp/companion.cjs', import.meta.url).pathname);
+  // Node's fetch cannot read a file path, so the module gets its bytes directly.
+  const wasmBinary = await readFile(new URL('../build/wasm/cpp/companion.wasm', import.meta.url));
+  return createCompanionModule({ wasmBinary });
 }
 
 function loadCoreInBrowser(base) {
@@ -43,6 +45,13 @@ async function fetchExercises(base) {
   const response = await fetch(new URL('exercises.json', base));
   if (!response.ok) throw new Error(`The exercises could not be loaded (${response.status}).`);
   return (await response.json()).map((doc) => JSON.stringify(doc));
+}
+
+// Seeds are whole numbers 0..2^32-1; anything else is refused with a message.
+function seedOf(seed) {
+  const n = Number(seed);
+  if (!Number.isInteger(n) || n < 0 || n > 0xffffffff) throw new Error(`A seed must be a whole number from 0 to 4294967295, not '${seed}'.`);
+  return n;
 }
 
 function parseCoreJson(text) {
@@ -79,15 +88,16 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
         parts: (doc.parts ?? []).map((p) => p.name),
       }));
     },
-    exercise(id) {
-      return parseCoreJson(core.describeExercise(find(id).text));
+    // seed 0 (or none) is the chapter's own numbers; another seed is a variant.
+    exercise(id, { seed = 0 } = {}) {
+      return parseCoreJson(core.describeExercise(find(id).text, seedOf(seed)));
     },
-    grade(id, part, text) {
+    grade(id, part, text, { seed = 0 } = {}) {
       const { doc, text: json } = find(id);
       if (!(doc.parts ?? []).some((p) => p.name === part)) {
         throw new Error(`The exercise '${id}' has no part '${part}'.`);
       }
-      return parseCoreJson(core.gradeAnswer(json, String(part), String(text ?? '')));
+      return parseCoreJson(core.gradeAnswer(json, String(part), String(text ?? ''), seedOf(seed)));
     },
     // Working for arbitrary inputs: {model, inputs, query?, remove?, delete?}; a bare
     // Chapter 14 inputs object (with optional remove/delete) is read as model ch14.read.
@@ -95,6 +105,18 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
       const full = request && request.model ? request
         : { model: 'ch14.read', inputs: request, remove: request?.remove, delete: request?.delete };
       return parseCoreJson(core.work(JSON.stringify(full)));
+    },
+    // Batched, masked attention in the float32 core (cpp/batch_request.h): options
+    // {B, H, T, S, Dk, Dv | D, temperature, scaled, lengths, causal, window, halfWidth,
+    // seed, returnWeights, returnInputs}; arrays {query, keys, values, explicitMask,
+    // compareContext, compareWeights, compareEmptyRows} (typed arrays, all optional).
+    // Returns the summary's fields plus typed-array copies (context, weights, emptyRows,
+    // rowSums, entropies, maskedMass, maxEntropies, query, keys, values).
+    batchAttention(options, arrays = {}) {
+      const out = core.batchAttention(JSON.stringify(options ?? {}), arrays ?? {});
+      if (typeof out.error === 'string') throw new Error(out.error);
+      const { summary, ...typed } = out;
+      return { ...JSON.parse(summary), ...typed };
     },
   };
 }

@@ -21,6 +21,8 @@ after(async () => {
   await server?.stop();
 });
 
+// The module is linked with -sDYNAMIC_EXECUTION=0: without it embind's glue builds
+// functions with `new Function`, which this policy (rightly) refuses.
 test('the pages work under a strict Content-Security-Policy', async () => {
   const { page, context, problems } = await newCheckedPage(browser);
   const response = await page.goto(server.url);

@@ -38,14 +38,38 @@ export async function safeCall(fn) {
 
 // Catches what nothing else caught, so it is reported on the page instead of
 // disappearing (or breaking the page).
+// (The errors still reach the console, so tests and developers see them.)
+let onUncaught = null;
 function installLastResortHandlers() {
   window.addEventListener('error', (event) => {
-    showNotice(`Something went wrong on this page: ${messageOf(event.error ?? event.message)}`, 'error');
-    event.preventDefault();
+    const message = messageOf(event.error ?? event.message);
+    if (onUncaught) onUncaught(message);
+    else showNotice(`Something went wrong on this page: ${message}`, 'error');
   });
   window.addEventListener('unhandledrejection', (event) => {
-    showNotice(`Something went wrong on this page: ${messageOf(event.reason)}`, 'error');
-    event.preventDefault();
+    const message = messageOf(event.reason);
+    if (onUncaught) onUncaught(message);
+    else showNotice(`Something went wrong on this page: ${message}`, 'error');
+  });
+}
+
+const LOAD_TIMEOUT_MS = 30_000;
+
+// Resolves with the companion; rejects when loading throws, when an uncaught
+// error happens while the core starts (an Emscripten start-up failure can
+// leave the module's promise pending for ever), or after LOAD_TIMEOUT_MS.
+function loadWithWatchdog() {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('loading took too long')), LOAD_TIMEOUT_MS);
+    const settle = (fn, value) => {
+      clearTimeout(timer);
+      onUncaught = null;
+      fn(value);
+    };
+    onUncaught = (message) => settle(reject, new Error(message));
+    import('../companion.mjs')
+      .then(({ loadCompanion }) => loadCompanion())
+      .then((companion) => settle(resolve, companion), (error) => settle(reject, error));
   });
 }
 
@@ -54,8 +78,7 @@ export async function bootCompanion() {
   installLastResortHandlers();
   setStatus('Loading the attention core…');
   try {
-    const { loadCompanion } = await import('../companion.mjs');
-    const companion = await loadCompanion();
+    const companion = await loadWithWatchdog();
     if (!companion || typeof companion.exercises !== 'function') {
       throw new Error('the module did not provide the companion functions');
     }

@@ -36,7 +36,7 @@ function panelContent(working, intervention, token) {
 async function main() {
   const companion = await bootCompanion();
   if (!companion) return;
-  const base = await labInputs(companion);
+  const base = await labInputs(companion, 'ch14.example3');
   if (base.error) {
     setStatus(`The lab could not start: ${base.error}`, 'error');
     return;

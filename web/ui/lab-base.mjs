@@ -1,18 +1,18 @@
-// The starting inputs for the labs: the source, embeddings, query and readout
-// of the chapter's Example 14.1, taken from that exercise's file via the core.
+// The starting inputs for the labs (source, embeddings, query, readout),
+// taken from one of the chapter's worked examples through the core: the read
+// lab starts from Example 14.1, the deletion lab from Example 14.3 (the same
+// states and query, plus the readout r = c1 + 2 c2).
 
 import { safeCall, errorOf } from './boot.mjs';
 
-export const BASE_EXERCISE = 'ch14.example1';
-
 // Returns {inputs} or {error}.
-export async function labInputs(companion) {
-  const exercise = await safeCall(() => companion.exercise(BASE_EXERCISE));
+export async function labInputs(companion, exerciseId) {
+  const exercise = await safeCall(() => companion.exercise(exerciseId));
   const problem = errorOf(exercise);
-  if (problem) return { error: `the example ${BASE_EXERCISE} could not be opened: ${problem}` };
+  if (problem) return { error: `the example ${exerciseId} could not be opened: ${problem}` };
   const inputs = exercise.inputs;
   if (!inputs || !Array.isArray(inputs.source)) {
-    return { error: `the example ${BASE_EXERCISE} has no source tokens to read` };
+    return { error: `the example ${exerciseId} has no source tokens to read` };
   }
   return { inputs };
 }

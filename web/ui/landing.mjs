@@ -7,6 +7,7 @@ import { openStore } from './storage.mjs';
 
 function progressLine(store, exercise) {
   const parts = Array.isArray(exercise.parts) ? exercise.parts.map(String) : [];
+  if (parts.length === 0) return el('span', { class: 'progress' }, el('span', { class: 'progress-text' }, 'No parts to check'));
   const correct = store.correctCount(exercise.id, parts);
   const text = `${correct} of ${parts.length} ${parts.length === 1 ? 'part' : 'parts'} correct`;
   return el('span', { class: `progress${parts.length > 0 && correct === parts.length ? ' progress-done' : ''}` },

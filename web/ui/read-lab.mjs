@@ -13,7 +13,7 @@ const PRESETS = ['[1, 0]', '[0, 1]', '[1, 1]', '[0, 0]'];
 async function main() {
   const companion = await bootCompanion();
   if (!companion) return;
-  const base = await labInputs(companion);
+  const base = await labInputs(companion, 'ch14.example1');
   if (base.error) {
     setStatus(`The lab could not start: ${base.error}`, 'error');
     return;

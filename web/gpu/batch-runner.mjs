@@ -1,0 +1,110 @@
+// Runs one batch on the WASM core and, where WebGPU works, on the GPU kernels with the
+// very same inputs (the core's seeded Q, K and V), then asks the core how well the GPU's
+// results agree with its own. WebGPU is opened once; when it is missing or stops
+// working, every run continues on the WASM core and a notice says why. Runs are queued:
+// one at a time.
+
+import { openGpuAttention, describeAdapter, GpuTooLarge } from './gpu-attention.mjs';
+
+function messageOf(error) {
+  return error && typeof error.message === 'string' ? error.message : String(error);
+}
+
+// companion: from loadCompanion(); open: opens WebGPU (tests may pass another);
+// onNotice(text): shown to the learner when WebGPU is unavailable or lost.
+export function createBatchRunner({ companion, open = openGpuAttention, onNotice = () => {} }) {
+  let opening = null;
+  let engine = null;
+  let unusable = null;
+
+  function gpu() {
+    if (!opening) {
+      opening = open().then((opened) => {
+        if (opened.ok) {
+          engine = opened.engine;
+          engine.onUnusable((reason) => {
+            unusable = reason;
+            onNotice(`WebGPU stopped working (${reason}). The batch now runs on the WASM core only.`);
+          });
+        } else {
+          unusable = opened.reason;
+          onNotice(`WebGPU is not available here: ${opened.reason}. The batch runs on the WASM core only.`);
+        }
+        return opened;
+      }, (error) => {
+        unusable = messageOf(error);
+        onNotice(`WebGPU could not be opened (${unusable}). The batch runs on the WASM core only.`);
+        return { ok: false, reason: unusable };
+      });
+    }
+    return opening;
+  }
+
+  // options: the core's batch options (see web/companion.mjs batchAttention);
+  // settings: {kernels: ['reference', 'fused'], explicitMask: Uint8Array | null}.
+  async function runOnce(options, { kernels = ['reference', 'fused'], explicitMask = null } = {}) {
+    await gpu();
+    const returnWeights = Boolean(options.returnWeights) || kernels.includes('reference');
+    const started = performance.now();
+    const cpu = companion.batchAttention({ ...options, returnWeights, returnInputs: true },
+      explicitMask ? { explicitMask } : {});
+    const wasm = { callMs: performance.now() - started, coreMs: cpu.coreMs };
+    const result = { path: 'wasm', cpu, wasm, gpu: {}, agreement: {}, skipped: {}, gpuUnavailable: null };
+    if (!engine || !engine.usable) {
+      result.gpuUnavailable = unusable ?? 'WebGPU is not available';
+      return result;
+    }
+    for (const kernel of kernels) {
+      try {
+        result.gpu[kernel] = await engine.run({
+          shape: cpu.shape, scale: cpu.scale, mask: cpu.mask, explicitMask,
+          query: cpu.query, keys: cpu.keys, values: cpu.values, kernel,
+        });
+      } catch (error) {
+        if (error instanceof GpuTooLarge) {
+          result.skipped[kernel] = error.message;
+          continue;
+        }
+        result.gpu = {};
+        result.gpuUnavailable = unusable ?? messageOf(error);
+        return result;
+      }
+    }
+    for (const [kernel, out] of Object.entries(result.gpu)) {
+      const compared = companion.batchAttention({ ...options, returnWeights: false, returnInputs: false }, {
+        query: cpu.query, keys: cpu.keys, values: cpu.values,
+        ...(explicitMask ? { explicitMask } : {}),
+        compareContext: out.context,
+        ...(out.weights ? { compareWeights: out.weights } : {}),
+        compareEmptyRows: out.emptyRows,
+      });
+      result.agreement[kernel] = compared.agreement;
+    }
+    if (Object.keys(result.gpu).length) result.path = 'webgpu';
+    return result;
+  }
+
+  let queue = Promise.resolve();
+  return {
+    // {available, reason, adapterInfo, adapter (text)}
+    async status() {
+      const opened = await gpu();
+      return {
+        available: Boolean(engine?.usable),
+        reason: unusable,
+        adapterInfo: opened.adapterInfo ?? null,
+        adapter: describeAdapter(opened.adapterInfo),
+      };
+    },
+    run(options, settings) {
+      const result = queue.then(() => runOnce(options, settings));
+      queue = result.catch(() => {});
+      return result;
+    },
+    // Destroys the GPU device (a simulated device loss); the next run falls back.
+    destroyGpuDevice() {
+      engine?.destroyDevice();
+      return Boolean(engine);
+    },
+  };
+}
