@@ -276,8 +276,17 @@ Result<Json> Ch19ReadWorking(const Json& exercise, const Json& part) {
     if (r.values.size()) row["value"] = list(r.values.row(j).transpose());
     positions.push_back(row);
   }
-  Json out = {{"positions", positions}, {"entropy", EntropyOf(r.weights)}};
-  if (r.context.size()) out["context"] = list(r.context);
+  Json out = {{"positions", positions},
+              {"entropy", EntropyOf(r.weights)},
+              {"maskedMass", MaskedMass(r.weights, r.eligible)},
+              {"weightSum", r.weights.sum()}};
+  if (r.context.size()) {
+    CoordinateRanges ranges = RangesOf(r.values);
+    out["context"] = list(r.context);
+    out["valueMin"] = list(ranges.min);
+    out["valueMax"] = list(ranges.max);
+    out["insideRanges"] = InsideRanges(r.context, ranges);
+  }
   return out;
 }
 
