@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Assembles the static site into <outDir> (default build/site):
 //   web/*.html, web/*.css, web/*.svg, web/companion.mjs, web/ui/*.mjs,
+//   web/gpu/*.{mjs,wgsl,css} (the WebGPU path and the batch lab),
 //   build/wasm/cpp/companion.cjs and .wasm (the Emscripten module) -> companion.js, companion.wasm,
 //   node_modules/katex/dist/katex.mjs -> katex.mjs (MathML output only: no KaTeX CSS or fonts),
 //   exercises/**/*.json -> exercises.json (one array, sorted by chapter, then order).
@@ -71,6 +72,7 @@ const copies = [
   ...filesIn(webDir, ['.html', '.css', '.svg']).map((from) => [from, path.basename(from)]),
   [requireFile(path.join(webDir, 'companion.mjs')), 'companion.mjs'],
   ...filesIn(path.join(webDir, 'ui'), ['.mjs']).map((from) => [from, path.join('ui', path.basename(from))]),
+  ...filesIn(path.join(webDir, 'gpu'), ['.mjs', '.wgsl', '.css']).map((from) => [from, path.join('gpu', path.basename(from))]),
   [requireFile(path.join(repoRoot, 'build', 'wasm', 'cpp', 'companion.cjs'), 'build the WASM module with CMake first'),
     'companion.js'],
   [requireFile(path.join(repoRoot, 'build', 'wasm', 'cpp', 'companion.wasm'), 'build the WASM module with CMake first'),
@@ -80,6 +82,7 @@ const copies = [
 
 fs.rmSync(outDir, { recursive: true, force: true });
 fs.mkdirSync(path.join(outDir, 'ui'), { recursive: true });
+fs.mkdirSync(path.join(outDir, 'gpu'), { recursive: true });
 for (const [from, to] of copies) fs.copyFileSync(from, path.join(outDir, to));
 const exercises = collectExercises();
 fs.writeFileSync(path.join(outDir, 'exercises.json'), `${JSON.stringify(exercises, null, 1)}\n`);

@@ -1,0 +1,26 @@
+// Shared by the WebGPU tests (gpu-*.test.mjs): Debian's Chromium with or without
+// --enable-unsafe-webgpu (without it, requestAdapter() returns null: the fallback path),
+// the assembled site served by web/serve.mjs (through the shared harness), and the batch
+// lab page opened and ready.
+
+import { chromium } from 'playwright-core';
+import { newCheckedPage, waitReady } from './harness.mjs';
+
+const BASE_ARGS = ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--headless=new'];
+
+export function launchChromium({ webgpu }) {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: webgpu ? [...BASE_ARGS, '--enable-unsafe-webgpu'] : BASE_ARGS,
+  });
+}
+
+// Opens lab-batch.html; `allow` lists console errors the test expects.
+export async function openBatchLab(browser, serverUrl, { allow = [] } = {}) {
+  const checked = await newCheckedPage(browser, { viewport: { width: 1280, height: 1000 }, allow });
+  await checked.page.goto(`${serverUrl}lab-batch.html`);
+  await waitReady(checked.page);
+  await checked.page.locator('#batch-result[data-runs]').waitFor();
+  return checked;
+}

@@ -1,0 +1,38 @@
+// Without --enable-unsafe-webgpu, Chromium here gives no WebGPU adapter: the batch lab
+// says so, runs on the WASM core, and still shows weights, row statistics and timings.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, screenshot } from './harness.mjs';
+import { launchChromium, openBatchLab } from './gpu-browser.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchChromium({ webgpu: false });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('with no WebGPU adapter the lab runs on WASM and says so', async () => {
+  const { page, context, problems } = await openBatchLab(browser, server.url);
+  const status = await page.evaluate(() => window.batchLab.status());
+  console.log(`Without the flag: available=${status.available}, reason: ${status.reason}`);
+  assert.equal(status.available, false);
+  await page.locator('#notice .notice', { hasText: 'WebGPU is not available here' }).waitFor();
+  assert.equal(await page.locator('#path-banner').getAttribute('data-path'), 'wasm');
+  assert.match(await page.locator('#path-banner').textContent(), /Ran on the WASM core only/);
+  assert.equal(await page.locator('#row-table tbody tr').count(), 6);
+  assert.match(await page.locator('#timings-table').textContent(), /WASM core/);
+  const out = await page.evaluate(() => window.batchLab.runCase({ B: 3, H: 1, T: 2, S: 5, D: 4, lengths: [5, 3, 1], seed: 4 }));
+  assert.equal(out.path, 'wasm');
+  assert.ok(out.maskedMass.every((m) => m === 0));
+  await screenshot(page, 'lab-batch-wasm-only');
+  assert.deepEqual(problems(), []);
+  await context.close();
+});

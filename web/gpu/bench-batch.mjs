@@ -1,0 +1,96 @@
+// The benchmark page: the chapter workload on plain JS, the WASM core and WebGPU (both
+// kernels), medians of repeated runs, ratios to the WASM core. Not a test: it times, and
+// it checks each path's output against the core before reporting it. ?reps=N&warmup=N.
+
+import { bootCompanion, setStatus } from '../ui/boot.mjs';
+import { el, clear } from '../ui/dom.mjs';
+import { openGpuAttention, describeAdapter } from './gpu-attention.mjs';
+import { plainAttention } from './plain-attention.mjs';
+
+const WORKLOAD = { B: 8, H: 4, T: 64, S: 512, D: 64, lengths: [512, 384, 256, 128, 64, 5, 3, 1], scaled: true, seed: 19 };
+
+function median(xs) {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+async function timeIt(label, reps, warmup, fn, progress) {
+  const times = [];
+  let last;
+  for (let i = 0; i < warmup + reps; i += 1) {
+    progress.textContent = `${label}: run ${i + 1} of ${warmup + reps}`;
+    const started = performance.now();
+    last = await fn();
+    const elapsed = performance.now() - started;
+    if (i >= warmup) times.push(last?.timeMs ?? elapsed);
+  }
+  return { times, median: median(times), last };
+}
+
+async function main() {
+  const companion = await bootCompanion();
+  if (!companion) return;
+  const params = new URL(document.location.href).searchParams;
+  const reps = Math.max(1, Number(params.get('reps') ?? 7));
+  const warmup = Math.max(0, Number(params.get('warmup') ?? 2));
+  const progress = document.getElementById('bench-progress');
+  const inputs = companion.batchAttention({ ...WORKLOAD, returnInputs: true });
+  const arrays = { query: inputs.query, keys: inputs.keys, values: inputs.values };
+  const agreeWith = (context, emptyRows) => companion.batchAttention(WORKLOAD, { ...arrays, compareContext: context, compareEmptyRows: emptyRows }).agreement;
+  const rows = [];
+
+  const plain = await timeIt('plain JS', reps, warmup,
+    () => plainAttention(inputs.shape, inputs.scale, inputs.mask, inputs.query, inputs.keys, inputs.values), progress);
+  rows.push({ path: 'plain JS (Float32Array, Math.exp)', median: plain.median, times: plain.times, agreement: agreeWith(plain.last.context, plain.last.emptyRows) });
+
+  const wasmCall = await timeIt('WASM core', reps, warmup, () => companion.batchAttention(WORKLOAD, arrays), progress);
+  rows.push({ path: 'WASM core, whole call (copies in and out)', median: wasmCall.median, times: wasmCall.times, agreement: agreeWith(wasmCall.last.context, wasmCall.last.emptyRows) });
+  rows.push({ path: 'WASM core, compute only', median: median(await (async () => {
+    const xs = [];
+    for (let i = 0; i < reps; i += 1) xs.push(companion.batchAttention(WORKLOAD, arrays).coreMs);
+    return xs;
+  })()), times: [] });
+
+  const opened = await openGpuAttention();
+  let adapter = 'none';
+  if (opened.ok) {
+    adapter = describeAdapter(opened.adapterInfo);
+    const software = opened.adapterInfo.architecture === 'swiftshader' || opened.adapterInfo.isFallbackAdapter;
+    const tag = software ? ' [SwiftShader: CPU emulation, not a speed figure]' : '';
+    for (const kernel of ['fused', 'reference']) {
+      const request = { shape: inputs.shape, scale: inputs.scale, mask: inputs.mask, explicitMask: null, ...arrays, kernel };
+      const run = await timeIt(`WebGPU ${kernel}`, reps, warmup, async () => {
+        const out = await opened.engine.run(request);
+        return { ...out, timeMs: out.timings.totalMs };
+      }, progress);
+      rows.push({ path: `WebGPU ${kernel}, upload + dispatch + readback${tag}`, median: run.median, times: run.times, agreement: agreeWith(run.last.context, run.last.emptyRows) });
+      rows.push({ path: `WebGPU ${kernel}, dispatch to done only${tag}`, median: run.last.timings.dispatchMs, times: [] });
+    }
+  } else {
+    rows.push({ path: `WebGPU: not run (${opened.reason})`, median: NaN, times: [] });
+  }
+
+  const wasm = rows[1].median;
+  const table = clear(document.getElementById('bench-table'));
+  table.append(el('thead', {}, el('tr', {}, ...['path', 'median ms', 'ratio to WASM call', 'agrees with core'].map((h) => el('th', { scope: 'col' }, h)))),
+    el('tbody', {}, ...rows.map((r) => el('tr', {},
+      el('td', {}, r.path), el('td', {}, Number.isFinite(r.median) ? r.median.toFixed(2) : '—'),
+      el('td', {}, Number.isFinite(r.median) ? `${(r.median / wasm).toFixed(2)}×` : '—'),
+      el('td', {}, r.agreement ? (r.agreement.pass ? `yes (max abs ${r.agreement.maxAbsError.toExponential(1)})` : 'NO') : '')))));
+  document.getElementById('bench-note').textContent = `Medians of ${reps} runs after ${warmup} warm-up runs. WebGPU adapter: ${adapter}. ` +
+    `Browser: ${navigator.userAgent}; logical processors: ${navigator.hardwareConcurrency}.`;
+  progress.textContent = 'Done.';
+  window.benchResult = { workload: WORKLOAD, reps, warmup, adapter, adapterInfo: opened.adapterInfo ?? null,
+    hardwareConcurrency: navigator.hardwareConcurrency, userAgent: navigator.userAgent,
+    rows: rows.map(({ path, median: m, times, agreement }) => ({ path, median: m, times, pass: agreement ? agreement.pass : null, maxAbsError: agreement?.maxAbsError ?? null })) };
+  setStatus(null);
+  document.body.dataset.ready = 'true';
+  document.body.dataset.done = 'true';
+}
+
+main().catch((error) => {
+  setStatus(`The benchmark stopped: ${error.message ?? error}`, 'error');
+  window.benchResult = { error: error.message ?? String(error) };
+  document.body.dataset.done = 'true';
+});
