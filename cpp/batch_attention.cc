@@ -18,8 +18,8 @@ constexpr int64_t kMaxDimension = int64_t{1} << 24;
 constexpr int64_t kMaxElements = int64_t{1} << 28;  // 1 GiB of float32
 constexpr int64_t kBlock = 64;                      // sources scored before one rescale
 
-// q . k with four partial sums (a fixed summation order, the same on every platform
-// without SIMD).
+// q . k with four partial sums, lane l summing the products i = l (mod 4), combined as
+// (s0 + s1) + (s2 + s3): one summation order on every platform, SIMD or not.
 template <class F>
 F Dot(const F* a, const F* b, int64_t n) {
   F s0 = 0, s1 = 0, s2 = 0, s3 = 0;
@@ -34,6 +34,18 @@ F Dot(const F* a, const F* b, int64_t n) {
   return (s0 + s1) + (s2 + s3);
 }
 
+// Four keys against one query (the query is read once): out[j] = Dot(q, k[j], n).
+template <class F>
+void Dot4(const F* q, const F* const k[4], int64_t n, F out[4]) {
+  for (int j = 0; j < 4; ++j) out[j] = Dot(q, k[j], n);
+}
+
+// y += (p0 v0 + p1 v1) + (p2 v2 + p3 v3): four sources folded into the context at once.
+template <class F>
+void Axpy4(const F p[4], const F* const v[4], F* y, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) y[i] += (p[0] * v[0][i] + p[1] * v[1][i]) + (p[2] * v[2][i] + p[3] * v[3][i]);
+}
+
 // y += alpha * x (LLVM vectorises this loop by itself).
 template <class F>
 void Axpy(F alpha, const F* x, F* y, int64_t n) {
@@ -41,26 +53,66 @@ void Axpy(F alpha, const F* x, F* y, int64_t n) {
 }
 
 #ifdef __wasm_simd128__
-// Float reductions are not auto-vectorised without fast-math, so the float dot product
-// is written with 128-bit lanes: two accumulators of four lanes each.
+// Float reductions are not auto-vectorised without fast-math, so the float kernels are
+// written with 128-bit lanes, keeping the summation order of the scalar versions above.
+inline float SumLanes(v128_t acc) {
+  return (wasm_f32x4_extract_lane(acc, 0) + wasm_f32x4_extract_lane(acc, 1)) +
+         (wasm_f32x4_extract_lane(acc, 2) + wasm_f32x4_extract_lane(acc, 3));
+}
+
 template <>
 float Dot<float>(const float* a, const float* b, int64_t n) {
-  v128_t acc0 = wasm_f32x4_splat(0.0f);
-  v128_t acc1 = acc0;
+  v128_t acc = wasm_f32x4_splat(0.0f);
   int64_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    acc0 = wasm_f32x4_add(acc0, wasm_f32x4_mul(wasm_v128_load(a + i), wasm_v128_load(b + i)));
-    acc1 = wasm_f32x4_add(acc1,
-                          wasm_f32x4_mul(wasm_v128_load(a + i + 4), wasm_v128_load(b + i + 4)));
-  }
   for (; i + 4 <= n; i += 4) {
-    acc0 = wasm_f32x4_add(acc0, wasm_f32x4_mul(wasm_v128_load(a + i), wasm_v128_load(b + i)));
+    acc = wasm_f32x4_add(acc, wasm_f32x4_mul(wasm_v128_load(a + i), wasm_v128_load(b + i)));
   }
-  const v128_t acc = wasm_f32x4_add(acc0, acc1);
-  float s = (wasm_f32x4_extract_lane(acc, 0) + wasm_f32x4_extract_lane(acc, 1)) +
-            (wasm_f32x4_extract_lane(acc, 2) + wasm_f32x4_extract_lane(acc, 3));
-  for (; i < n; ++i) s += a[i] * b[i];
-  return s;
+  if (i == n) return SumLanes(acc);
+  float s0 = wasm_f32x4_extract_lane(acc, 0);
+  for (; i < n; ++i) s0 += a[i] * b[i];
+  return (s0 + wasm_f32x4_extract_lane(acc, 1)) +
+         (wasm_f32x4_extract_lane(acc, 2) + wasm_f32x4_extract_lane(acc, 3));
+}
+
+template <>
+void Dot4<float>(const float* q, const float* const k[4], int64_t n, float out[4]) {
+  if (n % 4 != 0) {
+    for (int j = 0; j < 4; ++j) out[j] = Dot<float>(q, k[j], n);
+    return;
+  }
+  v128_t a0 = wasm_f32x4_splat(0.0f), a1 = a0, a2 = a0, a3 = a0;
+  for (int64_t i = 0; i < n; i += 4) {
+    const v128_t x = wasm_v128_load(q + i);
+    a0 = wasm_f32x4_add(a0, wasm_f32x4_mul(x, wasm_v128_load(k[0] + i)));
+    a1 = wasm_f32x4_add(a1, wasm_f32x4_mul(x, wasm_v128_load(k[1] + i)));
+    a2 = wasm_f32x4_add(a2, wasm_f32x4_mul(x, wasm_v128_load(k[2] + i)));
+    a3 = wasm_f32x4_add(a3, wasm_f32x4_mul(x, wasm_v128_load(k[3] + i)));
+  }
+  // Transpose so that lane j holds key j: (l0 + l1) + (l2 + l3) for all four at once.
+  const v128_t t0 = wasm_i32x4_shuffle(a0, a1, 0, 4, 1, 5);  // a0 b0 a1 b1
+  const v128_t t1 = wasm_i32x4_shuffle(a0, a1, 2, 6, 3, 7);  // a2 b2 a3 b3
+  const v128_t t2 = wasm_i32x4_shuffle(a2, a3, 0, 4, 1, 5);  // c0 d0 c1 d1
+  const v128_t t3 = wasm_i32x4_shuffle(a2, a3, 2, 6, 3, 7);  // c2 d2 c3 d3
+  const v128_t s01 = wasm_f32x4_add(wasm_i32x4_shuffle(t0, t2, 0, 1, 4, 5),
+                                    wasm_i32x4_shuffle(t0, t2, 2, 3, 6, 7));
+  const v128_t s23 = wasm_f32x4_add(wasm_i32x4_shuffle(t1, t3, 0, 1, 4, 5),
+                                    wasm_i32x4_shuffle(t1, t3, 2, 3, 6, 7));
+  wasm_v128_store(out, wasm_f32x4_add(s01, s23));
+}
+
+template <>
+void Axpy4<float>(const float p[4], const float* const v[4], float* y, int64_t n) {
+  const v128_t p0 = wasm_f32x4_splat(p[0]), p1 = wasm_f32x4_splat(p[1]);
+  const v128_t p2 = wasm_f32x4_splat(p[2]), p3 = wasm_f32x4_splat(p[3]);
+  int64_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    const v128_t first = wasm_f32x4_add(wasm_f32x4_mul(p0, wasm_v128_load(v[0] + i)),
+                                        wasm_f32x4_mul(p1, wasm_v128_load(v[1] + i)));
+    const v128_t second = wasm_f32x4_add(wasm_f32x4_mul(p2, wasm_v128_load(v[2] + i)),
+                                         wasm_f32x4_mul(p3, wasm_v128_load(v[3] + i)));
+    wasm_v128_store(y + i, wasm_f32x4_add(wasm_v128_load(y + i), wasm_f32x4_add(first, second)));
+  }
+  for (; i < n; ++i) y[i] += (p[0] * v[0][i] + p[1] * v[1][i]) + (p[2] * v[2][i] + p[3] * v[3][i]);
 }
 
 template <>
@@ -104,9 +156,16 @@ void StreamRow(const F* query, const F* keys, const F* values, const std::vector
   for (int64_t start = 0; start < count; start += kBlock) {
     const int64_t n = std::min(kBlock, count - start);
     F block_max = std::numeric_limits<F>::lowest();
-    for (int64_t j = 0; j < n; ++j) {
-      const int64_t s = eligible[static_cast<size_t>(start + j)];
-      scores[j] = Dot(query, keys + s * dk, dk) * scale;
+    const int64_t* sources = eligible.data() + start;
+    int64_t j = 0;
+    for (; j + 4 <= n; j += 4) {
+      const F* k[4] = {keys + sources[j] * dk, keys + sources[j + 1] * dk,
+                       keys + sources[j + 2] * dk, keys + sources[j + 3] * dk};
+      Dot4(query, k, dk, scores + j);
+    }
+    for (; j < n; ++j) scores[j] = Dot(query, keys + sources[j] * dk, dk);
+    for (j = 0; j < n; ++j) {
+      scores[j] *= scale;
       block_max = std::max(block_max, scores[j]);
     }
     if (start == 0) {
@@ -118,13 +177,17 @@ void StreamRow(const F* query, const F* keys, const F* values, const std::vector
       for (int64_t d = 0; d < dv; ++d) accumulator[d] *= shrink;
       running_max = block_max;
     }
-    for (int64_t j = 0; j < n; ++j) {
-      const int64_t s = eligible[static_cast<size_t>(start + j)];
-      const F p = std::exp(scores[j] - running_max);
-      total += p;
-      Axpy(p, values + s * dv, accumulator, dv);
-      if (weights != nullptr) weights[s] = scores[j];  // normalised below
+    for (j = 0; j < n; ++j) {
+      if (weights != nullptr) weights[sources[j]] = scores[j];  // normalised below
+      scores[j] = std::exp(scores[j] - running_max);
+      total += scores[j];
     }
+    for (j = 0; j + 4 <= n; j += 4) {
+      const F* v[4] = {values + sources[j] * dv, values + sources[j + 1] * dv,
+                       values + sources[j + 2] * dv, values + sources[j + 3] * dv};
+      Axpy4(scores + j, v, accumulator, dv);
+    }
+    for (; j < n; ++j) Axpy(scores[j], values + sources[j] * dv, accumulator, dv);
   }
   const F inverse = F(1) / total;
   for (int64_t d = 0; d < dv; ++d) context[d] = accumulator[d] * inverse;
