@@ -62,10 +62,15 @@ function parseCoreJson(text) {
   return value;
 }
 
-export async function loadCompanion({ base = inNode ? undefined : document.baseURI } = {}) {
+// In a browser, `createModule` (an Emscripten factory, e.g. the single-file build) and
+// `exercises` (the parsed exercise documents) replace the fetches, for the classic-script
+// bundle that runs from file:// and on other origins.
+export async function loadCompanion({ base = inNode ? undefined : document.baseURI, createModule, exercises } = {}) {
   const [core, texts] = inNode
     ? await Promise.all([loadCoreInNode(), readExercisesInNode()])
-    : await Promise.all([loadCoreInBrowser(base), fetchExercises(base)]);
+    : await Promise.all([
+      createModule ? createModule() : loadCoreInBrowser(base),
+      exercises ? exercises.map((doc) => JSON.stringify(doc)) : fetchExercises(base)]);
 
   const byId = new Map();
   for (const text of texts) {

@@ -1,0 +1,149 @@
+// The iframe embed on a page of another origin (the README's snippet, run as written):
+// minimal chrome, height reports, the postMessage events, the commands, and the origin
+// allow-list (a page at an origin not on the list gets no message and cannot command).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, newCheckedPage, screenshot } from './harness.mjs';
+import { snippet, localise, hostPage, startHost } from './embed-helpers.mjs';
+
+let site;
+let course;
+let stranger;
+let browser;
+
+before(async () => {
+  site = await startServer();
+  course = await startHost();
+  stranger = await startHost();
+  browser = await launchBrowser();
+  for (const host of [course, stranger]) {
+    // Both pages are the README's snippet, both naming `course` as the allowed origin.
+    host.write('course.html', hostPage(localise(snippet('iframe'), { companion: site.url, course: course.url })));
+  }
+});
+
+after(async () => {
+  await browser?.close();
+  await Promise.all([site?.stop(), course?.stop(), stranger?.stop()]);
+});
+
+// Records every message that reaches the top page, with its origin.
+async function recordingPage() {
+  const checked = await newCheckedPage(browser);
+  await checked.context.addInitScript(() => {
+    if (window.top !== window) return;
+    window.received = [];
+    window.addEventListener('message', (event) => window.received.push({ origin: event.origin, data: event.data }));
+  });
+  return checked;
+}
+const received = (page, type) => page.evaluate((t) => window.received.filter((m) => !t || m.data?.type === t), type);
+const send = (page, data, origin) => page.evaluate(([d, o]) => {
+  document.getElementById('attention').contentWindow.postMessage(d, o);
+}, [data, origin]);
+const waitFor = async (page, type, count = 1) => {
+  await page.waitForFunction(([t, n]) => window.received.filter((m) => m.data?.type === t).length >= n, [type, count],
+    { timeout: 20_000 });
+  return received(page, type);
+};
+
+test('an iframe embed on another origin reports ready, resize, graded and progress to that origin', async () => {
+  const { page, context, problems } = await recordingPage();
+  const logs = [];
+  page.on('console', (message) => logs.push(message.text()));
+  await page.goto(`${course.url}course.html`);
+  const [ready] = await waitFor(page, 'ready');
+  const siteOrigin = site.url.replace(/\/$/, '');
+  assert.equal(ready.origin, siteOrigin);
+  assert.equal(ready.data.protocol, 'attention-companion');
+  assert.equal(ready.data.version, 1);
+  assert.deepEqual(ready.data.exercises.map((item) => item.exercise), ['ch14.ex1']);
+  assert.equal(ready.data.seed, 42);
+
+  const frame = page.frameLocator('#attention');
+  assert.equal(await frame.locator('.site-header, nav').count(), 0, 'no site chrome in the embed');
+  const resize = (await waitFor(page, 'resize')).at(-1);
+  assert.ok(resize.data.height > 200, `height ${resize.data.height}`);
+  await page.waitForFunction(() => parseInt(document.getElementById('attention').style.height, 10) > 200);
+  const frameBox = await page.locator('#attention').boundingBox();
+  const inner = await frame.locator('body').evaluate((body) => body.scrollHeight);
+  assert.ok(Math.abs(frameBox.height - inner) <= 2, `the frame fits its content (${frameBox.height} vs ${inner})`);
+
+  const parts = await frame.locator('section.part').evaluateAll((sections) => sections.map((s) => s.dataset.part));
+  const input = frame.locator(`section.part[data-part="${parts[0]}"] input.answer`);
+  await input.fill('[0, 0, 0]');
+  await input.press('Enter');
+  const [graded] = await waitFor(page, 'graded');
+  assert.equal(graded.origin, siteOrigin);
+  assert.equal(graded.data.exercise, 'ch14.ex1');
+  assert.equal(graded.data.part, parts[0]);
+  assert.equal(graded.data.verdict, 'incorrect');
+  assert.equal(graded.data.score, 0);
+  assert.equal(graded.data.attempts, 1);
+  const progress = (await waitFor(page, 'progress')).at(-1);
+  assert.equal(progress.data.total, parts.length);
+  assert.equal(progress.data.exercises[0].parts[parts[0]].text, '[0, 0, 0]');
+  assert.ok(logs.some((line) => line.startsWith(`ch14.ex1 ${parts[0]}: incorrect, score 0, 1 attempts`)),
+    'the snippet\'s own listener saw the graded event');
+  const before = (await received(page, 'resize')).length;
+  await page.waitForFunction((n) => window.received.filter((m) => m.data?.type === 'resize').length > n, before - 1);
+
+  // Commands from the allowed origin: getState, setSeed, reset.
+  await page.evaluate(() => askForState());
+  const [state] = await waitFor(page, 'state');
+  assert.equal(state.data.requestId, 1);
+  assert.equal(state.data.exercises[0].parts[parts[0]].verdict, 'incorrect');
+  await send(page, { protocol: 'attention-companion', version: 1, type: 'setSeed', seed: 5 }, siteOrigin);
+  await frame.locator('.aw-seed').waitFor();
+  await send(page, { protocol: 'attention-companion', version: 1, type: 'setSeed', seed: 42 }, siteOrigin);
+  await page.waitForFunction(() => window.received.filter((m) => m.data?.type === 'progress' && m.data.exercises[0].seed === 42).length > 1);
+  assert.equal(await input.inputValue(), '[0, 0, 0]', 'the answer at seed 42 is still there');
+  await send(page, { protocol: 'attention-companion', version: 1, type: 'reset' }, siteOrigin);
+  await page.waitForFunction(() => window.received.some((m) => m.data?.type === 'progress'
+    && Object.values(m.data.exercises[0].parts).every((p) => p.text === '' && p.attempts === 0)));
+  assert.equal(await frame.locator(`section.part[data-part="${parts[0]}"] input.answer`).inputValue(), '');
+  await send(page, { protocol: 'attention-companion', version: 9, type: 'getState' }, siteOrigin);
+  const [error] = await waitFor(page, 'error');
+  assert.match(error.data.message, /version 1/);
+  assert.ok((await received(page)).every((m) => m.origin === siteOrigin));
+  await screenshot(page, 'embed-iframe');
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test('a page at an origin not on the allow-list gets no message and its commands are ignored', async () => {
+  const { page, context, problems } = await recordingPage();
+  await page.goto(`${stranger.url}course.html`);
+  const frame = page.frameLocator('#attention');
+  await frame.locator('body[data-ready="true"]').waitFor();
+  const parts = await frame.locator('section.part').evaluateAll((sections) => sections.map((s) => s.dataset.part));
+  const input = frame.locator(`section.part[data-part="${parts[0]}"] input.answer`);
+  await input.fill('[1, 2, 3]');
+  await input.press('Enter');
+  await frame.locator(`section.part[data-part="${parts[0]}"] .feedback .verdict`).waitFor();
+  for (const type of ['getState', 'reset', 'setSeed']) {
+    await send(page, { protocol: 'attention-companion', version: 1, type, seed: 3, requestId: 7 }, '*');
+  }
+  await page.waitForTimeout(800);
+  assert.deepEqual(await received(page), [], 'nothing was posted to this origin');
+  assert.equal(await input.inputValue(), '[1, 2, 3]', 'reset from a foreign origin was ignored');
+  assert.match(await frame.locator('.aw-seed').textContent(), /Variant 42:/, 'setSeed from a foreign origin was ignored');
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test('embed.html without an allow-list posts to "*" and ignores commands; a chapter embed lists its exercises', async () => {
+  const { page, context, problems } = await recordingPage();
+  course.write('open.html', hostPage(`<iframe id="attention" title="Chapter" style="width: 100%; height: 600px" src="${site.url}embed.html?chapter=14"></iframe>`));
+  await page.goto(`${course.url}open.html`);
+  const [ready] = await waitFor(page, 'ready');
+  assert.ok(ready.data.exercises.length > 3 && ready.data.exercises.every((item) => item.exercise.startsWith('ch14.')));
+  assert.equal(await page.frameLocator('#attention').locator('article.aw-exercise').count(), ready.data.exercises.length);
+  await send(page, { protocol: 'attention-companion', version: 1, type: 'getState' }, '*');
+  await page.waitForTimeout(500);
+  assert.equal((await received(page, 'state')).length, 0);
+  await screenshot(page, 'embed-chapter');
+  assert.deepEqual(problems(), []);
+  await context.close();
+});

@@ -1,0 +1,192 @@
+#!/usr/bin/env node
+// Builds what embeds the companion elsewhere, after build-site.mjs and the CMake WASM
+// sub-build (both single-file and split modules):
+//   <build>/site/attention-exercise.js  the classic-script bundle (web/embed/bundle-entry.mjs):
+//                                       single-file WASM core, exercises, widget CSS and the
+//                                       <attention-exercise> element, for any page and origin
+//   <build>/dist/                       a single folder that works from any static host and
+//                                       from file://: index.html (exercise list, progress
+//                                       export/import), exercise.html, the bundle
+//   <build>/scorm/attention-companion-chNN-scorm12.zip  one SCORM 1.2 package per chapter
+//                                       (imsmanifest.xml, index.html, sco.js, style.css)
+// Usage: node web/build-embed.mjs [buildDir]   (default: build)
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import process from 'node:process';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const buildDir = path.resolve(process.argv[2] ?? path.join(repoRoot, 'build'));
+const siteDir = path.join(buildDir, 'site');
+const singleFileCore = path.join(buildDir, 'wasm', 'cpp', 'companion_single.cjs');
+
+function fail(message) {
+  process.stderr.write(`build-embed.mjs: ${message}\n`);
+  process.exit(1);
+}
+for (const [file, hint] of [[singleFileCore, 'build the WASM module with CMake first'],
+  [path.join(siteDir, 'exercises.json'), 'run web/build-site.mjs first']]) {
+  if (!fs.existsSync(file)) fail(`missing ${path.relative(repoRoot, file)} (${hint})`);
+}
+const exercises = JSON.parse(fs.readFileSync(path.join(siteDir, 'exercises.json'), 'utf8'));
+
+const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+// The virtual modules of the bundle: the single-file core, the exercises, KaTeX.
+const companionPlugin = {
+  name: 'attention',
+  setup(build) {
+    build.onResolve({ filter: /^attention:core$/ }, () => ({ path: singleFileCore }));
+    build.onResolve({ filter: /^attention:exercises$/ }, () => ({ path: 'exercises', namespace: 'attention' }));
+    build.onLoad({ filter: /.*/, namespace: 'attention' }, () => ({ contents: JSON.stringify(exercises), loader: 'json' }));
+    build.onResolve({ filter: /katex\.mjs$/ }, () => ({ path: path.join(repoRoot, 'node_modules', 'katex', 'dist', 'katex.mjs') }));
+  },
+};
+
+async function bundle(entry, outfile) {
+  await esbuild.build({
+    entryPoints: [path.join(repoRoot, 'web', 'embed', entry)],
+    outfile,
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: ['chrome100', 'firefox100', 'safari15'],
+    minify: true,
+    legalComments: 'none',
+    loader: { '.css': 'text' },
+    external: ['node:*'],
+    plugins: [companionPlugin],
+    logLevel: 'warning',
+    // companion.mjs's Node branch (import.meta) never runs in the browser bundle.
+    logOverride: { 'empty-import-meta': 'silent' },
+  });
+}
+
+function page({ title, body, scripts, dataset = {} }) {
+  const data = Object.entries(dataset).map(([key, value]) => ` data-${key}="${escapeHtml(value)}"`).join('');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="style.css">
+</head>
+<body${data}>
+${body}
+${scripts.map((src) => `<script src="${src}"></script>`).join('\n')}
+</body>
+</html>
+`;
+}
+
+function chapters() {
+  const byChapter = new Map();
+  for (const doc of exercises) {
+    if (!byChapter.has(doc.chapter)) byChapter.set(doc.chapter, []);
+    byChapter.get(doc.chapter).push(doc);
+  }
+  return byChapter;
+}
+
+async function buildDist() {
+  const distDir = path.join(buildDir, 'dist');
+  fs.rmSync(distDir, { recursive: true, force: true });
+  fs.mkdirSync(distDir, { recursive: true });
+  fs.copyFileSync(path.join(siteDir, 'attention-exercise.js'), path.join(distDir, 'attention-exercise.js'));
+  fs.copyFileSync(path.join(repoRoot, 'web', 'style.css'), path.join(distDir, 'style.css'));
+  await bundle('offline-page.mjs', path.join(distDir, 'offline.js'));
+  const lists = [...chapters()].map(([chapter, docs]) => `<section class="chapter">
+<h2>Chapter ${escapeHtml(chapter)} <a class="whole-chapter" href="exercise.html?chapter=${encodeURIComponent(chapter)}">(all on one page)</a></h2>
+<ol class="exercise-list">
+${docs.map((doc) => `<li><a href="exercise.html?exercise=${encodeURIComponent(doc.id)}">${escapeHtml(doc.title ?? doc.id)}</a></li>`).join('\n')}
+</ol>
+</section>`).join('\n');
+  fs.writeFileSync(path.join(distDir, 'index.html'), page({
+    title: 'Attention companion (offline)',
+    dataset: { page: 'index' },
+    body: `<main id="main">
+<h1>Attention companion</h1>
+<p class="lede">Every exercise, checked by the companion's core in this browser: this folder works without a server and without a network.</p>
+${lists}
+<div id="progress"></div>
+</main>`,
+    scripts: ['attention-exercise.js', 'offline.js'],
+  }));
+  fs.writeFileSync(path.join(distDir, 'exercise.html'), page({
+    title: 'Exercise · Attention companion (offline)',
+    dataset: { page: 'exercise' },
+    body: '<main id="main">\n<p class="back"><a href="index.html">All exercises</a></p>\n</main>',
+    scripts: ['attention-exercise.js', 'offline.js'],
+  }));
+}
+
+function manifest(chapter, docs) {
+  const id = `attention-companion-ch${chapter}`;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="${id}" version="1"
+  xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
+  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"
+  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+  xsi:schemaLocation="http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd http://www.imsglobal.org/xsd/imsmd_rootv1p2p1 imsmd_rootv1p2p1.xsd http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd">
+  <metadata>
+    <schema>ADL SCORM</schema>
+    <schemaversion>1.2</schemaversion>
+  </metadata>
+  <organizations default="${id}-org">
+    <organization identifier="${id}-org">
+      <title>Attention companion: Chapter ${escapeHtml(chapter)}</title>
+      <item identifier="${id}-item" identifierref="${id}-sco" isvisible="true">
+        <title>Chapter ${escapeHtml(chapter)} exercises (${docs.length})</title>
+        <adlcp:masteryscore>100</adlcp:masteryscore>
+      </item>
+    </organization>
+  </organizations>
+  <resources>
+    <resource identifier="${id}-sco" type="webcontent" adlcp:scormtype="sco" href="index.html">
+      <file href="index.html"/>
+      <file href="sco.js"/>
+      <file href="style.css"/>
+    </resource>
+  </resources>
+</manifest>
+`;
+}
+
+async function buildScorm() {
+  const scormDir = path.join(buildDir, 'scorm');
+  fs.rmSync(scormDir, { recursive: true, force: true });
+  fs.mkdirSync(scormDir, { recursive: true });
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'attention-scorm-'));
+  const script = path.join(work, 'sco.js');
+  await bundle('scorm-entry.mjs', script);
+  const written = [];
+  for (const [chapter, docs] of chapters()) {
+    const dir = path.join(work, `ch${chapter}`);
+    fs.mkdirSync(dir);
+    fs.copyFileSync(script, path.join(dir, 'sco.js'));
+    fs.copyFileSync(path.join(repoRoot, 'web', 'style.css'), path.join(dir, 'style.css'));
+    fs.writeFileSync(path.join(dir, 'imsmanifest.xml'), manifest(chapter, docs));
+    fs.writeFileSync(path.join(dir, 'index.html'), page({
+      title: `Chapter ${chapter} · Attention companion`,
+      dataset: { chapter: String(chapter), exercises: docs.map((doc) => doc.id).join(',') },
+      body: '<main id="sco"></main>',
+      scripts: ['sco.js'],
+    }));
+    const zipFile = path.join(scormDir, `attention-companion-ch${chapter}-scorm12.zip`);
+    execFileSync('zip', ['-q', '-X', '-r', zipFile, 'imsmanifest.xml', 'index.html', 'sco.js', 'style.css'], { cwd: dir });
+    written.push(path.relative(process.cwd(), zipFile));
+  }
+  fs.rmSync(work, { recursive: true, force: true });
+  return written;
+}
+
+await bundle('bundle-entry.mjs', path.join(siteDir, 'attention-exercise.js'));
+await buildDist();
+const packages = await buildScorm();
+process.stdout.write(`Built ${path.relative(process.cwd(), path.join(siteDir, 'attention-exercise.js'))}, ` +
+  `${path.relative(process.cwd(), path.join(buildDir, 'dist'))}/ and ${packages.join(', ')}.\n`);

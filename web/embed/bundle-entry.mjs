@@ -1,0 +1,43 @@
+// Entry of the classic-script bundle attention-exercise.js (built by web/build-bundles.mjs
+// with esbuild): the single-file WASM core, the exercises, the widget's stylesheet and the
+// <attention-exercise> element, in one file that needs no fetch, no module loading and no
+// server. One <script src=".../attention-exercise.js"></script> is all a page needs.
+
+import createCompanionModule from 'attention:core';
+import exercises from 'attention:exercises';
+import cssText from './widget.css';
+import { loadCompanion } from '../companion.mjs';
+import { openStore } from '../ui/storage.mjs';
+import { defineAttentionExercise } from './component.mjs';
+import { mountProgressPanel } from '../ui/progress-panel.mjs';
+
+let companion = null;
+let moduleLoads = 0;
+const getCompanion = () => {
+  companion ??= loadCompanion({
+    createModule: () => { moduleLoads += 1; return createCompanionModule(); },
+    exercises,
+  });
+  return companion;
+};
+
+// One store per page, so that several elements never overwrite each other's answers.
+let opened = null;
+let storeOverride = null;
+const getStore = () => {
+  if (storeOverride) return { store: storeOverride, notice: null };
+  opened ??= openStore();
+  return opened;
+};
+
+defineAttentionExercise({ getCompanion, getStore, cssText });
+
+globalThis.AttentionCompanion = Object.freeze({
+  protocolVersion: 1,
+  companion: getCompanion,
+  store: () => getStore().store,
+  // For hosts that keep answers elsewhere (the SCORM page): call before any element connects.
+  useStore: (store) => { storeOverride = store; },
+  moduleLoads: () => moduleLoads,
+  mountProgressPanel: (holder, options = {}) => mountProgressPanel(holder, { store: getStore().store, ...options }),
+});

@@ -1,0 +1,105 @@
+// The <attention-exercise> custom element: one exercise (exercise="ch14.ex1") or a whole
+// chapter (chapter="14"), with an optional seed="42", rendered in an open shadow root
+// whose one stylesheet (widget.css, a constructable stylesheet shared by every instance)
+// neither leaks out nor lets the page's styles in. Every instance on a page shares one
+// companion (one WASM module) and one answer store.
+//
+// DOM events (bubbling, composed), each with the protocol message as `detail`:
+//   attention-ready, attention-graded, attention-progress.
+// Methods: el.reset(exercise?), el.setSeed(seed, exercise?), el.getState().
+
+import { el, clear } from '../ui/dom.mjs';
+import { message, PROTOCOL_VERSION } from './protocol.mjs';
+import { exerciseIds, mountSet } from './exercise-set.mjs';
+
+export function defineAttentionExercise({ getCompanion, getStore, cssText, name = 'attention-exercise' }) {
+  if (customElements.get(name)) return customElements.get(name);
+  let sheet = null;
+  const styleSheet = () => {
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(cssText);
+    }
+    return sheet;
+  };
+
+  class AttentionExercise extends HTMLElement {
+    static get observedAttributes() { return ['exercise', 'chapter', 'seed']; }
+
+    #set = null;
+    #generation = 0;
+    #holder = null;
+
+    connectedCallback() {
+      if (!this.shadowRoot) {
+        const shadow = this.attachShadow({ mode: 'open' });
+        shadow.adoptedStyleSheets = [styleSheet()];
+        this.#holder = el('div', { class: 'aw', part: 'exercise' });
+        shadow.append(this.#holder);
+      }
+      this.#render();
+    }
+
+    attributeChangedCallback(_name, before, after) {
+      if (before !== after && this.isConnected && this.shadowRoot) this.#render();
+    }
+
+    #emit(type, payload) {
+      this.dispatchEvent(new CustomEvent(`attention-${type}`, { detail: message(type, payload), bubbles: true, composed: true }));
+    }
+
+    #status(text, kind) {
+      clear(this.#holder);
+      this.#holder.append(el('p', { class: `status status-${kind}`, role: 'status' }, text));
+    }
+
+    async #render() {
+      const generation = ++this.#generation;
+      this.#set = null;
+      this.#status('Loading…', 'info');
+      const exercise = this.getAttribute('exercise');
+      const chapter = this.getAttribute('chapter');
+      const seedText = this.getAttribute('seed') ?? '0';
+      const seed = Number(seedText);
+      if (!exercise && !chapter) {
+        this.#status('This element needs an exercise="…" or chapter="…" attribute.', 'error');
+        return;
+      }
+      if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
+        this.#status(`The seed must be a whole number from 0 to 4294967295, not “${seedText}”.`, 'error');
+        return;
+      }
+      let companion;
+      let ids;
+      let opened;
+      try {
+        companion = await getCompanion();
+        ids = exerciseIds(companion, { exercise, chapter });
+        opened = getStore();
+      } catch (error) {
+        if (generation === this.#generation) {
+          this.#status(`The exercise could not be loaded: ${error?.message ?? error}`, 'error');
+        }
+        return;
+      }
+      if (generation !== this.#generation) return;
+      clear(this.#holder);
+      if (opened.notice) this.#holder.append(el('p', { class: 'notice notice-warning', role: 'status' }, opened.notice));
+      const set = mountSet(this.#holder, {
+        companion, ids, seed, store: opened.store,
+        onEvent: ({ type, ...payload }) => this.#emit(type, payload),
+      });
+      this.#set = set;
+      await set.ready;
+      if (generation !== this.#generation) return;
+      this.dataset.ready = 'true';
+      this.#emit('ready', { protocolVersion: PROTOCOL_VERSION, seed, ...set.state() });
+    }
+
+    reset(exercise) { return this.#set?.reset(exercise); }
+    setSeed(seed, exercise) { return this.#set?.setSeed(seed, exercise); }
+    getState() { return this.#set ? message('state', this.#set.state()) : null; }
+  }
+  customElements.define(name, AttentionExercise);
+  return AttentionExercise;
+}

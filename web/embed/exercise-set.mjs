@@ -1,0 +1,57 @@
+// Several exercise widgets as one unit (one exercise, or a whole chapter): aggregate
+// progress and the commands of the embed protocol (reset, setSeed, getState).
+
+import { mountExercise } from './widget.mjs';
+
+// The ids of one exercise or of a chapter's exercises, from the companion's list.
+export function exerciseIds(companion, { exercise, chapter }) {
+  const list = companion.exercises();
+  if (exercise) {
+    if (!list.some((item) => item.id === exercise)) throw new Error(`There is no exercise '${exercise}'.`);
+    return [exercise];
+  }
+  const ids = list.filter((item) => String(item.chapter) === String(chapter)).map((item) => item.id);
+  if (ids.length === 0) throw new Error(`There is no chapter '${chapter}'.`);
+  return ids;
+}
+
+export function mountSet(holder, { companion, ids, seed = 0, store, onEvent = () => {} }) {
+  let settling = true; // progress events are held back until every widget is restored
+  const widgets = ids.map((id) => mountExercise(holder, {
+    companion, id, seed, store,
+    onEvent: (event) => {
+      if (event.type === 'progress') {
+        if (!settling) onEvent({ type: 'progress', ...state() });
+        return;
+      }
+      onEvent(event);
+    },
+  }));
+
+  function state() {
+    const exercises = widgets.map((widget) => widget.state());
+    const correct = exercises.reduce((sum, item) => sum + item.correct, 0);
+    const total = exercises.reduce((sum, item) => sum + item.total, 0);
+    return { exercises, correct, total, score: total ? correct / total : null };
+  }
+  const chosen = (exercise) => {
+    if (exercise === undefined || exercise === null) return widgets;
+    const found = widgets.filter((widget) => widget.id === exercise);
+    if (found.length === 0) throw new Error(`This embed does not show the exercise '${exercise}'.`);
+    return found;
+  };
+  const settle = async (promises) => {
+    settling = true;
+    await Promise.all(promises);
+    settling = false;
+    onEvent({ type: 'progress', ...state() });
+  };
+
+  return {
+    widgets,
+    state,
+    ready: settle(widgets.map((widget) => widget.ready)),
+    reset: (exercise) => settle(chosen(exercise).map((widget) => widget.reset())),
+    setSeed: (seed, exercise) => settle(chosen(exercise).map((widget) => widget.setSeed(seed))),
+  };
+}

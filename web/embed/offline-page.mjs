@@ -1,0 +1,25 @@
+// The offline dist/ pages (classic script after attention-exercise.js, so it runs from
+// file:// too): index.html gets the progress export/import panel; exercise.html shows
+// ?exercise=ID or ?chapter=N (with &seed=S) as an <attention-exercise> element.
+
+import { el } from '../ui/dom.mjs';
+
+function main() {
+  const api = globalThis.AttentionCompanion;
+  const page = document.body.dataset.page;
+  if (page === 'index') {
+    api.mountProgressPanel(document.getElementById('progress'));
+    return;
+  }
+  const params = new URLSearchParams(window.location.search);
+  const attributes = {};
+  for (const name of ['exercise', 'chapter', 'seed']) {
+    if (params.get(name) !== null) attributes[name] = params.get(name);
+  }
+  const element = el('attention-exercise', attributes);
+  element.addEventListener('attention-ready', () => { document.body.dataset.ready = 'true'; });
+  document.getElementById('main').append(element);
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', main);
+else main();
