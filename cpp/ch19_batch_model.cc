@@ -149,6 +149,16 @@ Result<Quantity> Select(const Batch& b, Method method, const std::string& q) {
     ATTN_ASSIGN_OR_RETURN(uniform, WeightsOf(flat, method));
     return PerRow(uniform, [](const Vec<double>& row, Eigen::Index) { return EntropyOf(row); });
   }
+  if (q == "window_positions") {
+    if (!b.mask.window) return Status(ErrorCode::kInvalidInput, "the exercise declares no window");
+    Eligibility eligible = RowEligibility(b, 0, method);
+    if (method == Method::kWindowIgnored) return Status(ErrorCode::kInvalidInput, "not a window mistake");
+    std::vector<std::string> labels;
+    for (size_t s = 0; s < eligible.size(); ++s)
+      if (eligible[s] || (method == Method::kWindowEverywhere && static_cast<int64_t>(s) == b.relevant))
+        labels.push_back(std::to_string(s + 1));
+    return Quantity::PositionSet(labels);
+  }
   if (q == "global_weight_on_relevant" || q == "local_weight_on_relevant") {
     if (b.relevant < 0 || !b.mask.window) return Status(ErrorCode::kInvalidInput, "needs a window and a relevant position");
     Batch view = b;
@@ -199,10 +209,18 @@ Result<GradeRequest> Ch19BatchRequest(const Json& exercise, const Json& part) {
   request.parse.booleans = q == "padding_mask";
   request.parse.nonfinite = true;
   if (q == "softmax_axis") request.position_labels = {"batch", "target", "source"};
+  if (q == "window_positions") {
+    for (Eigen::Index s = 1; s <= b.scores.cols(); ++s) request.position_labels.push_back(std::to_string(s));
+  }
   for (const auto& known : kKnown) {
     auto wrong = Select(b, known.method, q);
     if (!wrong.ok() || wrong->SameAs(expected)) continue;
-    request.misconceptions.push_back(Misconception::Value(known.tag, *wrong, known.explanation));
+    std::string explanation = known.explanation;
+    if (q == "window_positions") {
+      explanation = "a position outside the window [start, end) cannot be read by the local window, however "
+                    "high its score; only global attention reaches it.";
+    }
+    request.misconceptions.push_back(Misconception::Value(known.tag, *wrong, explanation));
   }
   if (q == "softmax_axis") {
     request.misconceptions.push_back(Misconception::Value(
@@ -228,7 +246,19 @@ Result<Json> Ch19BatchWorking(const Json& exercise) {
     row["entropy"] = EntropyOf(w.row(r).transpose());
     rows.push_back(row);
   }
-  return Json{{"rows", rows}, {"rowsAreItems", b.rows_are_items}};
+  Json out = {{"rows", rows}, {"rowsAreItems", b.rows_are_items}};
+  if (!b.rows_are_items && w.rows() > 1) {
+    // The wrong axis, shown beside the right one: normalised down each column instead.
+    ATTN_ASSIGN_OR_RETURN(across, WeightsOf(b, Method::kWrongAxis));
+    Json columns = Json::array();
+    for (Eigen::Index r = 0; r < across.rows(); ++r) {
+      Json row = Json::array();
+      for (Eigen::Index s = 0; s < across.cols(); ++s) row.push_back(across(r, s));
+      columns.push_back(row);
+    }
+    out["acrossTargets"] = columns;
+  }
+  return out;
 }
 
 }  // namespace attn

@@ -30,22 +30,41 @@ std::vector<std::string> OptionIds(const Json& part) {
   return ids;
 }
 
-// What the batched core returns for a row with no eligible source.
-Result<std::string> BatchedPolicy(const Json& exercise) {
+struct Demo {
+  BatchShape shape;
+  MaskSpec mask;
+  Result<BatchResult<double>> result = Status();
+};
+
+// The exercise's rows (one target per item, the given lengths) through the batched core.
+Result<Demo> RunBatched(const Json& exercise) {
   ATTN_ASSIGN_OR_RETURN(lengths, ExactVectorInput(exercise, Json::object(), "lengths"));
   ATTN_ASSIGN_OR_RETURN(S, CountInput(exercise, Json::object(), "S"));
-  BatchShape shape;
-  shape.B = lengths.size();
-  shape.S = S;
-  MaskSpec mask;
-  for (Eigen::Index i = 0; i < lengths.size(); ++i) mask.lengths.push_back(lengths(i).constant()->num());
+  Demo demo;
+  demo.shape.B = lengths.size();
+  demo.shape.S = S;
+  for (Eigen::Index i = 0; i < lengths.size(); ++i) {
+    auto n = lengths(i).constant();
+    if (!n || !n->is_integer()) return Status(ErrorCode::kInvalidInput, "source lengths must be whole numbers");
+    demo.mask.lengths.push_back(n->num());
+  }
+  const BatchShape& shape = demo.shape;
   std::vector<double> q(static_cast<size_t>(shape.QueryElements()), 1.0), k(static_cast<size_t>(shape.KeyElements()), 1.0),
       v(static_cast<size_t>(shape.ValueElements()), 1.0);
   BatchOptions options;
   options.return_weights = true;
-  auto result = BatchAttention<double>(shape, q, k, v, mask, options);
-  if (!result.ok()) return std::string("error");
-  for (int64_t row = 0; row < shape.Rows(); ++row) {
+  demo.result = BatchAttention<double>(shape, q, k, v, demo.mask, options);
+  return demo;
+}
+
+// What the batched core returns for a row with no eligible source.
+Result<std::string> BatchedPolicy(const Json& exercise) {
+  ATTN_ASSIGN_OR_RETURN(demo, RunBatched(exercise));
+  if (!demo.result.ok()) return std::string("error");
+  const auto& result = demo.result;
+  const auto& mask = demo.mask;
+  const int64_t S = demo.shape.S;
+  for (int64_t row = 0; row < demo.shape.Rows(); ++row) {
     if (!mask.lengths.empty() && mask.lengths[static_cast<size_t>(row)] == 0) {
       bool zeros = std::all_of(result->weights.begin() + row * S, result->weights.begin() + (row + 1) * S,
                                [](double w) { return w == 0; });
@@ -57,12 +76,13 @@ Result<std::string> BatchedPolicy(const Json& exercise) {
 }
 
 // What the single-query read does when every source is masked.
-std::string SinglePolicy() {
+Status SingleRead() {
   Mat<double> keys = Mat<double>::Ones(3, 2);
   Vec<double> query = Vec<double>::Ones(2);
-  auto read = ReadOf(query, keys, keys, Eligibility(3, false));
-  return read.ok() ? "zeros_flagged" : "error";
+  return ReadOf(query, keys, keys, Eligibility(3, false)).status();
 }
+
+std::string SinglePolicy() { return SingleRead().ok() ? "zeros_flagged" : "error"; }
 
 }  // namespace
 
@@ -113,6 +133,25 @@ Result<Json> Ch19RolesWorking(const Json& exercise, uint64_t seed) {
       if (letters[role] == letter) shown.push_back({{"letter", letter}, {"array", arrays[role]}});
   }
   return Json{{"arrays", shown}};
+}
+
+Result<Json> Ch19ChoiceWorking(const Json& exercise) {
+  Json out = {{"single", {{"error", SingleRead().message()}}}};
+  ATTN_ASSIGN_OR_RETURN(demo, RunBatched(exercise));
+  if (!demo.result.ok()) {
+    out["batched"] = {{"error", demo.result.status().message()}};
+    return out;
+  }
+  Json rows = Json::array();
+  for (int64_t r = 0; r < demo.shape.Rows(); ++r) {
+    Json weights = Json::array();
+    for (int64_t s = 0; s < demo.shape.S; ++s) weights.push_back(demo.result->weights[static_cast<size_t>(r * demo.shape.S + s)]);
+    rows.push_back({{"length", demo.mask.lengths[static_cast<size_t>(r)]},
+                    {"weights", weights},
+                    {"flagged", demo.result->empty_rows[static_cast<size_t>(r)] != 0}});
+  }
+  out["batched"] = {{"rows", rows}, {"emptyRows", demo.result->empty_row_count}};
+  return out;
 }
 
 Result<GradeRequest> Ch19ChoiceRequest(const Json& exercise, const Json& part) {

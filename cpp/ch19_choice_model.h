@@ -16,5 +16,8 @@ namespace attn {
 Result<GradeRequest> Ch19RolesRequest(const Json& exercise, const Json& part, uint64_t seed);
 Result<Json> Ch19RolesWorking(const Json& exercise, uint64_t seed);
 Result<GradeRequest> Ch19ChoiceRequest(const Json& exercise, const Json& part);
+// The demonstration beside the choice: what the batched path returns for the exercise's
+// rows (weights, flags, count) and what the single-query read says for an empty row.
+Result<Json> Ch19ChoiceWorking(const Json& exercise);
 
 }  // namespace attn

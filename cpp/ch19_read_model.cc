@@ -5,6 +5,7 @@
 
 #include "answer_parser.h"
 #include "diagnostics.h"
+#include "interventions.h"
 #include "score_functions.h"
 
 namespace attn {
@@ -81,15 +82,11 @@ Result<Ch19Read> Ch19ReadOf(const Json& exercise, const Json& part, Ch19Method m
   if (HasInput(exercise, part, "values")) {
     ATTN_ASSIGN_OR_RETURN(values, DoubleMatrixInput(exercise, part, "values"));
     r.values = values;
-    if (HasInput(exercise, part, "replace")) {
+    if (HasInput(exercise, part, "replace") && BoolField(part, "replaced", false)) {
       ATTN_ASSIGN_OR_RETURN(position, CountInput(exercise, part, "replace"));
       ATTN_ASSIGN_OR_RETURN(control, DoubleVectorInput(exercise, part, "control"));
-      if (position < 1 || position > r.values.rows() || control.size() != r.values.cols()) {
-        return Status(ErrorCode::kInvalidInput, "the replacement needs a position 1.." +
-                                                    std::to_string(r.values.rows()) + " and a value of width " +
-                                                    std::to_string(r.values.cols()));
-      }
-      if (BoolField(part, "replaced", false)) r.values.row(position - 1) = control.transpose();
+      ATTN_ASSIGN_OR_RETURN(replaced, ReplaceValue(r.values, position - 1, control));
+      r.values = replaced;
     }
   }
   if (HasInput(exercise, part, "weights")) {  // weights supplied directly (exercise 6)

@@ -118,7 +118,60 @@ Verdict Incorrect(const GradeRequest& request, const Answer& answer, std::string
   return v;
 }
 
+// Select-all: every listed position must be read, and the set must match exactly.
+Verdict GradePositionSet(std::string_view text, const GradeRequest& request) {
+  std::vector<std::string> chosen;
+  std::string piece;
+  auto flush = [&]() -> bool {
+    size_t start = piece.find_first_not_of(" []()");
+    size_t end = piece.find_last_not_of(" []()");
+    std::string trimmed = start == std::string::npos ? "" : piece.substr(start, end - start + 1);
+    piece.clear();
+    if (trimmed.empty()) return true;
+    auto label = ReadPosition(trimmed, request.position_labels);
+    if (!label) return false;
+    if (std::find(chosen.begin(), chosen.end(), *label) == chosen.end()) chosen.push_back(*label);
+    return true;
+  };
+  for (char c : text) {
+    if (c == ',' || c == ';') {
+      if (!flush()) return Invalid(std::string(text), "Each entry must name one position or option.");
+    } else {
+      piece += c;
+    }
+  }
+  if (!flush()) return Invalid(std::string(text), "Each entry must name one position or option.");
+  if (chosen.empty()) return Invalid(std::string(text), "Select at least one, separated by commas.");
+  auto sorted = [&](std::vector<std::string> v) {
+    std::sort(v.begin(), v.end(), [&](const std::string& x, const std::string& y) {
+      auto index = [&](const std::string& l) { return std::find(request.position_labels.begin(), request.position_labels.end(), l) - request.position_labels.begin(); };
+      return index(x) < index(y);
+    });
+    return v;
+  };
+  Quantity answered = Quantity::PositionSet(sorted(chosen));
+  Verdict v;
+  v.read_as = answered.ExactText();
+  v.expected = request.expected.Text();
+  if (sorted(request.expected.positions) == answered.positions) {
+    v.kind = Verdict::Kind::kCorrect;
+    v.feedback = "Correct.";
+    return v;
+  }
+  v.kind = Verdict::Kind::kIncorrect;
+  v.feedback = "Not this selection: check each one.";
+  for (const auto& m : request.misconceptions) {
+    if (m.value && m.value->all_required && sorted(m.value->positions) == answered.positions) {
+      v.misconception = m.tag;
+      v.feedback = "Not quite: " + m.explanation;
+      break;
+    }
+  }
+  return v;
+}
+
 Verdict GradePosition(std::string_view text, const GradeRequest& request) {
+  if (request.expected.all_required) return GradePositionSet(text, request);
   auto label = ReadPosition(text, request.position_labels);
   if (!label) {
     std::string names;

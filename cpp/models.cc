@@ -30,7 +30,8 @@ Result<Json> WorkingForPart(const Json& exercise, const Json& part, uint32_t see
   if (model == "ch19.batch") return Ch19BatchWorking(exercise);
   if (model == "ch19.cost") return Ch19CostWorking(exercise);
   if (model == "ch19.roles") return Ch19RolesWorking(exercise, seed);
-  if (model == "ch19.choice" || model == "ch19.open") return Json::object();
+  if (model == "ch19.choice") return Ch19ChoiceWorking(exercise);
+  if (model == "ch19.open") return Json::object();
   return Status(ErrorCode::kInvalidInput, "unknown model '" + model + "'");
 }
 

@@ -31,7 +31,7 @@ bool Quantity::SameAs(const Quantity& other) const {
         if (!items[i].SameAs(other.items[i])) return false;
       return true;
     case Kind::kPosition:
-      return positions == other.positions;
+      return positions == other.positions && all_required == other.all_required;
   }
   return false;
 }
@@ -41,7 +41,7 @@ std::string Quantity::ExactText() const {
     case Kind::kNumber: return exact ? exact->to_string() : "";
     case Kind::kPosition: {
       std::string out;
-      for (size_t i = 0; i < positions.size(); ++i) out += (i ? " or " : "") + positions[i];
+      for (size_t i = 0; i < positions.size(); ++i) out += (i ? (all_required ? ", " : " or ") : "") + positions[i];
       return out;
     }
     case Kind::kList: {

@@ -19,6 +19,7 @@ struct Quantity {
   double approx = 0;           // kNumber
   std::vector<Quantity> items;              // kList
   std::vector<std::string> positions;       // kPosition: every accepted label
+  bool all_required = false;                // kPosition: select all of them, no others
 
   static Quantity Number(const Exact& x) {
     Quantity q;
@@ -41,6 +42,11 @@ struct Quantity {
     Quantity q;
     q.kind = Kind::kPosition;
     q.positions = std::move(labels);
+    return q;
+  }
+  static Quantity PositionSet(std::vector<std::string> labels) {
+    Quantity q = Position(std::move(labels));
+    q.all_required = true;
     return q;
   }
   template <class S>

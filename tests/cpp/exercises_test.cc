@@ -208,6 +208,8 @@ const Printed kChapter19[] = {
     {"ch19.ex11", "all_masked_policy_single", "error"},
     {"ch19.ex14", "softmax_axis", "source"},
     {"ch19.ex3", "weight_sum", "1"},
+    {"ch19.ex15", "window_positions", "3, 4, 5, 6"},
+    {"ch19.ex15", "window_positions", "[6, 5, 4, 3]"},
 };
 
 TEST(Chapter19, PrintedAnswersGradeCorrect) {
@@ -239,6 +241,7 @@ const Mistake kChapter19Mistakes[] = {
     {"ch19.ex16", "score_shape", "(8, 64, 512)", "heads-omitted"},
     {"ch19.ex15", "local_weight_on_relevant", "0.494", "local-window-miss"},
     {"ch19.ex15", "global_weight_on_relevant", "0", "local-window-miss"},
+    {"ch19.ex15", "window_positions", "3, 4, 5, 6, 9", "local-window-miss"},
     {"ch19.ex1", "weights", "scores", "scores-as-weights"},
 };
 

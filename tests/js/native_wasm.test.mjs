@@ -1,0 +1,41 @@
+// The same seed gives the same variant natively and in WebAssembly: identical inputs
+// (integer arithmetic), and working values equal up to the last bits of libm.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { test } from 'node:test';
+import { loadCompanion } from '../../web/companion.mjs';
+
+const native = process.env.ATTN_DESCRIBE_NATIVE;
+const root = new URL('../../exercises/', import.meta.url);
+
+function close(a, b, where) {
+  if (typeof a === 'number' && typeof b === 'number') {
+    assert.ok(Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(a)), `${where}: ${a} vs ${b}`);
+  } else if (a && typeof a === 'object') {
+    assert.equal(typeof b, 'object', where);
+    assert.deepEqual(Object.keys(a).sort(), Object.keys(b).sort(), where);
+    for (const key of Object.keys(a)) close(a[key], b[key], `${where}.${key}`);
+  } else {
+    assert.equal(a, b, where);
+  }
+}
+
+test('variants agree between the native core and the WebAssembly module', { skip: !native && 'ATTN_DESCRIBE_NATIVE is not set (run through ctest)' }, async () => {
+  const companion = await loadCompanion();
+  let compared = 0;
+  for (const chapter of readdirSync(root)) {
+    for (const file of readdirSync(new URL(`${chapter}/`, root))) {
+      const path = new URL(`${chapter}/${file}`, root).pathname;
+      const { id } = JSON.parse(readFileSync(path, 'utf8'));
+      for (const seed of [0, 1, 42, 31337]) {
+        const fromNative = JSON.parse(execFileSync(native, [path, String(seed)], { encoding: 'utf8' }));
+        const fromWasm = companion.exercise(id, { seed });
+        assert.deepEqual(fromWasm.inputs, fromNative.inputs, `${id} seed ${seed}`);
+        close(fromWasm.working, fromNative.working, `${id} seed ${seed}`);
+        compared += 1;
+      }
+    }
+  }
+  assert.ok(compared >= 100, `compared ${compared}`);
+});
