@@ -215,8 +215,8 @@ std::string Explain(Ch19Method m, const Json& exercise, const Json& part) {
       return "that is the other dot-product score: the scaled one divides q.k by sqrt(D_k), the plain one "
              "does not. Check which this part asks for.";
     case Ch19Method::kBilinearTransposed:
-      return "you used W transposed: the bilinear score is q^T W k, which is k . (W^T q), not q . (W^T k)... "
-             "check which side of W the query sits on.";
+      return "you used W transposed. In q^T W k the query multiplies W from the left, so each score is "
+             "k . (W^T q); scoring with k . (W q) swaps the roles of W's rows and columns.";
     default:
       return "";
   }
