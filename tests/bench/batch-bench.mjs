@@ -35,7 +35,7 @@ try {
   const lines = [
     `Batch benchmark: B=8 H=4 T=64 S=512 D=64, lengths ${result.workload.lengths.join('/')}; medians of ${result.reps} runs after ${result.warmup} warm-up`,
     `Machine: ${os.cpus().length} logical CPUs (${os.cpus()[0]?.model ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; browser ${result.userAgent.match(/Chrome\/\S+/)?.[0] ?? result.userAgent}`,
-    `WebGPU adapter: ${result.adapter}`,
+    `WebGPU adapter: ${result.adapter}${result.adapter.includes('swiftshader') ? ' (*SwiftShader emulates a GPU on the CPU: its times are NOT a speed figure)' : ''}`,
     '',
     `| path | median ms | ratio to WASM call | agrees with core |`,
     `|---|---:|---:|---|`,

@@ -15,17 +15,18 @@ function median(xs) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+// Runs fn warmup + reps times; returns the timed records (fn's result plus timeMs, the
+// wall time of the call unless fn reports its own) and their median time.
 async function timeIt(label, reps, warmup, fn, progress) {
-  const times = [];
-  let last;
+  const records = [];
   for (let i = 0; i < warmup + reps; i += 1) {
     progress.textContent = `${label}: run ${i + 1} of ${warmup + reps}`;
     const started = performance.now();
-    last = await fn();
+    const out = await fn();
     const elapsed = performance.now() - started;
-    if (i >= warmup) times.push(last?.timeMs ?? elapsed);
+    if (i >= warmup) records.push({ ...out, timeMs: out?.timeMs ?? elapsed });
   }
-  return { times, median: median(times), last };
+  return { records, median: median(records.map((r) => r.timeMs)), last: records[records.length - 1] };
 }
 
 async function main() {
@@ -42,33 +43,29 @@ async function main() {
 
   const plain = await timeIt('plain JS', reps, warmup,
     () => plainAttention(inputs.shape, inputs.scale, inputs.mask, inputs.query, inputs.keys, inputs.values), progress);
-  rows.push({ path: 'plain JS (Float32Array, Math.exp)', median: plain.median, times: plain.times, agreement: agreeWith(plain.last.context, plain.last.emptyRows) });
+  rows.push({ path: 'plain JS (Float32Array, Math.exp)', median: plain.median, agreement: agreeWith(plain.last.context, plain.last.emptyRows) });
 
   const wasmCall = await timeIt('WASM core', reps, warmup, () => companion.batchAttention(WORKLOAD, arrays), progress);
-  rows.push({ path: 'WASM core, whole call (copies in and out)', median: wasmCall.median, times: wasmCall.times, agreement: agreeWith(wasmCall.last.context, wasmCall.last.emptyRows) });
-  rows.push({ path: 'WASM core, compute only', median: median(await (async () => {
-    const xs = [];
-    for (let i = 0; i < reps; i += 1) xs.push(companion.batchAttention(WORKLOAD, arrays).coreMs);
-    return xs;
-  })()), times: [] });
+  rows.push({ path: 'WASM core, whole call (copies in and out)', median: wasmCall.median, agreement: agreeWith(wasmCall.last.context, wasmCall.last.emptyRows) });
+  rows.push({ path: 'WASM core, compute only (same calls)', median: median(wasmCall.records.map((r) => r.coreMs)) });
 
   const opened = await openGpuAttention();
   let adapter = 'none';
   if (opened.ok) {
     adapter = describeAdapter(opened.adapterInfo);
     const software = opened.adapterInfo.architecture === 'swiftshader' || opened.adapterInfo.isFallbackAdapter;
-    const tag = software ? ' [SwiftShader: CPU emulation, not a speed figure]' : '';
+    const tag = software ? ' [SwiftShader*]' : '';
     for (const kernel of ['fused', 'reference']) {
       const request = { shape: inputs.shape, scale: inputs.scale, mask: inputs.mask, explicitMask: null, ...arrays, kernel };
       const run = await timeIt(`WebGPU ${kernel}`, reps, warmup, async () => {
         const out = await opened.engine.run(request);
         return { ...out, timeMs: out.timings.totalMs };
       }, progress);
-      rows.push({ path: `WebGPU ${kernel}, upload + dispatch + readback${tag}`, median: run.median, times: run.times, agreement: agreeWith(run.last.context, run.last.emptyRows) });
-      rows.push({ path: `WebGPU ${kernel}, dispatch to done only${tag}`, median: run.last.timings.dispatchMs, times: [] });
+      rows.push({ path: `WebGPU ${kernel}, upload + dispatch + readback${tag}`, median: run.median, agreement: agreeWith(run.last.context, run.last.emptyRows) });
+      rows.push({ path: `WebGPU ${kernel}, dispatch to done only (same runs)${tag}`, median: median(run.records.map((r) => r.timings.dispatchMs)) });
     }
   } else {
-    rows.push({ path: `WebGPU: not run (${opened.reason})`, median: NaN, times: [] });
+    rows.push({ path: `WebGPU: not run (${opened.reason})`, median: NaN });
   }
 
   const wasm = rows[1].median;
@@ -79,11 +76,12 @@ async function main() {
       el('td', {}, Number.isFinite(r.median) ? `${(r.median / wasm).toFixed(2)}×` : '—'),
       el('td', {}, r.agreement ? (r.agreement.pass ? `yes (max abs ${r.agreement.maxAbsError.toExponential(1)})` : 'NO') : '')))));
   document.getElementById('bench-note').textContent = `Medians of ${reps} runs after ${warmup} warm-up runs. WebGPU adapter: ${adapter}. ` +
+    `${adapter.includes('swiftshader') ? '*SwiftShader emulates a GPU on the CPU: its times are not a speed figure. ' : ''}` +
     `Browser: ${navigator.userAgent}; logical processors: ${navigator.hardwareConcurrency}.`;
   progress.textContent = 'Done.';
   window.benchResult = { workload: WORKLOAD, reps, warmup, adapter, adapterInfo: opened.adapterInfo ?? null,
     hardwareConcurrency: navigator.hardwareConcurrency, userAgent: navigator.userAgent,
-    rows: rows.map(({ path, median: m, times, agreement }) => ({ path, median: m, times, pass: agreement ? agreement.pass : null, maxAbsError: agreement?.maxAbsError ?? null })) };
+    rows: rows.map(({ path, median: m, agreement }) => ({ path, median: m, pass: agreement ? agreement.pass : null, maxAbsError: agreement?.maxAbsError ?? null })) };
   setStatus(null);
   document.body.dataset.ready = 'true';
   document.body.dataset.done = 'true';
