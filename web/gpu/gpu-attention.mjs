@@ -304,20 +304,20 @@ export class GpuAttention {
       pass('fused streaming pass', this.#pipelines.fused, rowGroups,
         [paramsFor('fused params', rowGroups), lengths, explicit, query, keys, values, context, status]);
     }
-    device.queue.submit([encoder.finish()]);
+    device.queue.submit([encoder.finish({ label: `${kernel} attention command buffer` })]);
     await device.queue.onSubmittedWorkDone();
     const dispatched = performance.now();
 
-    const readable = [[context, rows * Dv * 4], [status, (rows + 1) * 4]];
-    if (weights) readable.push([weights, rows * S * 4]);
+    const readable = [[context, rows * Dv * 4, 'contexts'], [status, (rows + 1) * 4, 'all-masked flags']];
+    if (weights) readable.push([weights, rows * S * 4, 'weights']);
     const copies = device.createCommandEncoder({ label: 'readback copies' });
-    const staging = readable.map(([source, bytes], i) => {
+    const staging = readable.map(([source, bytes, name]) => {
       const size = Math.max(4, bytes);
-      const buffer = device.createBuffer({ label: `readback ${i}`, size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+      const buffer = device.createBuffer({ label: `readback of the ${name}`, size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
       copies.copyBufferToBuffer(source, 0, buffer, 0, size);
       return buffer;
     });
-    device.queue.submit([copies.finish()]);
+    device.queue.submit([copies.finish({ label: 'readback command buffer' })]);
     const arrays = [];
     try {
       for (const buffer of staging) {
