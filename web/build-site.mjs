@@ -3,7 +3,7 @@
 //   web/*.html, web/*.css, web/*.svg, web/companion.mjs, web/ui/*.mjs,
 //   web/gpu/*.{mjs,wgsl,css} (the WebGPU path and the batch lab),
 //   build/wasm/cpp/companion.cjs and .wasm (the Emscripten module) -> companion.js, companion.wasm,
-//   node_modules/katex/dist/katex.mjs -> katex.mjs (MathML output only: no KaTeX CSS or fonts),
+//   node_modules/katex/dist/katex.min.js -> katex.min.js (a classic script; MathML output only: no KaTeX CSS or fonts),
 //   exercises/**/*.json -> exercises.json (one array, sorted by chapter, then order).
 // Builds nothing itself: the WASM module must already be built by CMake.
 
@@ -77,7 +77,7 @@ const copies = [
     'companion.js'],
   [requireFile(path.join(repoRoot, 'build', 'wasm', 'cpp', 'companion.wasm'), 'build the WASM module with CMake first'),
     'companion.wasm'],
-  [requireFile(path.join(repoRoot, 'node_modules', 'katex', 'dist', 'katex.mjs'), 'run npm ci'), 'katex.mjs'],
+  [requireFile(path.join(repoRoot, 'node_modules', 'katex', 'dist', 'katex.min.js'), 'run npm ci'), 'katex.min.js'],
 ];
 
 fs.rmSync(outDir, { recursive: true, force: true });

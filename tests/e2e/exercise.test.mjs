@@ -100,8 +100,8 @@ test('markup typed by a learner stays text, before and after a reload', async ()
   await contextPart.feedback.locator('.verdict').waitFor();
   assert.equal(await contextPart.input.inputValue(), probe);
   assert.equal(await page.locator('main img').count(), 0);
-  const stored = await page.evaluate(() => localStorage.getItem('attention-companion:v1'));
-  assert.equal(JSON.parse(stored).exercises['ch14.example1'].parts.context.text, probe);
+  const stored = await page.evaluate(() => localStorage.getItem('attention-companion:v2'));
+  assert.equal(JSON.parse(stored).exercises['ch14.example1'].seeds['0'].parts.context.text, probe);
   await screenshot(page, 'exercise-xss-probe');
   assert.deepEqual(problems(), []);
   await context.close();

@@ -5,7 +5,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, newCheckedPage, waitReady, screenshot, part } from './harness.mjs';
 
-const KEY = 'attention-companion:v1';
+const KEY = 'attention-companion:v2';
+const V1_KEY = 'attention-companion:v1';
 let server;
 let browser;
 
@@ -20,8 +21,8 @@ after(async () => {
 });
 
 for (const [name, value] of [
-  ['not JSON', '{"version": 1, "exercises": {'],
-  ['the wrong shape', JSON.stringify({ version: 1, exercises: { 'ch14.ex1': { parts: { weights: { text: 5 } } } } })],
+  ['not JSON', '{"version": 2, "exercises": {'],
+  ['the wrong shape', JSON.stringify({ version: 2, exercises: { 'ch14.ex1': { seeds: { 0: { parts: { weights: { text: 5 } } } } } } })],
   ['an unknown version', JSON.stringify({ version: 7, answers: [] })],
 ]) {
   test(`a saved store holding ${name} is reset with a visible notice`, async () => {
@@ -36,7 +37,7 @@ for (const [name, value] of [
     assert.match(await notice.textContent(), /could not be read/);
     assert.ok(await page.locator('section.part').count() > 0, 'the exercise is still shown');
     const stored = JSON.parse(await page.evaluate((key) => localStorage.getItem(key), KEY));
-    assert.deepEqual(stored, { version: 1, exercises: {} });
+    assert.deepEqual(stored, { version: 2, exercises: {} });
 
     const weights = part(page, 'weights');
     await weights.input.fill('[1/2, 1/4, 1/4]');
@@ -51,6 +52,33 @@ for (const [name, value] of [
     await context.close();
   });
 }
+
+test('answers saved by version 1 of the store are migrated, each under its seed', async () => {
+  const { page, context, problems } = await newCheckedPage(browser);
+  await page.goto(server.url);
+  await waitReady(page);
+  const v1 = { version: 1, exercises: {
+    'ch14.ex1': { parts: { weights: { text: '[2/5, 2/5, 1/5]', verdict: 'correct', attempts: 2 } } },
+    'ch19.ex3': { seed: 77, parts: { weights: { text: '[0.1, 0.2, 0.7]', verdict: 'incorrect', attempts: 1 } } },
+  } };
+  await page.evaluate(([key, text]) => { localStorage.clear(); localStorage.setItem(key, text); }, [V1_KEY, JSON.stringify(v1)]);
+  await page.goto(`${server.url}exercise.html?id=ch14.ex1`);
+  await waitReady(page);
+  assert.equal(await page.locator('#notice .notice-warning').count(), 0, 'a migration is silent');
+  const weights = part(page, 'weights');
+  assert.equal(await weights.input.inputValue(), '[2/5, 2/5, 1/5]');
+  await weights.feedback.locator('.verdict').waitFor();
+  assert.equal(await weights.feedback.getAttribute('data-verdict'), 'correct');
+  assert.equal((await weights.attempts.textContent()).trim(), '2 attempts');
+  const [stored, old] = await page.evaluate(([key, oldKey]) => [localStorage.getItem(key), localStorage.getItem(oldKey)], [KEY, V1_KEY]);
+  assert.equal(old, null, 'the version-1 key is removed');
+  const state = JSON.parse(stored);
+  assert.equal(state.version, 2);
+  assert.equal(state.exercises['ch14.ex1'].seeds['0'].parts.weights.text, '[2/5, 2/5, 1/5]');
+  assert.equal(state.exercises['ch19.ex3'].seeds['77'].parts.weights.verdict, 'incorrect');
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
 
 test('a core that cannot be loaded gives a clear message on every page', async () => {
   const { page, context, problems } = await newCheckedPage(browser, { allow: [/Failed to load resource/] });

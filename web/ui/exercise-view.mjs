@@ -1,177 +1,165 @@
-// The exercise page (exercise.html?id=ch14.example1): intro with typeset
-// math, one answer form per part, feedback from the core's grader, hints,
-// saved answers (restored and re-graded on reload) and the core's working.
-// Grading happens only in the core: this module passes the typed text through.
+// The exercise page (exercise.html?id=ch19.running[&seed=123]): intro with
+// typeset math, the inputs the core reads (a variant's own numbers when a seed
+// is given), the decimal rule, one answer form per part (text, choice or
+// letter), an open task's checklist, live figures where they help, and the
+// core's working. Grading happens only in the core.
 
-import { el, clear, uniqueId } from './dom.mjs';
+import { el } from './dom.mjs';
 import { bootCompanion, safeCall, errorOf, showNotice, setStatus } from './boot.mjs';
-import { renderMathText, renderParagraphs } from './render-math.mjs';
+import { renderParagraphs } from './render-math.mjs';
 import { renderWorking, hasWorking } from './working-view.mjs';
+import { rolesArrays, isRoles } from './ch19-working.mjs';
 import { openStore } from './storage.mjs';
+import { partView } from './part-view.mjs';
+import { openTaskView } from './open-task.mjs';
+import { variantControl, hasVariants, exerciseHref } from './variant-control.mjs';
+import { figuresFor } from './figure-embeds.mjs';
 
-const VERDICT_TITLES = {
-  correct: 'Correct',
-  incorrect: 'Not correct yet',
-  invalid: 'Not graded: the answer could not be read',
+const INPUT_NAMES = {
+  query: 'query q', keys: 'keys (one row per position)', values: 'values (one row per position)',
+  W: 'bilinear matrix W', W_q: 'W_q', W_k: 'W_k', v: 'v', b: 'b', scores: 'scores', shift: 'shift c',
+  weights: 'weights', mask: 'mask (1 = eligible)', temperature: 'temperature τ', lengths: 'source lengths',
+  S: 'padded source length S', window: 'local window [start, end)', relevant: 'position holding the needed value',
+  score: 'score function', embeddings: 'embeddings', source: 'source tokens', readout: 'readout weights',
+  control: 'control value', replace: 'position whose value is replaced',
 };
 
-function attemptsText(count) {
-  return count === 1 ? '1 attempt' : `${count} attempts`;
+function inputText(value) {
+  if (Array.isArray(value)) return value.map(String).join(', ');
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).map(([key, entry]) => `${key}: ${inputText(entry)}`).join('; ');
+  }
+  return String(value);
 }
 
-// Fills the live region with a grading result (or an error).
-function showResult(region, result, { restored = false } = {}) {
-  clear(region);
-  const problem = errorOf(result);
-  const verdict = result?.verdict;
-  if (problem || !(verdict in VERDICT_TITLES)) {
-    region.dataset.verdict = 'error';
-    region.append(el('p', { class: 'verdict verdict-error' },
-      `This answer could not be checked: ${problem ?? 'the core gave no verdict.'}`));
-    return;
+// The inputs as the core reads them (authored or drawn from the seed).
+function inputsBlock(exercise, seed) {
+  const body = el('tbody');
+  for (const [name, value] of Object.entries(exercise.inputs)) {
+    body.append(el('tr', { 'data-input': name }, el('th', { scope: 'row' }, INPUT_NAMES[name] ?? name),
+      el('td', {}, el('code', {}, inputText(value)))));
   }
-  region.dataset.verdict = verdict;
-  region.append(el('p', { class: `verdict verdict-${verdict}` },
-    el('span', { class: 'verdict-title' }, VERDICT_TITLES[verdict]),
-    restored ? el('span', { class: 'restored' }, ' (your saved answer, checked again)') : null));
-  if (result.readAs) {
-    region.append(el('p', { class: 'read-as' }, 'Read as: ', el('code', {}, String(result.readAs))));
+  const table = el('div', { class: 'table-scroll', role: 'region', 'aria-label': 'Inputs', tabindex: '0' },
+    el('table', { class: 'inputs-table' }, el('caption', {}, seed ? `Inputs of variant ${seed}` : 'Inputs'),
+      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Input'), el('th', { scope: 'col' }, 'Value'))), body));
+  if (seed) {
+    return el('section', { class: 'inputs inputs-variant', 'aria-labelledby': 'inputs-heading' },
+      el('h2', { id: 'inputs-heading' }, 'This variant’s numbers'),
+      el('p', { class: 'variant-warning' }, 'The text above quotes the chapter’s numbers. This variant uses the inputs below ' +
+        '(and any a part names for itself): work with these.'), table);
   }
-  if (result.feedback) region.append(el('p', { class: 'feedback-text' }, String(result.feedback)));
-  if (result.misconception) {
-    region.append(el('p', { class: 'misconception' }, 'Named misconception: ',
-      el('strong', { class: 'misconception-name' }, String(result.misconception))));
-  }
-  if (verdict === 'correct' && result.expected) {
-    region.append(el('p', { class: 'expected' }, 'Exact answer: ', el('code', {}, String(result.expected))));
-  }
-}
-
-let saveWarningShown = false;
-
-function partView(companion, store, exercise, part, index, seedOptions) {
-  const name = String(part.name);
-  const inputId = uniqueId('answer');
-  const feedbackId = uniqueId('feedback');
-  const hintId = uniqueId('hint');
-  const saved = store.part(exercise.id, name);
-  let attempts = saved?.attempts ?? 0;
-
-  const label = el('label', { for: inputId, class: 'prompt' });
-  renderMathText(label, part.prompt ?? name);
-  const input = el('input', {
-    id: inputId, name, type: 'text', class: 'answer', autocomplete: 'off', autocapitalize: 'off',
-    spellcheck: 'false', placeholder: part.placeholder ?? undefined, 'aria-describedby': feedbackId,
-  });
-  if (saved) input.value = saved.text;
-  const checkButton = el('button', { type: 'submit', class: 'check' }, 'Check');
-  const attemptsLine = el('p', { class: 'attempts' }, attemptsText(attempts));
-  const feedback = el('div', { id: feedbackId, class: 'feedback', 'aria-live': 'polite' });
-  const form = el('form', { class: 'answer-form', novalidate: true },
-    label, el('div', { class: 'answer-row' }, input, checkButton));
-
-  const section = el('section', { class: 'part', 'data-part': name, 'aria-labelledby': `${inputId}-heading` },
-    el('h2', { id: `${inputId}-heading`, class: 'part-heading' }, `Part ${index + 1}`,
-      el('span', { class: 'part-name' }, name)),
-    part.exact ? el('p', { class: 'exact-note' },
-      'Give the exact form (fractions, and multiples of a where they appear).') : null,
-    form, attemptsLine, feedback);
-
-  if (part.hint) {
-    const hint = el('div', { id: hintId, class: 'hint', hidden: true });
-    renderMathText(hint, part.hint);
-    const toggle = el('button', { type: 'button', class: 'hint-toggle', 'aria-expanded': 'false',
-      'aria-controls': hintId }, 'Show a hint');
-    toggle.addEventListener('click', () => {
-      const open = hint.hidden;
-      hint.hidden = !open;
-      toggle.setAttribute('aria-expanded', String(open));
-      toggle.textContent = open ? 'Hide the hint' : 'Show a hint';
-    });
-    section.append(toggle, hint);
-  }
-
-  async function check({ restoring = false } = {}) {
-    const text = input.value;
-    if (!restoring && text.trim() === '') {
-      clear(feedback);
-      feedback.dataset.verdict = 'empty';
-      feedback.append(el('p', { class: 'verdict verdict-invalid' }, 'Type an answer first.'));
-      return;
-    }
-    checkButton.disabled = true;
-    const result = await safeCall(() => companion.grade(exercise.id, name, text, seedOptions));
-    checkButton.disabled = false;
-    const verdict = errorOf(result) ? null : result.verdict;
-    if (!restoring && (verdict === 'correct' || verdict === 'incorrect')) attempts += 1;
-    attemptsLine.textContent = attemptsText(attempts);
-    showResult(feedback, result, { restored: restoring });
-    section.dataset.verdict = verdict ?? 'error';
-    if (verdict === 'correct' || verdict === 'incorrect' || verdict === 'invalid') {
-      if (!store.savePart(exercise.id, name, { text, verdict, attempts }) && !saveWarningShown) {
-        saveWarningShown = true;
-        showNotice('Your answers could not be saved in this browser; they will be lost when you leave.', 'warning');
-      }
-    }
-  }
-
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    check().catch((error) => showResult(feedback, { error: String(error?.message ?? error) }));
-  });
-
-  const restore = saved && saved.text.trim() !== '' ? () => check({ restoring: true }) : null;
-  return { section, restore };
+  return el('details', { class: 'inputs' }, el('summary', {}, 'The inputs as the core reads them'), table);
 }
 
 function workingBlock(exercise) {
   const holder = el('div', { id: 'working-holder', hidden: true });
   const button = el('button', { type: 'button', class: 'show-working', 'aria-expanded': 'false',
     'aria-controls': 'working-holder' }, 'Show the working');
+  const title = exercise.title ?? exercise.id;
   button.addEventListener('click', () => {
     const open = holder.hidden;
     if (open && !holder.hasChildNodes()) {
-      holder.append(renderWorking(exercise.working, `Working for ${exercise.title ?? exercise.id}`));
+      holder.append(renderWorking(exercise.working, `Working for ${title}`));
+      // Parts that change an input (a mask, a temperature, another query) have their own working.
+      const seen = new Set([JSON.stringify(exercise.working)]);
+      for (const part of exercise.parts ?? []) {
+        const key = JSON.stringify(part.working ?? null);
+        if (!part.working || seen.has(key)) continue;
+        seen.add(key);
+        const names = exercise.parts.filter((p) => JSON.stringify(p.working ?? null) === key).map((p) => p.name);
+        holder.append(el('h3', {}, `For ${names.length === 1 ? 'part' : 'parts'} ${names.join(', ')}`),
+          renderWorking(part.working, `Working for ${names.join(', ')}`));
+      }
     }
     holder.hidden = !open;
     button.setAttribute('aria-expanded', String(open));
     button.textContent = open ? 'Hide the working' : 'Show the working';
   });
+  const what = exercise.chapter === 14
+    ? 'Every step of the computation, as the core does it: scores, exponentials, weights, ' +
+      'then the denominator, context and readout, each exact and as a decimal.'
+    : 'Every step of the computation, as the core does it, shown to three decimal places. ' +
+      'Open it after you have tried the parts: it contains the answers.';
   return el('section', { class: 'working-section', 'aria-labelledby': 'working-heading' },
-    el('h2', { id: 'working-heading' }, 'The working'),
-    el('p', {}, 'Every step of the computation, as the core does it: scores, exponentials, weights, ' +
-      'then the denominator, context and readout, each exact and as a decimal.'),
-    button, holder);
+    el('h2', { id: 'working-heading' }, 'The working'), el('p', {}, what), button, holder);
+}
+
+function seedFromUrl(params) {
+  const raw = params.get('seed');
+  if (raw === null || raw === '') return { seed: 0 };
+  if (!/^[0-9]{1,10}$/.test(raw) || Number(raw) > 0xffffffff) {
+    return { seed: 0, problem: `The seed “${raw}” is not a whole number from 0 to 4294967295, so the chapter’s numbers are shown.` };
+  }
+  return { seed: Number(raw) };
 }
 
 async function main() {
   const { store, notice } = openStore();
   if (notice) showNotice(notice, 'warning');
-  const id = new URLSearchParams(window.location.search).get('id');
+  const params = new URLSearchParams(window.location.search);
+  const id = params.get('id');
   const content = document.getElementById('exercise');
   if (!id) {
     setStatus('No exercise was chosen. Pick one from the list of exercises.', 'error');
     return;
   }
+  const { seed: urlSeed, problem: seedProblem } = seedFromUrl(params);
+  if (seedProblem) showNotice(seedProblem, 'warning');
   const companion = await bootCompanion();
   if (!companion) return;
-  const seed = store.seed(id);
-  const seedOptions = seed === undefined ? {} : { seed };
-  const exercise = await safeCall(() => companion.exercise(id, seedOptions));
-  const problem = errorOf(exercise);
+  const base = await safeCall(() => companion.exercise(id));
+  const problem = errorOf(base);
   if (problem) {
     setStatus(`The exercise “${id}” could not be opened: ${problem}`, 'error');
     return;
   }
+  const variants = hasVariants(base);
+  if (urlSeed && !variants) showNotice('This exercise has no numeric variants, so the chapter’s version is shown.', 'info');
+  const seed = variants ? urlSeed : 0;
+  const exercise = seed ? await safeCall(() => companion.exercise(id, { seed })) : base;
+  if (errorOf(exercise)) {
+    setStatus(`The variant ${seed} of “${id}” could not be made: ${errorOf(exercise)}`, 'error');
+    return;
+  }
+  document.body.dataset.seed = String(seed);
   const title = exercise.title ?? id;
-  document.title = `${title} · Attention companion`;
+  document.title = `${seed ? `${title} (variant ${seed})` : title} · Attention companion`;
   const intro = el('div', { class: 'intro' });
-  content.append(el('h1', {}, title), intro);
+  content.append(el('h1', {}, title));
+  if (seed) content.append(el('p', { class: 'variant-badge' }, `Variant ${seed}`));
+  content.append(intro);
   await renderParagraphs(intro, exercise.intro ?? '');
+
   const parts = Array.isArray(exercise.parts) ? exercise.parts : [];
-  const views = parts.map((part, index) => partView(companion, store, exercise, part, index, seedOptions));
+  if (exercise.inputs && Object.keys(exercise.inputs).length > 0 && parts.length > 0
+      && exercise.model !== 'ch19.choice' && exercise.model !== 'ch19.roles') {
+    content.append(inputsBlock(exercise, seed));
+  }
+  if (exercise.decimalRule && exercise.chapter !== 14 && variants) {
+    content.append(el('p', { class: 'decimal-rule' }, el('strong', {}, 'How decimals are checked. '),
+      String(exercise.decimalRule), ' One unit off in the last place is reported as a near miss.'));
+  }
+  if (variants) content.append(variantControl(store, exercise, seed));
+  if (isRoles(exercise.working)) {
+    content.append(el('section', { class: 'roles', 'aria-labelledby': 'roles-heading' },
+      el('h2', { id: 'roles-heading' }, 'The six arrays'),
+      el('p', {}, 'Numbers shown to three decimal places.'), rolesArrays(exercise.working)));
+  }
+  const letters = isRoles(exercise.working) ? exercise.working.arrays.map((a) => String(a.letter)) : null;
+  const views = parts.map((part, index) => partView(companion, store, exercise, part, index, seed, { letters }));
   content.append(...views.map((view) => view.section));
-  if (hasWorking(exercise.working) || exercise.working?.error) content.append(workingBlock(exercise));
+  if (parts.length === 0 && (exercise.model === 'ch19.open' || Array.isArray(exercise.checklist))) {
+    content.append(openTaskView(store, exercise));
+    document.querySelector('.answer-help')?.setAttribute('hidden', ''); // nothing is typed for grading here
+  }
+  const figures = figuresFor(companion, exercise);
+  if (figures) content.append(figures);
+  if (!isRoles(exercise.working) && (hasWorking(exercise.working) || exercise.working?.error)) {
+    content.append(workingBlock(exercise));
+  }
+  if (seed) {
+    content.append(el('p', { class: 'back' }, el('a', { href: exerciseHref(id, 0) }, 'Back to the chapter’s numbers')));
+  }
   for (const view of views) {
     if (view.restore) await view.restore();
   }

@@ -1,13 +1,30 @@
 // The landing page: every chapter the core's exercise list holds, each
-// exercise with its progress from saved answers (parts correct / total).
+// exercise with its progress from saved answers on the chapter's numbers
+// (parts correct / total; variants are counted on their own pages), and open
+// design tasks with how far the learner got.
 
 import { el } from './dom.mjs';
 import { bootCompanion, safeCall, errorOf, showNotice, setStatus } from './boot.mjs';
 import { openStore } from './storage.mjs';
 
+// Short chapter titles, in the companion's words.
+const CHAPTER_TITLES = {
+  14: 'Attention: where should the current output look?',
+  19: 'Attention as query-dependent retrieval',
+};
+
+// An exercise without parts is an open design task: a checklist, then reference notes.
+function openTaskLine(store, exercise) {
+  const open = store.openTask(exercise.id);
+  const text = !open ? 'Open design task: not graded, a checklist and reference notes'
+    : open.revealed ? `Open design task: ${open.ticked.length} points ticked, reference notes read`
+      : `Open design task: ${open.ticked.length} points ticked`;
+  return el('span', { class: 'progress progress-open' }, el('span', { class: 'progress-text' }, text));
+}
+
 function progressLine(store, exercise) {
   const parts = Array.isArray(exercise.parts) ? exercise.parts.map(String) : [];
-  if (parts.length === 0) return el('span', { class: 'progress' }, el('span', { class: 'progress-text' }, 'No parts to check'));
+  if (parts.length === 0) return openTaskLine(store, exercise);
   const correct = store.correctCount(exercise.id, parts);
   const text = `${correct} of ${parts.length} ${parts.length === 1 ? 'part' : 'parts'} correct`;
   return el('span', { class: `progress${parts.length > 0 && correct === parts.length ? ' progress-done' : ''}` },
@@ -24,7 +41,8 @@ function chapterSection(chapter, exercises, store) {
       el('a', { href }, exercise.title ?? exercise.id), ' ', progressLine(store, exercise)));
   }
   return el('section', { class: 'chapter', 'aria-labelledby': headingId },
-    el('h2', { id: headingId }, `Chapter ${chapter}`), list);
+    el('h2', { id: headingId }, `Chapter ${chapter}`,
+      CHAPTER_TITLES[chapter] ? el('span', { class: 'chapter-title' }, `: ${CHAPTER_TITLES[chapter]}`) : null), list);
 }
 
 async function main() {

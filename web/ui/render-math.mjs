@@ -3,10 +3,32 @@
 // CSS or fonts needed, no inline styles). Text outside the delimiters is
 // inserted as text nodes. If KaTeX cannot be loaded, the TeX stays as text.
 
+// KaTeX is the minified UMD build (katex.min.js, about 270 KB instead of the
+// 600 KB ES module), loaded once as a classic script from this site, which a
+// strict CSP (script-src 'self') allows; it defines globalThis.katex. A bundle
+// that carries KaTeX itself hands it over with useKatex(katex) instead.
 let katexPromise = null;
 
+export function useKatex(katex) {
+  katexPromise = Promise.resolve(katex ?? null);
+}
+
 function loadKatex() {
-  katexPromise ??= import('../katex.mjs').then((module) => module.default).catch(() => null);
+  katexPromise ??= new Promise((resolve) => {
+    if (globalThis.katex) {
+      resolve(globalThis.katex);
+      return;
+    }
+    try {
+      const script = document.createElement('script');
+      script.src = new URL('../katex.min.js', import.meta.url).href;
+      script.onload = () => resolve(globalThis.katex ?? null);
+      script.onerror = () => resolve(null);
+      document.head.append(script);
+    } catch {
+      resolve(null); // no module URL to load from (e.g. inside a bundle): TeX stays as text
+    }
+  });
   return katexPromise;
 }
 

@@ -4,6 +4,7 @@
 // Every value shown is a string the core returned; nothing is computed here.
 
 import { el } from './dom.mjs';
+import { renderCh19Working, isCh19Working } from './ch19-working.mjs';
 
 // "a/2" / null and "0.346574" -> the two cells' texts.
 export function exactText(q) {
@@ -121,6 +122,11 @@ export function renderWorking(working, caption = 'Working') {
     box.append(el('p', { class: 'error' }, `The core reports: ${working.error}`));
     return box;
   }
+  const ch19 = renderCh19Working(working, caption);
+  if (ch19) {
+    box.append(...ch19);
+    return box;
+  }
   if (isReadWorking(working)) {
     box.append(workingTable(working, { caption }), workingSummary(working));
     return box;
@@ -143,6 +149,6 @@ export function renderWorking(working, caption = 'Working') {
 // Whether renderWorking would show a table for this working.
 export function hasWorking(working) {
   if (working === null || typeof working !== 'object') return false;
-  if (isReadWorking(working) || isCountWorking(working)) return true;
+  if (isReadWorking(working) || isCountWorking(working) || isCh19Working(working)) return true;
   return Object.values(working).some(isReadWorking);
 }

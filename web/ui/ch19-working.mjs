@@ -1,0 +1,129 @@
+// Renders Chapter 19 working objects as tables: a single read (ch19.read),
+// small batches (ch19.batch), cost counts (ch19.cost) and the lettered arrays
+// of the roles exercise (ch19.roles). Every number is one the core returned,
+// rounded for display only.
+
+import { el } from './dom.mjs';
+import { fmt, fmtArray, fmtCount, fmtShape, fmtPolynomial } from './format.mjs';
+
+const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+export function isCh19Read(working) {
+  return isObject(working) && Array.isArray(working.positions)
+    && working.positions.every((p) => isObject(p) && typeof p.weight === 'number');
+}
+
+export function isCh19Batch(working) {
+  return isObject(working) && Array.isArray(working.rows);
+}
+
+export function isCh19Cost(working) {
+  return isObject(working) && ('order' in working || 'elements' in working || 'scoreShape' in working)
+    && !Array.isArray(working.positions);
+}
+
+export function isRoles(working) {
+  return isObject(working) && Array.isArray(working.arrays);
+}
+
+export function isCh19Working(working) {
+  return isCh19Read(working) || isCh19Batch(working) || isCh19Cost(working);
+}
+
+function scroller(label, table) {
+  return el('div', { class: 'table-scroll', role: 'region', 'aria-label': label, tabindex: '0' }, table);
+}
+
+function headRow(titles) {
+  return el('thead', {}, el('tr', {}, titles.map((title) => el('th', { scope: 'col' }, title))));
+}
+
+function readTable(working, caption) {
+  const positions = working.positions;
+  const has = (key) => positions.some((p) => p[key] !== undefined);
+  const columns = [
+    has('eligible') ? ['Eligible', (p) => (p.eligible === false ? 'no (masked)' : 'yes')] : null,
+    has('score') ? ['Score', (p) => fmt(p.score)] : null,
+    ['Weight', (p) => fmt(p.weight)],
+    has('value') ? ['Value', (p) => fmtArray(p.value)] : null,
+  ].filter(Boolean);
+  const body = el('tbody');
+  for (const [index, position] of positions.entries()) {
+    body.append(el('tr', { class: position.eligible === false ? 'removed' : undefined },
+      el('th', { scope: 'row' }, String(position.label ?? index + 1)),
+      columns.map(([, cell]) => el('td', { class: 'decimal' }, cell(position)))));
+  }
+  return scroller(caption, el('table', { class: 'working' }, el('caption', {}, caption),
+    headRow(['Position', ...columns.map(([title]) => title)]), body));
+}
+
+function summaryList(rows) {
+  const list = el('dl', { class: 'summary' });
+  for (const [term, value] of rows) {
+    if (value === undefined || value === null) continue;
+    list.append(el('div', {}, el('dt', {}, term), el('dd', {}, el('span', { class: 'decimal' }, value))));
+  }
+  return list;
+}
+
+function readSummary(working) {
+  return summaryList([
+    ['Context vector', working.context === undefined ? null : fmtArray(working.context)],
+    ['Sum of the weights', working.weightSum === undefined ? null : fmt(working.weightSum)],
+    ['Entropy of the weights (nats)', working.entropy === undefined ? null : fmt(working.entropy)],
+    ['Weight on masked positions', working.maskedMass === undefined ? null : fmt(working.maskedMass)],
+    ['Smallest value in each coordinate', working.valueMin === undefined ? null : fmtArray(working.valueMin)],
+    ['Largest value in each coordinate', working.valueMax === undefined ? null : fmtArray(working.valueMax)],
+    ['Context within those ranges', working.insideRanges === undefined ? null : (working.insideRanges ? 'yes' : 'no')],
+  ]);
+}
+
+function batchTable(working, caption) {
+  const rowName = working.rowsAreItems ? 'Batch item' : 'Query (target position)';
+  const body = el('tbody');
+  for (const [index, row] of working.rows.entries()) {
+    body.append(el('tr', {}, el('th', { scope: 'row' }, String(index + 1)),
+      el('td', { class: 'decimal' }, fmtArray(row.scores)),
+      el('td', { class: 'decimal' }, Array.isArray(row.eligible) ? fmtArray(row.eligible) : '—'),
+      el('td', { class: 'decimal' }, fmtArray(row.weights)),
+      el('td', { class: 'decimal' }, fmt(row.entropy))));
+  }
+  return scroller(caption, el('table', { class: 'working' }, el('caption', {}, caption),
+    headRow([rowName, 'Scores', 'Mask (1 = eligible)', 'Weights', 'Entropy (nats)']), body));
+}
+
+function costSummary(working) {
+  return summaryList([
+    ['Score tensor shape', working.scoreShape === undefined ? null : fmtShape(working.scoreShape)],
+    ['Score (and weight) elements', working.elements === undefined ? null : fmtCount(working.elements)],
+    ['Bytes to store the weights', working.weightBytes === undefined ? null : fmtCount(working.weightBytes)],
+    ['Multiplications (scores and value mixing)',
+      working.multiplications === undefined ? null : fmtCount(working.multiplications)],
+    ['Arithmetic, to leading order', working.order === undefined ? null : `O(${fmtPolynomial(working.order)})`],
+  ]);
+}
+
+// The working as a block of tables and lists (or null when the shape is unknown).
+export function renderCh19Working(working, caption) {
+  if (isCh19Read(working)) return [readTable(working, caption), readSummary(working)];
+  if (isCh19Batch(working)) return [batchTable(working, caption)];
+  if (isCh19Cost(working)) return [costSummary(working)];
+  return null;
+}
+
+// The six arrays of the roles exercise under their letters (shapes named too,
+// since they are part of the evidence).
+export function rolesArrays(working) {
+  const list = el('dl', { class: 'roles-arrays' });
+  for (const { letter, array } of working.arrays) {
+    const matrix = Array.isArray(array) && Array.isArray(array[0]);
+    const shape = matrix ? `${array.length} rows of ${array[0].length}` : `${Array.isArray(array) ? array.length : 1} numbers`;
+    const value = matrix
+      ? el('span', { class: 'matrix' }, array.map((row) => el('span', { class: 'matrix-row' }, fmtArray(row))))
+      : fmtArray(array);
+    list.append(el('div', { class: 'roles-array', 'data-letter': String(letter) },
+      el('dt', {}, String(letter)),
+      el('dd', {}, el('code', {}, value), el('span', { class: 'shape-note' }, ` (${shape})`))));
+  }
+  return list;
+}

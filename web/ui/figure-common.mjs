@@ -1,0 +1,79 @@
+// Shared pieces of the live figures: a <figure> frame with caption, an SVG
+// that is an image with a short label, and the text alternative (a real
+// <table> with the same numbers, in a <details>). Figures only draw: every
+// number comes from a core result (companion.work / companion.exercise).
+
+import { el, svgEl, clear, uniqueId } from './dom.mjs';
+import { safeCall, errorOf } from './boot.mjs';
+
+// A figure frame: {figure, plot, controls, table, status}.
+export function figureFrame({ name, title, caption }) {
+  const captionId = uniqueId(`fig-${name}`);
+  const plot = el('div', { class: 'figure-plot' });
+  const controls = el('div', { class: 'figure-controls' });
+  const table = el('div', { class: 'figure-table' });
+  const status = el('p', { class: 'figure-status', role: 'status' });
+  const figure = el('figure', { class: 'live-figure', 'data-figure': name, 'aria-labelledby': captionId },
+    el('figcaption', { id: captionId }, el('strong', {}, title), ' ', caption),
+    plot, controls, status,
+    el('details', { class: 'figure-data' }, el('summary', {}, 'The numbers as a table'), table));
+  return { figure, plot, controls, table, status };
+}
+
+// An SVG image; `label` is what a screen reader announces (the table has the detail).
+export function svgImage(width, height, label, className = '') {
+  return svgEl('svg', { viewBox: `0 0 ${width} ${height}`, class: `figure-svg ${className}`.trim(),
+    role: 'img', 'aria-label': label, preserveAspectRatio: 'xMidYMid meet' }, svgEl('title', {}, label));
+}
+
+// A data table: headers is a list of column titles (the first is the row header).
+export function dataTable(caption, headers, rows) {
+  return el('table', { class: 'working figure-numbers' }, el('caption', {}, caption),
+    el('thead', {}, el('tr', {}, headers.map((title) => el('th', { scope: 'col' }, title)))),
+    el('tbody', {}, rows.map(([head, ...cells]) => el('tr', {}, el('th', { scope: 'row' }, String(head)),
+      cells.map((cell) => el('td', { class: 'decimal' }, String(cell)))))));
+}
+
+export function replace(holder, ...nodes) {
+  clear(holder).append(...nodes.filter(Boolean));
+}
+
+// Calls companion.work(request); returns the working or {error}.
+export async function work(companion, request) {
+  return safeCall(() => companion.work(request));
+}
+
+export function showError(frame, result) {
+  const problem = errorOf(result);
+  frame.status.textContent = problem ? `The core could not compute this figure: ${problem}` : '';
+  frame.status.classList.toggle('figure-error', Boolean(problem));
+  return problem;
+}
+
+// Vertical bars for values in [0, max]: returns SVG elements placed in the box
+// {x, y, width, height}; labels under each bar, the value above it.
+export function barGroup({ x, y, width, height, values, labels, max = 1, className = 'bar', valueText, title }) {
+  const nodes = [];
+  const slot = width / values.length;
+  const barWidth = Math.min(slot * 0.66, 44);
+  if (title) nodes.push(svgEl('text', { x: x + width / 2, y: y - 36, class: 'fig-title', 'text-anchor': 'middle' }, title));
+  nodes.push(svgEl('line', { x1: x, y1: y + height, x2: x + width, y2: y + height, class: 'fig-axis' }));
+  values.forEach((value, i) => {
+    const v = Number.isFinite(value) ? Math.max(0, Math.min(value, max)) : 0;
+    const h = (v / max) * height;
+    const bx = x + i * slot + (slot - barWidth) / 2;
+    nodes.push(
+      svgEl('rect', { x: bx.toFixed(2), y: (y + height - h).toFixed(2), width: barWidth.toFixed(2),
+        height: h.toFixed(2), class: Array.isArray(className) ? className[i] : className, 'data-value': String(value) }),
+      svgEl('text', { x: (bx + barWidth / 2).toFixed(2), y: (y + height - h - 4).toFixed(2), class: 'fig-value',
+        'text-anchor': 'middle' }, valueText ? valueText(value, i) : String(value)),
+      svgEl('text', { x: (bx + barWidth / 2).toFixed(2), y: y + height + 15, class: 'fig-label',
+        'text-anchor': 'middle' }, labels[i]));
+  });
+  return nodes;
+}
+
+// Numbers of the running example (or another exercise) as figure inputs.
+export function positionLabels(positions) {
+  return positions.map((p, i) => String(p.label ?? i + 1));
+}

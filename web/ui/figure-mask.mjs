@@ -1,0 +1,34 @@
+// Figure: weights before and after a padding mask (positions 4 and 5 by
+// default), masked before the softmax so the eligible weights are
+// renormalised. Both reads come from companion.work.
+
+import { svgEl } from './dom.mjs';
+import { figureFrame, svgImage, barGroup, dataTable, replace, work, showError, positionLabels } from './figure-common.mjs';
+import { fmt } from './format.mjs';
+
+export async function maskFigure(companion, { inputs, mask = '[1, 1, 1, 0, 0]' }) {
+  const frame = figureFrame({ name: 'mask', title: 'Masking before the softmax.',
+    caption: `Left: every position is eligible. Right: with the mask ${mask}, the masked positions get exactly zero weight and the eligible weights grow so that they still add up to one.` });
+  const before = await work(companion, { model: 'ch19.read', inputs });
+  if (showError(frame, before)) return frame.figure;
+  const after = await work(companion, { model: 'ch19.read', inputs, mask });
+  if (showError(frame, after)) return frame.figure;
+  const labels = positionLabels(before.positions);
+  const masked = after.positions.map((p) => p.eligible === false);
+  const max = Math.max(0.5, ...after.positions.map((p) => p.weight), ...before.positions.map((p) => p.weight));
+  const svg = svgImage(940, 280, `Weights before masking: ${before.positions.map((p) => fmt(p.weight)).join(', ')}; ` +
+    `after masking ${mask}: ${after.positions.map((p) => fmt(p.weight)).join(', ')}.`, 'fig-mask');
+  svg.append(...barGroup({ x: 30, y: 70, width: 400, height: 170, max, labels, values: before.positions.map((p) => p.weight),
+    valueText: (v) => fmt(v), title: `No mask (weights sum to ${fmt(before.weightSum)})` }));
+  svg.append(...barGroup({ x: 510, y: 70, width: 400, height: 170, max, labels, values: after.positions.map((p) => p.weight),
+    className: masked.map((m) => (m ? 'bar bar-removed' : 'bar bar-after')),
+    valueText: (v, i) => (masked[i] ? 'masked: 0' : fmt(v)),
+    title: `Mask ${mask} (weights sum to ${fmt(after.weightSum)})` }));
+  svg.append(svgEl('text', { x: 470, y: 160, 'text-anchor': 'middle', class: 'fig-head' }, '→'));
+  replace(frame.plot, svg);
+  replace(frame.table, dataTable('Weights before and after masking', ['Position', 'Eligible', 'Weight, no mask', 'Weight, masked'],
+    [...labels.map((label, i) => [label, masked[i] ? 'no' : 'yes', fmt(before.positions[i].weight), fmt(after.positions[i].weight)]),
+      ['Sum', '', fmt(before.weightSum), fmt(after.weightSum)],
+      ['Weight on masked positions', '', '', fmt(after.maskedMass)]]));
+  return frame.figure;
+}

@@ -1,0 +1,36 @@
+// Display formatting for numbers the core returned. Rounding for display only:
+// no attention arithmetic happens here, and graded values always come from the core.
+
+// Decimal places used for Chapter 19's decimals (the chapter prints 3).
+export const PLACES = 3;
+
+// 0.12262975 -> "0.123"; -0.00001 -> "0.000"; non-numbers -> "—".
+export function fmt(value, places = PLACES) {
+  const n = Number(value);
+  if (value === null || value === undefined || value === '' || !Number.isFinite(n)) return '—';
+  const text = n.toFixed(places);
+  return /^-0\.?0*$/.test(text) ? text.slice(1) : text;
+}
+
+// A number, a list or a nested list of numbers -> "[0.511, 0.398, 0.417]".
+export function fmtArray(value, places = PLACES) {
+  if (Array.isArray(value)) return `[${value.map((entry) => fmtArray(entry, places)).join(', ')}]`;
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  return fmt(value, places);
+}
+
+// A whole count -> "1,048,576".
+export function fmtCount(value) {
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n.toLocaleString('en-US') : String(value ?? '—');
+}
+
+// [8, 4, 64, 512] -> "8 × 4 × 64 × 512".
+export function fmtShape(shape) {
+  return Array.isArray(shape) ? shape.map(String).join(' × ') : String(shape ?? '—');
+}
+
+// "D_v*S*T + D_k*S*T" -> "D_v·S·T + D_k·S·T" (the core's polynomial, easier to read).
+export function fmtPolynomial(text) {
+  return String(text ?? '—').replaceAll('*', '·');
+}

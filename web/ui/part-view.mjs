@@ -1,0 +1,182 @@
+// One exercise part: the prompt, an answer control (a text field; a radio
+// group for choice parts, graded by option id; a letter picker for the roles
+// exercise), the core's verdict in a live region, the attempt count, a hint,
+// and the saved answer for this (exercise, seed), restored and re-graded.
+// Grading happens only in the core: the typed text (or option id) is passed through.
+
+import { el, clear, uniqueId } from './dom.mjs';
+import { safeCall, errorOf, showNotice } from './boot.mjs';
+import { renderMathText } from './render-math.mjs';
+
+const VERDICT_TITLES = {
+  correct: 'Correct',
+  incorrect: 'Not correct yet',
+  invalid: 'Not graded: the answer could not be read',
+};
+
+// Fields of a part that are not inputs for the core.
+const PART_FIELDS = new Set(['name', 'prompt', 'hint', 'placeholder', 'quantity', 'options', 'working', 'exact']);
+
+function attemptsText(count) {
+  return count === 1 ? '1 attempt' : `${count} attempts`;
+}
+
+// Fills the live region with a grading result (or an error).
+export function showResult(region, result, { restored = false, exactLabel = 'Exact answer' } = {}) {
+  clear(region);
+  const problem = errorOf(result);
+  const verdict = result?.verdict;
+  if (problem || !(verdict in VERDICT_TITLES)) {
+    region.dataset.verdict = 'error';
+    region.append(el('p', { class: 'verdict verdict-error' },
+      `This answer could not be checked: ${problem ?? 'the core gave no verdict.'}`));
+    return;
+  }
+  region.dataset.verdict = verdict;
+  region.append(el('p', { class: `verdict verdict-${verdict}` },
+    el('span', { class: 'verdict-title' }, VERDICT_TITLES[verdict]),
+    restored ? el('span', { class: 'restored' }, ' (your saved answer, checked again)') : null));
+  if (result.readAs) {
+    region.append(el('p', { class: 'read-as' }, 'Read as: ', el('code', {}, String(result.readAs))));
+  }
+  if (result.feedback) region.append(el('p', { class: 'feedback-text' }, String(result.feedback)));
+  if (result.misconception) {
+    region.append(el('p', { class: 'misconception' }, 'Named misconception: ',
+      el('strong', { class: 'misconception-name' }, String(result.misconception))));
+  }
+  if (verdict === 'correct' && result.expected) {
+    region.append(el('p', { class: 'expected' }, `${exactLabel}: `, el('code', {}, String(result.expected))));
+  }
+}
+
+let saveWarningShown = false;
+
+// The inputs a part sets for itself (e.g. mask, temperature, its own query).
+function partInputs(part) {
+  return Object.entries(part).filter(([key, value]) => !PART_FIELDS.has(key) && typeof value === 'string');
+}
+
+function textControl(part, name, inputId, feedbackId) {
+  const input = el('input', {
+    id: inputId, name, type: 'text', class: 'answer', autocomplete: 'off', autocapitalize: 'off',
+    spellcheck: 'false', placeholder: part.placeholder ?? undefined, 'aria-describedby': feedbackId,
+  });
+  const label = el('label', { for: inputId, class: 'prompt' });
+  renderMathText(label, part.prompt ?? name);
+  return { head: label, control: input, get: () => input.value, set: (text) => { input.value = text; } };
+}
+
+function choiceControl(part, name, inputId, feedbackId) {
+  const legend = el('legend', { class: 'prompt' });
+  renderMathText(legend, part.prompt ?? name);
+  const radios = [];
+  const list = el('div', { class: 'choice-options' });
+  for (const [index, option] of part.options.entries()) {
+    const id = `${inputId}-${index}`;
+    const radio = el('input', { type: 'radio', id, name: inputId, value: String(option.id), class: 'choice-radio',
+      'aria-describedby': feedbackId });
+    const text = el('span', {});
+    renderMathText(text, String(option.text ?? option.id));
+    radios.push(radio);
+    list.append(el('div', { class: 'choice-option' }, radio, el('label', { for: id }, text)));
+  }
+  const fieldset = el('fieldset', { class: 'choice-group' }, legend, list);
+  return {
+    head: fieldset, control: null,
+    get: () => radios.find((radio) => radio.checked)?.value ?? '',
+    set: (text) => { for (const radio of radios) radio.checked = radio.value === text; },
+  };
+}
+
+function letterControl(part, name, inputId, feedbackId, letters) {
+  const select = el('select', { id: inputId, name, class: 'answer-letter', 'aria-describedby': feedbackId },
+    el('option', { value: '' }, 'Choose a letter'),
+    letters.map((letter) => el('option', { value: letter }, letter)));
+  const label = el('label', { for: inputId, class: 'prompt' });
+  renderMathText(label, part.prompt ?? name);
+  return {
+    head: label, control: select, get: () => select.value,
+    set: (text) => { select.value = letters.includes(text.trim().toUpperCase()) ? text.trim().toUpperCase() : ''; },
+  };
+}
+
+// {section, restore}: restore re-grades the saved answer (or is null).
+export function partView(companion, store, exercise, part, index, seed, { letters = null } = {}) {
+  const name = String(part.name);
+  const inputId = uniqueId('answer');
+  const feedbackId = uniqueId('feedback');
+  const hintId = uniqueId('hint');
+  const saved = store.part(exercise.id, name, seed);
+  let attempts = saved?.attempts ?? 0;
+  const kind = Array.isArray(part.options) ? 'choice' : letters ? 'letter' : 'text';
+  const view = kind === 'choice' ? choiceControl(part, name, inputId, feedbackId)
+    : kind === 'letter' ? letterControl(part, name, inputId, feedbackId, letters)
+      : textControl(part, name, inputId, feedbackId);
+  if (saved) view.set(saved.text);
+
+  const checkButton = el('button', { type: 'submit', class: 'check' }, 'Check');
+  const attemptsLine = el('p', { class: 'attempts' }, attemptsText(attempts));
+  const feedback = el('div', { id: feedbackId, class: 'feedback', 'aria-live': 'polite' });
+  const form = el('form', { class: `answer-form answer-${kind}`, novalidate: true }, view.head,
+    kind === 'choice' ? el('div', { class: 'answer-row' }, checkButton)
+      : el('div', { class: 'answer-row' }, view.control, checkButton));
+  const own = partInputs(part);
+
+  const section = el('section', { class: 'part', 'data-part': name, 'data-kind': kind,
+    'aria-labelledby': `${inputId}-heading` },
+  el('h2', { id: `${inputId}-heading`, class: 'part-heading' }, `Part ${index + 1}`,
+    el('span', { class: 'part-name' }, name)),
+  part.exact ? el('p', { class: 'exact-note' },
+    'Give the exact form (fractions, and multiples of a where they appear).') : null,
+  own.length ? el('p', { class: 'part-inputs' }, 'This part uses ',
+    own.flatMap(([key, value], i) => [i ? ', ' : '', el('code', {}, `${key} = ${value}`)])) : null,
+  form, attemptsLine, feedback);
+
+  if (part.hint) {
+    const hint = el('div', { id: hintId, class: 'hint', hidden: true });
+    renderMathText(hint, part.hint);
+    const toggle = el('button', { type: 'button', class: 'hint-toggle', 'aria-expanded': 'false',
+      'aria-controls': hintId }, 'Show a hint');
+    toggle.addEventListener('click', () => {
+      const open = hint.hidden;
+      hint.hidden = !open;
+      toggle.setAttribute('aria-expanded', String(open));
+      toggle.textContent = open ? 'Hide the hint' : 'Show a hint';
+    });
+    section.append(toggle, hint);
+  }
+
+  const exactLabel = exercise.chapter === 14 ? 'Exact answer' : 'The core’s value';
+  async function check({ restoring = false } = {}) {
+    const text = view.get();
+    if (!restoring && text.trim() === '') {
+      clear(feedback);
+      feedback.dataset.verdict = 'empty';
+      feedback.append(el('p', { class: 'verdict verdict-invalid' },
+        kind === 'text' ? 'Type an answer first.' : 'Choose an answer first.'));
+      return;
+    }
+    checkButton.disabled = true;
+    const result = await safeCall(() => companion.grade(exercise.id, name, text, { seed }));
+    checkButton.disabled = false;
+    const verdict = errorOf(result) ? null : result.verdict;
+    if (!restoring && (verdict === 'correct' || verdict === 'incorrect')) attempts += 1;
+    attemptsLine.textContent = attemptsText(attempts);
+    showResult(feedback, result, { restored: restoring, exactLabel });
+    section.dataset.verdict = verdict ?? 'error';
+    if (verdict === 'correct' || verdict === 'incorrect' || verdict === 'invalid') {
+      if (!store.savePart(exercise.id, name, { text, verdict, attempts }, seed) && !saveWarningShown) {
+        saveWarningShown = true;
+        showNotice('Your answers could not be saved in this browser; they will be lost when you leave.', 'warning');
+      }
+    }
+  }
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    check().catch((error) => showResult(feedback, { error: String(error?.message ?? error) }));
+  });
+
+  const restore = saved && saved.text.trim() !== '' ? () => check({ restoring: true }) : null;
+  return { section, restore };
+}

@@ -1,0 +1,45 @@
+// The "new variant" control of a numeric exercise: picks a fresh seed and
+// opens exercise.html?id=…&seed=…; links back to the chapter's numbers (seed
+// 0) and to variants that already hold saved answers. The numbers of a
+// variant come from the core (companion.exercise(id, {seed})).
+
+import { el } from './dom.mjs';
+
+// Models whose inputs the core redraws from a seed.
+const NUMERIC_MODELS = new Set(['ch14.read', 'ch14.cost', 'ch19.read', 'ch19.batch', 'ch19.cost']);
+
+export function hasVariants(exercise) {
+  return NUMERIC_MODELS.has(exercise.model) && exercise.inputs !== null && typeof exercise.inputs === 'object'
+    && Object.keys(exercise.inputs).length > 0 && Array.isArray(exercise.parts) && exercise.parts.length > 0;
+}
+
+export function exerciseHref(id, seed = 0) {
+  const query = new URLSearchParams({ id });
+  if (seed) query.set('seed', String(seed));
+  return `exercise.html?${query}`;
+}
+
+// A seed from 1 to 2^32 - 1 that differs from `current`.
+export function freshSeed(current = 0) {
+  const buffer = new Uint32Array(1);
+  do crypto.getRandomValues(buffer); while (buffer[0] === 0 || buffer[0] === current);
+  return buffer[0];
+}
+
+export function variantControl(store, exercise, seed) {
+  const button = el('button', { type: 'button', class: 'new-variant' }, 'New variant');
+  button.addEventListener('click', () => {
+    window.location.assign(exerciseHref(exercise.id, freshSeed(seed)));
+  });
+  const others = store.variantSeeds(exercise.id).filter((s) => s !== seed);
+  return el('section', { class: 'variant-control', 'aria-labelledby': 'variant-heading' },
+    el('h2', { id: 'variant-heading' }, seed ? `Variant ${seed}` : 'Practise with other numbers'),
+    el('p', {}, seed
+      ? 'These inputs were drawn by the core from the seed in the address, so the same link always gives the same numbers. ' +
+        'Your answers to this variant are saved separately from the chapter’s numbers.'
+      : 'A variant redraws this exercise’s inputs; the core grades it the same way. The seed goes in the address, so you can come back to it.'),
+    el('p', { class: 'variant-actions' }, button,
+      seed ? el('a', { class: 'back-to-chapter', href: exerciseHref(exercise.id, 0) }, 'Back to the chapter’s numbers') : null),
+    others.length ? el('p', { class: 'variant-list' }, 'Variants you have answered: ',
+      others.slice(0, 8).flatMap((s, i) => [i ? ', ' : '', el('a', { href: exerciseHref(exercise.id, s) }, String(s))])) : null);
+}
