@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Builds what embeds the companion elsewhere, after build-site.mjs and the CMake WASM
-// sub-build (both single-file and split modules):
+// sub-build:
 //   <build>/site/attention-exercise.js  the classic-script bundle (web/embed/bundle-entry.mjs):
-//                                       single-file WASM core, exercises, widget CSS and the
+//                                       the WASM core inlined, exercises, widget CSS and the
 //                                       <attention-exercise> element, for any page and origin
 //   <build>/dist/                       a single folder that works from any static host and
 //                                       from file://: index.html (exercise list, progress
@@ -22,13 +22,14 @@ import * as esbuild from 'esbuild';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const buildDir = path.resolve(process.argv[2] ?? path.join(repoRoot, 'build'));
 const siteDir = path.join(buildDir, 'site');
-const singleFileCore = path.join(buildDir, 'wasm', 'cpp', 'companion_single.cjs');
+const coreGlue = path.join(buildDir, 'wasm', 'cpp', 'companion.cjs');
+const coreWasm = path.join(buildDir, 'wasm', 'cpp', 'companion.wasm');
 
 function fail(message) {
   process.stderr.write(`build-embed.mjs: ${message}\n`);
   process.exit(1);
 }
-for (const [file, hint] of [[singleFileCore, 'build the WASM module with CMake first'],
+for (const [file, hint] of [[coreGlue, 'build the WASM module with CMake first'], [coreWasm, 'build the WASM module with CMake first'],
   [path.join(siteDir, 'exercises.json'), 'run web/build-site.mjs first']]) {
   if (!fs.existsSync(file)) fail(`missing ${path.relative(repoRoot, file)} (${hint})`);
 }
@@ -36,11 +37,15 @@ const exercises = JSON.parse(fs.readFileSync(path.join(siteDir, 'exercises.json'
 
 const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-// The virtual modules of the bundle: the single-file core, the exercises, KaTeX.
+// The virtual modules of the bundle: the core's glue and its .wasm bytes (inlined as
+// base64 and handed to the module as wasmBinary, so nothing is fetched: a single-file
+// Emscripten build would fetch a data: URL, which connect-src 'self' refuses), the
+// exercises, KaTeX.
 const companionPlugin = {
   name: 'attention',
   setup(build) {
-    build.onResolve({ filter: /^attention:core$/ }, () => ({ path: singleFileCore }));
+    build.onResolve({ filter: /^attention:core$/ }, () => ({ path: coreGlue }));
+    build.onResolve({ filter: /^attention:wasm$/ }, () => ({ path: coreWasm }));
     build.onResolve({ filter: /^attention:exercises$/ }, () => ({ path: 'exercises', namespace: 'attention' }));
     build.onLoad({ filter: /.*/, namespace: 'attention' }, () => ({ contents: JSON.stringify(exercises), loader: 'json' }));
     build.onResolve({ filter: /katex\.mjs$/ }, () => ({ path: path.join(repoRoot, 'node_modules', 'katex', 'dist', 'katex.mjs') }));
@@ -57,8 +62,9 @@ async function bundle(entry, outfile) {
     target: ['chrome100', 'firefox100', 'safari15'],
     minify: true,
     legalComments: 'none',
-    loader: { '.css': 'text' },
-    external: ['node:*'],
+    loader: { '.css': 'text', '.wasm': 'binary' },
+    // The glue's and companion.mjs's Node branches, never taken in a browser.
+    external: ['node:*', 'fs', 'path', 'crypto'],
     plugins: [companionPlugin],
     logLevel: 'warning',
     // companion.mjs's Node branch (import.meta) never runs in the browser bundle.

@@ -47,6 +47,66 @@ test('the pages work under a strict Content-Security-Policy', async () => {
   await page.goto(`${server.url}lab-deletion.html`);
   await waitReady(page);
   await page.locator('#frozen-panel svg.weight-bars').waitFor();
+
+  // Chapter 19: a graded part with its embedded figures, the figures page (SVG drawn by
+  // script, a slider) and an open task's reveal, all under the same policy.
+  await page.goto(`${server.url}exercise.html?id=ch19.running`);
+  await waitReady(page);
+  const ch19Weights = part(page, 'weights');
+  await ch19Weights.input.fill('[0.123 0.361 0.2 0.101 0.215]');
+  await ch19Weights.input.press('Enter');
+  await ch19Weights.feedback.locator('.verdict').waitFor();
+  assert.equal(await ch19Weights.feedback.getAttribute('data-verdict'), 'correct');
+  await page.locator('details.figure-embed summary').click();
+  await page.locator('details.figure-embed figure[data-figure="temperature"] svg').waitFor();
+  await page.goto(`${server.url}figures.html`);
+  await waitReady(page);
+  await page.locator('figure[data-figure="hull"] svg').waitFor();
+  await page.locator('figure[data-figure="temperature"] input.temperature-slider').fill('3');
+  await page.waitForFunction(() => document.querySelector('figure[data-figure="temperature"]').dataset.temperature === '3');
+  await page.goto(`${server.url}exercise.html?id=ch19.ex20`);
+  await waitReady(page);
+  await page.locator('ul.checklist input').first().check();
+  await page.locator('button.reveal-notes').click();
+  await page.locator('.reference-notes p').first().waitFor();
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+// The embeds under the same policy: embed.html (modules, companion.wasm beside its glue),
+// the <attention-exercise> bundle (single-file core, constructable stylesheet) and the
+// progress page; an XSS probe typed as an answer shows as typed and runs nothing.
+test('the embed page, the web component and the progress page work under the strict policy', async () => {
+  const { page, context, problems } = await newCheckedPage(browser);
+  const probeText = '<img src=x onerror=alert(1)>';
+  await page.goto(`${server.url}embed.html?exercise=ch14.example1`);
+  await waitReady(page);
+  await page.locator('article.aw-exercise .intro math').first().waitFor();
+  for (const url of [`${server.url}embed.html?exercise=ch14.example1`, `${server.url}component.html`]) {
+    await page.goto(url);
+    await page.waitForFunction(() => document.body.dataset.ready === 'true'
+      || document.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 20_000 });
+    const weights = part(page, 'weights');
+    await weights.input.fill('[1/2, 1/4, 1/4]');
+    await weights.input.press('Enter');
+    await weights.feedback.locator('.verdict').waitFor();
+    assert.equal(await weights.feedback.getAttribute('data-verdict'), 'correct');
+    const scores = part(page, 'scores');
+    await scores.input.fill(probeText);
+    await scores.input.press('Enter');
+    await scores.feedback.locator('.verdict').waitFor();
+    assert.equal(await scores.input.inputValue(), probeText);
+    assert.equal(await page.locator('img').count(), 0, 'the probe made no element');
+    await page.reload();
+    await page.waitForFunction(() => document.body.dataset.ready === 'true'
+      || document.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 20_000 });
+    await scores.feedback.locator('.verdict').waitFor();
+    assert.equal(await scores.input.inputValue(), probeText, 'the probe is restored as typed');
+    assert.equal(await page.locator('img').count(), 0);
+  }
+  await page.goto(`${server.url}progress.html`);
+  await waitReady(page);
+  await page.locator('button.export-progress').waitFor();
   assert.deepEqual(problems(), []);
   await context.close();
 });

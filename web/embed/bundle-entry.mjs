@@ -1,9 +1,10 @@
 // Entry of the classic-script bundle attention-exercise.js (built by web/build-bundles.mjs
-// with esbuild): the single-file WASM core, the exercises, the widget's stylesheet and the
+// with esbuild): the WASM core (its bytes inlined), the exercises, the widget's stylesheet and the
 // <attention-exercise> element, in one file that needs no fetch, no module loading and no
 // server. One <script src=".../attention-exercise.js"></script> is all a page needs.
 
 import createCompanionModule from 'attention:core';
+import wasmBinary from 'attention:wasm';
 import exercises from 'attention:exercises';
 import cssText from './widget.css';
 import { loadCompanion } from '../companion.mjs';
@@ -15,7 +16,7 @@ let companion = null;
 let moduleLoads = 0;
 const getCompanion = () => {
   companion ??= loadCompanion({
-    createModule: () => { moduleLoads += 1; return createCompanionModule(); },
+    createModule: () => { moduleLoads += 1; return createCompanionModule({ wasmBinary }); },
     exercises,
   });
   return companion;

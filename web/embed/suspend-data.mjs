@@ -4,7 +4,8 @@
 //   "1" + JSON [ {<exercise index>: {<seed>: {<part>: [text, attempts, verdict]}}} ]
 // verdict: "c" correct, "i" incorrect, "v" invalid, "" none. Exercise indexes are
 // positions in the package's exercise list (the manifest's order). When the text is too
-// long, the longest answers lose their text first (their verdicts and attempts stay).
+// long, the longest answers lose their text first (their verdicts and attempts stay), then
+// records that are not correct are dropped, then the rest.
 
 export const SUSPEND_VERSION = '1';
 export const SUSPEND_LIMIT = 4096;
@@ -19,20 +20,27 @@ export function encodeSuspend(state, ids, limit = SUSPEND_LIMIT) {
     for (const [seed, { parts }] of Object.entries(seeds)) {
       for (const [part, record] of Object.entries(parts)) {
         const cell = [record.text, record.attempts, CODES[record.verdict] ?? ''];
-        ((data[index] ??= {})[seed] ??= {})[part] = cell;
-        cells.push(cell);
+        const holder = ((data[index] ??= {})[seed] ??= {});
+        holder[part] = cell;
+        cells.push({ cell, holder, part });
       }
     }
   });
   const text = () => SUSPEND_VERSION + JSON.stringify([data]);
   let out = text();
-  cells.sort((x, y) => y[0].length - x[0].length);
-  for (const cell of cells) {
-    if (out.length <= limit) break;
-    cell[0] = '';
-    out = text();
-  }
-  return out.length <= limit ? out : SUSPEND_VERSION + JSON.stringify([{}]);
+  // Over the limit: first the longest texts go (verdicts and attempts stay), then the
+  // records that are not correct, then the rest.
+  const shrink = (list, step) => {
+    for (const item of list) {
+      if (out.length <= limit) return;
+      step(item);
+      out = text();
+    }
+  };
+  shrink([...cells].sort((x, y) => y.cell[0].length - x.cell[0].length), ({ cell }) => { cell[0] = ''; });
+  shrink(cells.filter(({ cell }) => cell[2] !== 'c'), ({ holder, part }) => { delete holder[part]; });
+  shrink(cells, ({ holder, part }) => { delete holder[part]; });
+  return out;
 }
 
 // -> a storage state ({version: 2, exercises}) or null when the text is not ours.
