@@ -40,7 +40,7 @@ const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.char
 // The virtual modules of the bundle: the core's glue and its .wasm bytes (inlined as
 // base64 and handed to the module as wasmBinary, so nothing is fetched: a single-file
 // Emscripten build would fetch a data: URL, which connect-src 'self' refuses), the
-// exercises, KaTeX.
+// exercises.
 const companionPlugin = {
   name: 'attention',
   setup(build) {
@@ -48,7 +48,6 @@ const companionPlugin = {
     build.onResolve({ filter: /^attention:wasm$/ }, () => ({ path: coreWasm }));
     build.onResolve({ filter: /^attention:exercises$/ }, () => ({ path: 'exercises', namespace: 'attention' }));
     build.onLoad({ filter: /.*/, namespace: 'attention' }, () => ({ contents: JSON.stringify(exercises), loader: 'json' }));
-    build.onResolve({ filter: /katex\.mjs$/ }, () => ({ path: path.join(repoRoot, 'node_modules', 'katex', 'dist', 'katex.mjs') }));
   },
 };
 

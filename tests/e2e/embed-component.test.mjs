@@ -42,6 +42,8 @@ test('two <attention-exercise> elements on another origin share one module and g
     null, { timeout: 20_000 });
   assert.equal(await page.evaluate(() => window.AttentionCompanion.moduleLoads()), 1, 'one WASM module for both');
   assert.match(await elements.nth(1).locator('.aw-seed').textContent(), /Variant 7/);
+  await elements.first().locator('.intro math').first().waitFor();
+  assert.doesNotMatch(await elements.first().locator('.intro').textContent(), /\$/, 'the math is typeset, not left as TeX');
 
   // Styles stay on their side of the shadow boundary.
   const inside = elements.first().locator('section.part').first();

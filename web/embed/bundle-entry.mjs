@@ -7,7 +7,9 @@ import createCompanionModule from 'attention:core';
 import wasmBinary from 'attention:wasm';
 import exercises from 'attention:exercises';
 import cssText from './widget.css';
+import katex from 'katex';
 import { loadCompanion } from '../companion.mjs';
+import { useKatex } from '../ui/render-math.mjs';
 import { openStore } from '../ui/storage.mjs';
 import { defineAttentionExercise } from './component.mjs';
 import { mountProgressPanel } from '../ui/progress-panel.mjs';
@@ -31,6 +33,7 @@ const getStore = () => {
   return opened;
 };
 
+useKatex(katex); // math typeset from the bundle's own KaTeX: nothing to load
 defineAttentionExercise({ getCompanion, getStore, cssText });
 
 globalThis.AttentionCompanion = Object.freeze({
