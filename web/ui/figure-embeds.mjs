@@ -3,12 +3,14 @@
 // in a closed <details> and drawn when opened: they show the answers.
 
 import { el } from './dom.mjs';
-import { flowFigure } from './figure-flow.mjs';
-import { temperatureFigure } from './figure-temperature.mjs';
-import { maskFigure } from './figure-mask.mjs';
-import { windowFigure } from './figure-window.mjs';
-import { heatmapFigure } from './figure-heatmap.mjs';
-import { hullFigure } from './figure-hull.mjs';
+
+// The figure modules load only when a learner opens the figures (page weight).
+const flowFigure = async (...args) => (await import('./figure-flow.mjs')).flowFigure(...args);
+const temperatureFigure = async (...args) => (await import('./figure-temperature.mjs')).temperatureFigure(...args);
+const maskFigure = async (...args) => (await import('./figure-mask.mjs')).maskFigure(...args);
+const windowFigure = async (...args) => (await import('./figure-window.mjs')).windowFigure(...args);
+const heatmapFigure = async (...args) => (await import('./figure-heatmap.mjs')).heatmapFigure(...args);
+const hullFigure = async (...args) => (await import('./figure-hull.mjs')).hullFigure(...args);
 
 function maskOf(exercise) {
   return exercise.parts?.find((p) => typeof p.mask === 'string')?.mask;
