@@ -3,7 +3,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, screenshot } from './harness.mjs';
+import { startServer, screenshot } from '../e2e/harness.mjs';
 import { launchChromium, openBatchLab } from './gpu-browser.mjs';
 
 let server;

@@ -4,7 +4,7 @@
 // lab page opened and ready.
 
 import { chromium } from 'playwright-core';
-import { newCheckedPage, waitReady } from './harness.mjs';
+import { newCheckedPage, waitReady } from '../e2e/harness.mjs';
 
 const BASE_ARGS = ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--headless=new'];
