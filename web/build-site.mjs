@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Assembles the static site into <outDir> (default build/site):
-//   web/*.html, web/*.css, web/*.svg, web/companion.mjs, web/ui/*.mjs,
+//   web/*.html, web/*.css, web/*.svg, web/companion.mjs, web/ui/*.mjs, web/embed/*.{mjs,css},
 //   web/gpu/*.{mjs,wgsl,css} (the WebGPU path and the batch lab),
 //   build/wasm/cpp/companion.cjs and .wasm (the Emscripten module) -> companion.js, companion.wasm,
 //   node_modules/katex/dist/katex.min.js -> katex.min.js (a classic script; MathML output only: no KaTeX CSS or fonts),
@@ -72,6 +72,7 @@ const copies = [
   ...filesIn(webDir, ['.html', '.css', '.svg']).map((from) => [from, path.basename(from)]),
   [requireFile(path.join(webDir, 'companion.mjs')), 'companion.mjs'],
   ...filesIn(path.join(webDir, 'ui'), ['.mjs']).map((from) => [from, path.join('ui', path.basename(from))]),
+  ...filesIn(path.join(webDir, 'embed'), ['.mjs', '.css']).map((from) => [from, path.join('embed', path.basename(from))]),
   ...filesIn(path.join(webDir, 'gpu'), ['.mjs', '.wgsl', '.css']).map((from) => [from, path.join('gpu', path.basename(from))]),
   [requireFile(path.join(repoRoot, 'build', 'wasm', 'cpp', 'companion.cjs'), 'build the WASM module with CMake first'),
     'companion.js'],
@@ -82,6 +83,7 @@ const copies = [
 
 fs.rmSync(outDir, { recursive: true, force: true });
 fs.mkdirSync(path.join(outDir, 'ui'), { recursive: true });
+fs.mkdirSync(path.join(outDir, 'embed'), { recursive: true });
 fs.mkdirSync(path.join(outDir, 'gpu'), { recursive: true });
 for (const [from, to] of copies) fs.copyFileSync(from, path.join(outDir, to));
 const exercises = collectExercises();
