@@ -14,6 +14,8 @@
 
 import { el, clear, uniqueId } from '../ui/dom.mjs';
 import { renderMathText, renderParagraphs } from '../ui/render-math.mjs';
+import { errorOf } from '../ui/boot.mjs';
+import { attemptsText, showResult } from '../ui/part-view.mjs';
 
 // Removes the saved answers of one exercise at one seed, through the store's public API.
 function clearAnswers(store, id, seed) {
@@ -25,43 +27,6 @@ function clearAnswers(store, id, seed) {
   store.replace(state);
 }
 
-const VERDICT_TITLES = {
-  correct: 'Correct',
-  incorrect: 'Not correct yet',
-  invalid: 'Not graded: the answer could not be read',
-};
-
-const attemptsText = (count) => (count === 1 ? '1 attempt' : `${count} attempts`);
-
-function errorText(result) {
-  if (result === null || typeof result !== 'object') return 'the core returned no result';
-  return typeof result.error === 'string' ? result.error : null;
-}
-
-function showResult(region, result, restored) {
-  clear(region);
-  const problem = errorText(result);
-  const verdict = result?.verdict;
-  if (problem || !(verdict in VERDICT_TITLES)) {
-    region.dataset.verdict = 'error';
-    region.append(el('p', { class: 'verdict verdict-error' },
-      `This answer could not be checked: ${problem ?? 'the core gave no verdict.'}`));
-    return;
-  }
-  region.dataset.verdict = verdict;
-  region.append(el('p', { class: `verdict verdict-${verdict}` },
-    el('span', { class: 'verdict-title' }, VERDICT_TITLES[verdict]),
-    restored ? el('span', { class: 'restored' }, ' (your saved answer, checked again)') : null));
-  if (result.readAs) region.append(el('p', { class: 'read-as' }, 'Read as: ', el('code', {}, String(result.readAs))));
-  if (result.feedback) region.append(el('p', { class: 'feedback-text' }, String(result.feedback)));
-  if (result.misconception) {
-    region.append(el('p', { class: 'misconception' }, 'Named misconception: ',
-      el('strong', { class: 'misconception-name' }, String(result.misconception))));
-  }
-  if (verdict === 'correct' && result.expected) {
-    region.append(el('p', { class: 'expected' }, 'Exact answer: ', el('code', {}, String(result.expected))));
-  }
-}
 
 function safeGrade(companion, id, part, text, seed) {
   try {
@@ -133,11 +98,11 @@ export function mountExercise(holder, { companion, id, seed: requestedSeed, stor
         return;
       }
       const result = safeGrade(companion, id, name, text, seed);
-      const verdict = errorText(result) ? null : result.verdict;
+      const verdict = errorOf(result) ? null : result.verdict;
       let attempts = record.attempts;
       if (!restoring && (verdict === 'correct' || verdict === 'incorrect')) attempts += 1;
       attemptsLine.textContent = attemptsText(attempts);
-      showResult(feedback, result, restoring);
+      showResult(feedback, result, { restored: restoring });
       section.dataset.verdict = verdict ?? 'error';
       if (verdict === null) return;
       record = { text, verdict, attempts };

@@ -17,7 +17,7 @@ const VERDICT_TITLES = {
 // Fields of a part that are not inputs for the core.
 const PART_FIELDS = new Set(['name', 'prompt', 'hint', 'placeholder', 'quantity', 'options', 'working', 'exact']);
 
-function attemptsText(count) {
+export function attemptsText(count) {
   return count === 1 ? '1 attempt' : `${count} attempts`;
 }
 
