@@ -64,6 +64,14 @@ test('the pages work under a strict Content-Security-Policy', async () => {
   await page.locator('figure[data-figure="hull"] svg').waitFor();
   await page.locator('figure[data-figure="temperature"] input.temperature-slider').fill('3');
   await page.waitForFunction(() => document.querySelector('figure[data-figure="temperature"]').dataset.temperature === '3');
+  // "Run this batch" (the batch runner, loaded on demand; no WebGPU here, so the WASM
+  // core with its notice): weight cells shaded through the CSSOM, not style attributes.
+  await page.goto(`${server.url}exercise.html?id=ch19.ex10`);
+  await waitReady(page);
+  await page.locator('section.batch-run button.run-batch').click();
+  await page.locator('.batch-run-result[data-runs="1"] table.batch-weights td.weight-zero').first().waitFor();
+  assert.equal(await page.locator('.batch-run-result').getAttribute('data-path'), 'wasm');
+  await page.locator('.batch-path .fallback-notice').waitFor();
   await page.goto(`${server.url}exercise.html?id=ch19.ex20`);
   await waitReady(page);
   await page.locator('ul.checklist input').first().check();

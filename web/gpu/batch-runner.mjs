@@ -41,13 +41,15 @@ export function createBatchRunner({ companion, open = openGpuAttention, onNotice
   }
 
   // options: the core's batch options (see web/companion.mjs batchAttention);
-  // settings: {kernels: ['reference', 'fused'], explicitMask: Uint8Array | null}.
-  async function runOnce(options, { kernels = ['reference', 'fused'], explicitMask = null } = {}) {
+  // settings: {kernels: ['reference', 'fused'], explicitMask: Uint8Array | null,
+  // inputs: {query, keys, values} (Float32Array) or null for the core's seeded ones}.
+  async function runOnce(options, { kernels = ['reference', 'fused'], explicitMask = null, inputs = null } = {}) {
     await gpu();
     const returnWeights = Boolean(options.returnWeights) || kernels.includes('reference');
     const started = performance.now();
+    const given = inputs ? { query: inputs.query, keys: inputs.keys, values: inputs.values } : {};
     const cpu = companion.batchAttention({ ...options, returnWeights, returnInputs: true },
-      explicitMask ? { explicitMask } : {});
+      { ...given, ...(explicitMask ? { explicitMask } : {}) });
     const wasm = { callMs: performance.now() - started, coreMs: cpu.coreMs };
     const result = { path: 'wasm', cpu, wasm, gpu: {}, agreement: {}, skipped: {}, gpuUnavailable: null };
     if (!engine || !engine.usable) {

@@ -1,8 +1,8 @@
 // The exercise page (exercise.html?id=ch19.running[&seed=123]): intro with
 // typeset math, the inputs the core reads (a variant's own numbers when a seed
 // is given), the decimal rule, one answer form per part (text, choice or
-// letter), an open task's checklist, live figures where they help, and the
-// core's working. Grading happens only in the core.
+// letter), an open task's checklist, "Run this batch" on the batch exercises,
+// live figures where they help, and the core's working. Grading happens only in the core.
 
 import { el } from './dom.mjs';
 import { bootCompanion, safeCall, errorOf, showNotice, setStatus } from './boot.mjs';
@@ -14,6 +14,7 @@ import { partView } from './part-view.mjs';
 import { openTaskView } from './open-task.mjs';
 import { variantControl, hasVariants, exerciseHref } from './variant-control.mjs';
 import { figuresFor } from './figure-embeds.mjs';
+import { batchPanelFor } from './batch-embed.mjs';
 
 const INPUT_NAMES = {
   query: 'query q', keys: 'keys (one row per position)', values: 'values (one row per position)',
@@ -152,6 +153,8 @@ async function main() {
     content.append(openTaskView(store, exercise));
     document.querySelector('.answer-help')?.setAttribute('hidden', ''); // nothing is typed for grading here
   }
+  const batchPanel = batchPanelFor(companion, exercise);
+  if (batchPanel) content.append(batchPanel);
   const figures = figuresFor(companion, exercise);
   if (figures) content.append(figures);
   if (!isRoles(exercise.working) && (hasWorking(exercise.working) || exercise.working?.error)) {

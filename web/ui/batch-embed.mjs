@@ -1,0 +1,44 @@
+// "Run this batch" on the Chapter 19 batch exercises: a panel that runs the exercise's
+// own numbers through the batch runner (WebGPU where it works, the WASM core always) and
+// links to the batch lab at the exercise's shape. The runner and the GPU module load
+// only when the learner presses the button (page weight); the batch itself is built in
+// ../gpu/exercise-batch.mjs.
+
+import { el } from './dom.mjs';
+import { batchCasesFor, labHref } from '../gpu/exercise-batch.mjs';
+
+export function batchPanelFor(companion, exercise) {
+  const found = batchCasesFor(exercise);
+  if (!found) return null;
+  const result = el('div', { class: 'batch-run-result', 'aria-live': 'polite' });
+  const section = el('section', { class: 'batch-run', 'aria-labelledby': 'batch-run-heading', 'data-exercise': exercise.id },
+    el('h2', { id: 'batch-run-heading' }, 'Run this batch'),
+    el('p', {}, 'Runs this exercise’s own numbers as a batch: on the GPU through WebGPU where this browser offers it, and on the ' +
+      'companion’s C++ core (WebAssembly) in every case, then checks that the two agree. It shows the weights, so it gives ' +
+      'answers away: try the parts first.'));
+  if (found.error) {
+    section.append(el('p', { class: 'status status-error' }, `This exercise’s numbers could not be made into a batch: ${found.error}.`));
+    return section;
+  }
+  const links = el('p', { class: 'batch-lab-links' }, 'In the batch lab, with seeded random queries and keys at this shape and mask: ',
+    ...found.cases.flatMap((batchCase, index) => [index ? ', ' : null,
+      el('a', { href: labHref(batchCase), class: 'batch-lab-link' },
+        found.cases.length > 1 ? `open the ${batchCase.key} case` : 'open the batch lab')]), '.');
+  const button = el('button', { type: 'button', class: 'run-batch' }, 'Run this batch');
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    result.setAttribute('aria-busy', 'true');
+    try {
+      const { runBatchPanel } = await import('../gpu/exercise-batch-panel.mjs');
+      await runBatchPanel(companion, exercise, found.cases, result);
+      button.textContent = 'Run this batch again';
+    } catch (error) {
+      result.replaceChildren(el('p', { class: 'status status-error' }, `The batch could not be run: ${error?.message ?? error}`));
+    } finally {
+      button.disabled = false;
+      result.removeAttribute('aria-busy');
+    }
+  });
+  section.append(el('div', { class: 'batch-run-actions' }, button), links, result);
+  return section;
+}
