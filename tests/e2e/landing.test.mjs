@@ -31,6 +31,7 @@ test('the landing page lists the Chapter 14 exercises and the labs', async () =>
   assert.match(await ex1.locator('.progress-text').textContent(), /^0 of \d+ parts correct$/);
   assert.equal(await page.locator('a[href="lab-read.html"]').count() > 0, true);
   assert.equal(await page.locator('a[href="lab-deletion.html"]').count() > 0, true);
+  assert.equal(await page.locator('a[href="lab-batch.html"]').count() > 0, true);
   await screenshot(page, 'landing');
 
   await ex1.locator('a').click();

@@ -2,7 +2,8 @@
 // plus WebGPU where it works), and shows which path ran, a heatmap of one item's and
 // head's weights, the core's row statistics, the GPU-vs-WASM agreement and the timings.
 // Every number shown comes from the core or from the GPU kernels; this file only lays
-// them out.
+// them out. The address can preset the form (see presetFromUrl), as the batch
+// exercises' links do.
 
 import { bootCompanion, showNotice, setStatus } from '../ui/boot.mjs';
 import { el, clear } from '../ui/dom.mjs';
@@ -60,6 +61,33 @@ function setForm(values) {
   for (const [key, id] of Object.entries(ids)) field(id).value = String(values[key]);
   field('in-causal').checked = values.causal;
   field('in-scaled').checked = values.scaled;
+}
+
+// A preset from the URL (lab-batch.html?B=3&H=1&T=1&S=5&D=5&lengths=5,3,1&window=2,6&causal=1
+// &halfWidth=2&temperature=1&scaled=1&seed=19), as the batch exercises link here: each
+// known parameter fills its field; the form's own checks then read it as usual.
+function presetFromUrl(search = window.location.search) {
+  const params = new URLSearchParams(search);
+  const known = ['B', 'H', 'T', 'S', 'D', 'lengths', 'window', 'causal', 'halfWidth', 'temperature', 'scaled', 'seed'];
+  if (!known.some((key) => params.has(key))) return false;
+  // A preset describes the whole mask: what it leaves out is off (all S, no window).
+  for (const id of ['in-lengths', 'in-window-start', 'in-window-end', 'in-half-width']) field(id).value = '';
+  field('in-causal').checked = false;
+  field('in-scaled').checked = false;
+  const ids = { B: 'in-B', H: 'in-H', T: 'in-T', S: 'in-S', D: 'in-D', lengths: 'in-lengths', halfWidth: 'in-half-width',
+    temperature: 'in-temperature', seed: 'in-seed' };
+  for (const [key, id] of Object.entries(ids)) {
+    if (params.has(key)) field(id).value = params.get(key).slice(0, 200);
+  }
+  if (params.has('window')) {
+    const [start = '', end = ''] = params.get('window').split(',').map((x) => x.trim());
+    field('in-window-start').value = start;
+    field('in-window-end').value = end;
+  }
+  for (const [key, id] of [['causal', 'in-causal'], ['scaled', 'in-scaled']]) {
+    if (params.has(key)) field(id).checked = ['1', 'true', 'on', 'yes'].includes(params.get(key));
+  }
+  return true;
 }
 
 function row(cells, header = false) {
@@ -271,7 +299,16 @@ async function main() {
     },
   };
 
-  await run(readOptions().options);
+  const fromUrl = presetFromUrl();
+  const first = readOptions();
+  if (first.error) {
+    message.replaceChildren(el('p', { class: 'status status-error' }, `The address asked for a batch the form cannot read: ${first.error}.`));
+  } else {
+    const outcome = await run(first.options);
+    if (fromUrl && !outcome.error) {
+      message.replaceChildren(el('p', { class: 'status status-info' }, 'The form was filled from the address (a batch exercise’s shape and mask).'));
+    }
+  }
   setStatus(null);
   document.body.dataset.ready = 'true';
 }
