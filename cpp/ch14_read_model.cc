@@ -2,6 +2,7 @@
 #include "ch14_read_model.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "encoder.h"
 #include "interventions.h"
@@ -242,27 +243,84 @@ Result<GradeRequest> Ch14ReadRequest(const Json& exercise, const Json& part) {
   return request;
 }
 
+namespace {
+
+Json QuantityJson(const Quantity& x) {
+  std::string exact = x.ExactText();
+  return Json{{"exact", exact.empty() ? Json() : Json(exact)}, {"decimal", x.DecimalText()}};
+}
+
+// A query with no exact read (exp of a fraction of a): the same memory, read in double.
+// The stored states and the removal do not depend on the query, so they come from an
+// exact read with a zero query.
+Result<Json> DecimalWorking(const Json& exercise, const Json& part, const std::string& why) {
+  ATTN_ASSIGN_OR_RETURN(query, ExactVectorInput(exercise, part, "query"));
+  Json zero_query = part;
+  std::string zeros = "[";
+  for (Eigen::Index i = 0; i < query.size(); ++i) zeros += i ? ", 0" : "0";
+  zero_query["query"] = zeros + "]";
+  ATTN_ASSIGN_OR_RETURN(memory, Ch14ReadOf(exercise, zero_query, Ch14Method::kCorrect));
+  Mat<double> states = memory.states.unaryExpr([](const Exact& x) { return x.to_double(); });
+  Vec<double> q = query.unaryExpr([](const Exact& x) { return x.to_double(); });
+  Eligibility eligible;
+  for (bool removed : memory.removed) eligible.push_back(!removed);
+  ATTN_ASSIGN_OR_RETURN(read, ReadOf(q, states, states, eligible));
+  Json positions = Json::array();
+  for (size_t j = 0; j < memory.labels.size(); ++j) {
+    Eigen::Index i = static_cast<Eigen::Index>(j);
+    Vec<Exact> state = memory.states.row(i).transpose();
+    positions.push_back({{"label", memory.labels[j]},
+                         {"state", QuantityJson(Quantity::Of(state))},
+                         {"score", QuantityJson(Quantity::Number(read.scores(i)))},
+                         {"exponential", QuantityJson(Quantity::Number(std::exp(read.scores(i))))},
+                         {"weight", QuantityJson(Quantity::Number(read.softmax.weights(i)))},
+                         {"removed", static_cast<bool>(memory.removed[j])}});
+  }
+  double denominator = 0;
+  for (Eigen::Index i = 0; i < read.scores.size(); ++i)
+    if (!memory.removed[static_cast<size_t>(i)]) denominator += std::exp(read.scores(i));
+  if (!std::isfinite(denominator)) {
+    return Status(ErrorCode::kOverflow, "the scores are too large for their exponentials to be shown "
+                                        "(exp overflows past about 709); try a smaller query");
+  }
+  Json out = {{"positions", positions},
+              {"denominator", QuantityJson(Quantity::Number(denominator))},
+              {"context", QuantityJson(Quantity::Of(read.context))},
+              {"readout", Json()},
+              {"note", why + ". The read is shown in decimals."}};
+  if (HasInput(exercise, part, "readout")) {
+    ATTN_ASSIGN_OR_RETURN(coefficients, ExactVectorInput(exercise, part, "readout"));
+    Vec<double> c = coefficients.unaryExpr([](const Exact& x) { return x.to_double(); });
+    ATTN_ASSIGN_OR_RETURN(readout, ReadoutOf(read.context, c));
+    out["readout"] = QuantityJson(Quantity::Number(readout));
+  }
+  return out;
+}
+
+}  // namespace
+
 Result<Json> Ch14ReadWorking(const Json& exercise, const Json& part) {
-  ATTN_ASSIGN_OR_RETURN(r, Ch14ReadOf(exercise, part, Ch14Method::kCorrect));
-  auto q = [](const Quantity& x) {
-    std::string exact = x.ExactText();
-    return Json{{"exact", exact.empty() ? Json() : Json(exact)}, {"decimal", x.DecimalText()}};
-  };
+  auto exact = Ch14ReadOf(exercise, part, Ch14Method::kCorrect);
+  if (!exact.ok() && (exact.status().code() == ErrorCode::kNotExact || exact.status().code() == ErrorCode::kOverflow)) {
+    return DecimalWorking(exercise, part, exact.status().message());
+  }
+  if (!exact.ok()) return exact.status();
+  const Ch14Read& r = *exact;
   Json positions = Json::array();
   for (size_t j = 0; j < r.labels.size(); ++j) {
     Eigen::Index i = static_cast<Eigen::Index>(j);
     Vec<Exact> state = r.states.row(i).transpose();
     positions.push_back({{"label", r.labels[j]},
-                         {"state", q(Quantity::Of(state))},
-                         {"score", q(Quantity::Number(r.scores(i)))},
-                         {"exponential", q(Quantity::Number(r.exponentials(i)))},
-                         {"weight", q(Quantity::Number(r.weights(i)))},
+                         {"state", QuantityJson(Quantity::Of(state))},
+                         {"score", QuantityJson(Quantity::Number(r.scores(i)))},
+                         {"exponential", QuantityJson(Quantity::Number(r.exponentials(i)))},
+                         {"weight", QuantityJson(Quantity::Number(r.weights(i)))},
                          {"removed", static_cast<bool>(r.removed[j])}});
   }
   Json out = {{"positions", positions},
-              {"denominator", q(Quantity::Number(r.denominator))},
-              {"context", q(Quantity::Of(r.context))},
-              {"readout", r.readout ? q(Quantity::Number(*r.readout)) : Json()}};
+              {"denominator", QuantityJson(Quantity::Number(r.denominator))},
+              {"context", QuantityJson(Quantity::Of(r.context))},
+              {"readout", r.readout ? QuantityJson(Quantity::Number(*r.readout)) : Json()}};
   return out;
 }
 

@@ -3,6 +3,7 @@
 // mistake is recognised by name.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -10,6 +11,7 @@
 #include <sstream>
 
 #include "api.h"
+#include "quantity.h"
 
 namespace attn {
 namespace {
@@ -268,9 +270,16 @@ TEST(Api, ErrorsComeBackAsValues) {
   Json wide = Json::parse(Work(
       R"({"model":"ch14.read","inputs":{"embeddings":{"x":"[a, 0]"},"source":["x"],"query":"[1, 0, 0]"}})"));
   EXPECT_NE(wide["error"].get<std::string>().find("width 3"), std::string::npos);
+  // A query with no exact read is shown in decimals, and says why.
   Json inexact = Json::parse(Work(
-      R"({"model":"ch14.read","inputs":{"embeddings":{"x":"[a, 0]"},"source":["x", "x"],"query":"[1/2, 0]"}})"));
-  EXPECT_NE(inexact["error"].get<std::string>().find("no exact form"), std::string::npos);
+      R"({"model":"ch14.read","inputs":{"embeddings":{"x":"[a, 0]","z":"[-a, 0]"},"source":["x", "z"],"query":"[1/2, 0]"}})"));
+  EXPECT_NE(inexact["note"].get<std::string>().find("no exact form"), std::string::npos);
+  EXPECT_TRUE(inexact["context"]["exact"].is_null());
+  double w = 1.0 / (1.0 + std::exp(-std::log(2.0) / 2));  // exp(a/2) / (exp(a/2) + 1)
+  EXPECT_EQ(inexact["positions"][0]["weight"]["decimal"], DecimalString(w));
+  Json huge = Json::parse(Work(
+      R"({"model":"ch14.read","inputs":{"embeddings":{"x":"[a, 0]"},"source":["x", "x"],"query":"[2000, 0]"}})"));
+  EXPECT_NE(huge["error"].get<std::string>().find("too large"), std::string::npos);
 }
 
 TEST(Api, WorkingFollowsTable14_1) {

@@ -51,6 +51,7 @@ async function main() {
     const context = quantityText(working.context);
     result.append(
       el('p', { class: 'lab-query' }, 'Query q = ', el('code', {}, query)),
+      working.note ? el('p', { class: 'note' }, String(working.note)) : null,
       weightBars(working, `Attention weights for the query ${query}`),
       el('p', { class: 'context-line' }, 'Context c = ', el('code', { id: 'context-value' }, context)),
       previousContext === null ? null

@@ -3,7 +3,7 @@
 // is an image with a text summary; pages pair it with a table alternative.
 
 import { svgEl } from './dom.mjs';
-import { exactText, decimalText } from './working-view.mjs';
+import { decimalText, exactText, quantityText } from './working-view.mjs';
 
 const ROW = 34;
 const LABEL_WIDTH = 120;
@@ -36,7 +36,7 @@ export function weightBars(working, title) {
         class: position.removed ? 'bar bar-removed' : 'bar', 'data-weight': decimalText(position.weight) }),
       svgEl('text', { x: LABEL_WIDTH + BAR_MAX + 8, y: y + ROW / 2, class: 'bar-value',
         'dominant-baseline': 'middle' },
-      position.removed ? 'removed' : `${exactText(position.weight)} ≈ ${decimalText(position.weight)}`),
+      position.removed ? 'removed' : quantityText(position.weight)),
     );
   });
   return svg;
