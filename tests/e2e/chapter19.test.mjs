@@ -3,22 +3,13 @@
 // answered with letters read off the shown arrays, the open task's reveal
 // after an attempt, the ch19 working tables and the landing page's titles.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newCheckedPage, waitReady, screenshot, part } from './harness.mjs';
+import { newCheckedPage, part, screenshot, useSite, waitReady } from './harness.mjs';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useSite((s, b) => { server = s; browser = b; });
 
 async function openExercise(id, options) {
   const checked = await newCheckedPage(browser, options);

@@ -2,24 +2,15 @@
 // or styles, nothing from elsewhere): any violation is a console error and
 // fails the test.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newCheckedPage, waitReady, part } from './harness.mjs';
+import { newCheckedPage, part, useSite, waitReady } from './harness.mjs';
 
 const POLICY = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; " +
   "img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer(['--header', `Content-Security-Policy: ${POLICY}`]);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useSite((s, b) => { server = s; browser = b; }, ['--header', `Content-Security-Policy: ${POLICY}`]);
 
 // The module is linked with -sDYNAMIC_EXECUTION=0: without it embind's glue builds
 // functions with `new Function`, which this policy (rightly) refuses.

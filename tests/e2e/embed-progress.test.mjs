@@ -3,24 +3,15 @@
 // refused with a message and the saved answers stay exactly as they were; a file holding
 // a version-1 store is migrated.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { startServer, launchBrowser, newCheckedPage, waitReady, screenshot, part } from './harness.mjs';
+import { newCheckedPage, part, screenshot, useSite, waitReady } from './harness.mjs';
 
 const KEY = 'attention-companion:v2';
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useSite((s, b) => { server = s; browser = b; });
 
 const stored = (page) => page.evaluate((key) => localStorage.getItem(key), KEY);
 async function load(page, name, text) {

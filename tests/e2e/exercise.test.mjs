@@ -2,22 +2,13 @@
 // answers that cost no attempt, saved answers restored and re-graded, learner
 // text shown only as text, hints and the working table.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newCheckedPage, waitReady, screenshot, part } from './harness.mjs';
+import { newCheckedPage, part, screenshot, useSite, waitReady } from './harness.mjs';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useSite((s, b) => { server = s; browser = b; });
 
 async function openExercise(id, options) {
   const checked = await newCheckedPage(browser, options);

@@ -3,22 +3,13 @@
 // context follows the weight sliders and a drag on a weight bar; the window
 // slider moves the local window; every figure has a labelled SVG and a table.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newCheckedPage, waitReady, screenshot } from './harness.mjs';
+import { newCheckedPage, screenshot, useSite, waitReady } from './harness.mjs';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useSite((s, b) => { server = s; browser = b; });
 
 // companion.work(request) in the page, through the page's own API.
 function coreWork(page, request) {

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -52,6 +53,22 @@ export function startServer(extraArgs = []) {
       clearTimeout(timer);
       reject(new Error(`serve.mjs exited with ${code}: ${stderr}`));
     });
+  });
+}
+
+// Registers this file's before/after hooks: the site served on a free port and one
+// Chromium; onReady(server, browser) receives them once both are up.
+export function useSite(onReady, serverArgs = []) {
+  let server;
+  let browser;
+  before(async () => {
+    server = await startServer(serverArgs);
+    browser = await launchBrowser();
+    onReady(server, browser);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
   });
 }
 

@@ -1,22 +1,13 @@
 // The read lab (query → weights and context) and the deletion lab (frozen
 // removal beside delete-and-re-encode), both drawn from the core's working.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newCheckedPage, waitReady, screenshot } from './harness.mjs';
+import { newCheckedPage, screenshot, useSite, waitReady } from './harness.mjs';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useSite((s, b) => { server = s; browser = b; });
 
 test('the read lab updates the weights and context when the query changes', async () => {
   const { page, context, problems } = await newCheckedPage(browser);

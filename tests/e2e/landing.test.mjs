@@ -1,22 +1,13 @@
 // The landing page lists every chapter's exercises with progress from saved
 // answers, and links to the labs.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newCheckedPage, waitReady, screenshot, part } from './harness.mjs';
+import { newCheckedPage, part, screenshot, useSite, waitReady } from './harness.mjs';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useSite((s, b) => { server = s; browser = b; });
 
 test('the landing page lists the Chapter 14 exercises and the labs', async () => {
   const { page, context, problems } = await newCheckedPage(browser);

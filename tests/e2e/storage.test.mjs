@@ -1,24 +1,15 @@
 // Damaged saved state and a core that fails to load: both give a visible
 // message, never a blank page or an uncaught error.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newCheckedPage, waitReady, screenshot, part } from './harness.mjs';
+import { newCheckedPage, part, screenshot, useSite, waitReady } from './harness.mjs';
 
 const KEY = 'attention-companion:v2';
 const V1_KEY = 'attention-companion:v1';
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useSite((s, b) => { server = s; browser = b; });
 
 for (const [name, value] of [
   ['not JSON', '{"version": 2, "exercises": {'],

@@ -3,22 +3,13 @@
 // that seed grades correct, and the answer comes back after a reload, kept
 // apart from the chapter's numbers (seed 0).
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newCheckedPage, waitReady, screenshot, part } from './harness.mjs';
+import { newCheckedPage, part, screenshot, useSite, waitReady } from './harness.mjs';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useSite((s, b) => { server = s; browser = b; });
 
 // The core's working for (id, seed), read in the page through the same API the page uses.
 function coreWorking(page, id, seed) {
