@@ -5,37 +5,22 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newCheckedPage, part, screenshot, useSite, waitReady } from './harness.mjs';
+import { answerPart, newCheckedPage, openExercise, part, screenshot, useSite, waitReady } from './harness.mjs';
 
 let server;
 let browser;
 useSite((s, b) => { server = s; browser = b; });
 
-async function openExercise(id, options) {
-  const checked = await newCheckedPage(browser, options);
-  await checked.page.goto(`${server.url}exercise.html?id=${encodeURIComponent(id)}`);
-  await waitReady(checked.page);
-  return checked;
-}
-
-async function answer(page, name, text) {
-  const { input, feedback } = part(page, name);
-  await input.fill(text);
-  await input.press('Enter');
-  await feedback.locator('.verdict').waitFor();
-  return feedback.getAttribute('data-verdict');
-}
-
 test('the running example grades the printed weights, names masking after softmax, and shows its working', async () => {
-  const { page, context, problems } = await openExercise('ch19.running');
+  const { page, context, problems } = await openExercise(browser, server, 'ch19.running');
   assert.match(await page.locator('.decimal-rule').textContent(), /rounded to the decimal places you wrote/);
-  assert.equal(await answer(page, 'weights', '[0.123 0.361 0.2 0.101 0.215]'), 'correct');
-  assert.equal(await answer(page, 'dot_scores', '[-0.1, 0.98, 0.39, -0.29, 0.46]'), 'correct');
-  assert.equal(await answer(page, 'masked_weights', '[0.123, 0.361, 0.200, 0, 0]'), 'incorrect');
+  assert.equal(await answerPart(page, 'weights', '[0.123 0.361 0.2 0.101 0.215]'), 'correct');
+  assert.equal(await answerPart(page, 'dot_scores', '[-0.1, 0.98, 0.39, -0.29, 0.46]'), 'correct');
+  assert.equal(await answerPart(page, 'masked_weights', '[0.123, 0.361, 0.200, 0, 0]'), 'incorrect');
   const masked = part(page, 'masked_weights');
   assert.equal((await masked.feedback.locator('.misconception-name').textContent()).trim(), 'mask-after-softmax');
   assert.equal(await masked.feedback.locator('.expected').count(), 0, 'the value is not given away');
-  assert.equal(await answer(page, 'masked_weights', '[0.179, 0.528, 0.293, 0, 0]'), 'correct');
+  assert.equal(await answerPart(page, 'masked_weights', '[0.179, 0.528, 0.293, 0, 0]'), 'correct');
   assert.match(await masked.section.locator('.part-inputs').textContent(), /mask = \[1, 1, 1, 0, 0\]/);
 
   await page.locator('button.show-working').click();
@@ -52,7 +37,7 @@ test('the running example grades the printed weights, names masking after softma
 });
 
 test('a choice part is a radio group graded by option id', async () => {
-  const { page, context, problems } = await openExercise('ch19.ex11');
+  const { page, context, problems } = await openExercise(browser, server, 'ch19.ex11');
   const batched = part(page, 'all_masked_policy_batched');
   const radios = batched.section.locator('input[type="radio"]');
   assert.equal(await radios.count(), 4);
@@ -79,7 +64,7 @@ test('a choice part is a radio group graded by option id', async () => {
 });
 
 test('the roles exercise shows arrays A–F from the core and takes letters', async () => {
-  const { page, context, problems } = await openExercise('ch19.ex1');
+  const { page, context, problems } = await openExercise(browser, server, 'ch19.ex1');
   const arrays = page.locator('.roles-array');
   assert.equal(await arrays.count(), 6);
   const letterOf = async (start) => {
@@ -109,7 +94,7 @@ test('the roles exercise shows arrays A–F from the core and takes letters', as
 });
 
 test('an open task reveals its reference notes only after an attempt, and remembers it', async () => {
-  const { page, context, problems } = await openExercise('ch19.ex20');
+  const { page, context, problems } = await openExercise(browser, server, 'ch19.ex20');
   assert.equal(await page.locator('section.part').count(), 0);
   const reveal = page.locator('button.reveal-notes');
   assert.ok(await reveal.isDisabled(), 'no reveal before an attempt');

@@ -4,31 +4,17 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newCheckedPage, part, screenshot, useSite, waitReady } from './harness.mjs';
+import { answerPart, newCheckedPage, openExercise, part, screenshot, useSite, waitReady } from './harness.mjs';
 
 let server;
 let browser;
 useSite((s, b) => { server = s; browser = b; });
 
-async function openExercise(id, options) {
-  const checked = await newCheckedPage(browser, options);
-  await checked.page.goto(`${server.url}exercise.html?id=${encodeURIComponent(id)}`);
-  await waitReady(checked.page);
-  return checked;
-}
-
-async function answer(page, name, text) {
-  const { input, feedback } = part(page, name);
-  await input.fill(text);
-  await input.press('Enter');
-  await feedback.locator('.verdict').waitFor();
-}
-
 test('a correct answer to ch14.ex1 weights is marked correct in the live region', async () => {
-  const { page, context, problems } = await openExercise('ch14.ex1');
+  const { page, context, problems } = await openExercise(browser, server, 'ch14.ex1');
   await assert.doesNotReject(page.locator('h1').waitFor());
   const weights = part(page, 'weights');
-  await answer(page, 'weights', '[2/5, 2/5, 1/5]');
+  await answerPart(page, 'weights', '[2/5, 2/5, 1/5]');
   assert.equal(await weights.feedback.getAttribute('data-verdict'), 'correct');
   assert.equal((await weights.verdictTitle.textContent()).trim(), 'Correct');
   assert.equal((await weights.attempts.textContent()).trim(), '1 attempt');
@@ -38,9 +24,9 @@ test('a correct answer to ch14.ex1 weights is marked correct in the live region'
 });
 
 test('dividing by the number of positions is named as the divided-by-count misconception', async () => {
-  const { page, context, problems } = await openExercise('ch14.example1');
+  const { page, context, problems } = await openExercise(browser, server, 'ch14.example1');
   const weights = part(page, 'weights');
-  await answer(page, 'weights', '[2/3, 1/3, 1/3]');
+  await answerPart(page, 'weights', '[2/3, 1/3, 1/3]');
   assert.equal(await weights.feedback.getAttribute('data-verdict'), 'incorrect');
   assert.equal((await weights.feedback.locator('.misconception-name').textContent()).trim(), 'divided-by-count');
   assert.ok((await weights.feedback.locator('.read-as').textContent()).length > 'Read as: '.length);
@@ -50,17 +36,17 @@ test('dividing by the number of positions is named as the divided-by-count misco
 });
 
 test('an unreadable answer is shown as invalid, costs no attempt, and answers survive a reload', async () => {
-  const { page, context, problems } = await openExercise('ch14.example1');
+  const { page, context, problems } = await openExercise(browser, server, 'ch14.example1');
   const weights = part(page, 'weights');
   const contextPart = part(page, 'context');
 
-  await answer(page, 'context', 'a/2');
+  await answerPart(page, 'context', 'a/2');
   assert.equal(await contextPart.feedback.getAttribute('data-verdict'), 'invalid');
   assert.match(await contextPart.verdictTitle.textContent(), /Not graded/);
   assert.equal((await contextPart.attempts.textContent()).trim(), '0 attempts');
 
-  await answer(page, 'weights', '[2/3, 1/3, 1/3]');
-  await answer(page, 'weights', '[1/2, 1/4, 1/4]');
+  await answerPart(page, 'weights', '[2/3, 1/3, 1/3]');
+  await answerPart(page, 'weights', '[1/2, 1/4, 1/4]');
   assert.equal(await weights.feedback.getAttribute('data-verdict'), 'correct');
   assert.equal((await weights.attempts.textContent()).trim(), '2 attempts');
 
@@ -80,10 +66,10 @@ test('an unreadable answer is shown as invalid, costs no attempt, and answers su
 });
 
 test('markup typed by a learner stays text, before and after a reload', async () => {
-  const { page, context, problems } = await openExercise('ch14.example1');
+  const { page, context, problems } = await openExercise(browser, server, 'ch14.example1');
   const probe = '<img src=x onerror=alert(1)>';
   const contextPart = part(page, 'context');
-  await answer(page, 'context', probe);
+  await answerPart(page, 'context', probe);
   assert.equal(await contextPart.input.inputValue(), probe);
   assert.equal(await page.locator('main img').count(), 0);
   await page.reload();
@@ -99,7 +85,7 @@ test('markup typed by a learner stays text, before and after a reload', async ()
 });
 
 test('the hint toggles and the working table lists every position like Table 14.1', async () => {
-  const { page, context, problems } = await openExercise('ch14.example1');
+  const { page, context, problems } = await openExercise(browser, server, 'ch14.example1');
   const weights = part(page, 'weights');
   const toggle = weights.section.locator('button.hint-toggle');
   if (await toggle.count()) {
@@ -122,8 +108,8 @@ test('the hint toggles and the working table lists every position like Table 14.
 });
 
 test('the exercise page reads well at a narrow width', async () => {
-  const { page, context, problems } = await openExercise('ch14.ex1', { viewport: { width: 360, height: 800 } });
-  await answer(page, 'scores', '[a, a, 0]');
+  const { page, context, problems } = await openExercise(browser, server, 'ch14.ex1', { viewport: { width: 360, height: 800 } });
+  await answerPart(page, 'scores', '[a, a, 0]');
   await page.locator('button.show-working').click();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `page is ${overflow}px wider than the viewport`);
@@ -133,7 +119,7 @@ test('the exercise page reads well at a narrow width', async () => {
 });
 
 test('an unknown exercise id gives a message, not a blank page', async () => {
-  const { page, context, problems } = await openExercise('ch14.nope');
+  const { page, context, problems } = await openExercise(browser, server, 'ch14.nope');
   assert.match(await page.locator('#status').textContent(), /could not be opened/);
   assert.deepEqual(problems(), []);
   await context.close();

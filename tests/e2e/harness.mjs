@@ -118,3 +118,20 @@ export function part(page, name) {
     attempts: section.locator('.attempts'),
   };
 }
+
+// Opens exercise.html for one exercise on a fresh checked page.
+export async function openExercise(browser, server, id, options) {
+  const checked = await newCheckedPage(browser, options);
+  await checked.page.goto(`${server.url}exercise.html?id=${encodeURIComponent(id)}`);
+  await waitReady(checked.page);
+  return checked;
+}
+
+// Types an answer into a part, presses Enter, waits for the verdict and returns it.
+export async function answerPart(page, name, text) {
+  const { input, feedback } = part(page, name);
+  await input.fill(text);
+  await input.press('Enter');
+  await feedback.locator('.verdict').waitFor();
+  return feedback.getAttribute('data-verdict');
+}
