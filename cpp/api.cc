@@ -53,6 +53,30 @@ std::string DescribeExercise(const std::string& exercise_json, uint32_t seed) {
   return out.dump();
 }
 
+namespace {
+
+// An incorrect answer that is right for another part of the same exercise (the weights
+// typed where the scores are asked for) is told so: a common slip with a clear fix.
+void NameAnotherPart(const Json& exercise, const std::string& part_name, const std::string& answer,
+                     uint32_t seed, Verdict& v) {
+  if (v.kind != Verdict::Kind::kIncorrect || !v.misconception.empty()) return;
+  if (!exercise.contains("parts") || !exercise["parts"].is_array()) return;
+  size_t number = 0;
+  for (const auto& other : exercise["parts"]) {
+    ++number;
+    std::string name = StringField(other, "name");
+    if (name == part_name) continue;
+    auto request = RequestForPart(exercise, other, seed);
+    if (!request.ok() || Grade(answer, *request).kind != Verdict::Kind::kCorrect) continue;
+    v.misconception = "answered-another-part";
+    v.feedback = "Not quite: that is the value of part " + std::to_string(number) + " (" + name +
+                 "), not of this part. Check which quantity this part asks for.";
+    return;
+  }
+}
+
+}  // namespace
+
 std::string GradeAnswer(const std::string& exercise_json, const std::string& part_name,
                         const std::string& answer, uint32_t seed) {
   auto exercise = ExerciseFor(exercise_json, seed);
@@ -62,6 +86,7 @@ std::string GradeAnswer(const std::string& exercise_json, const std::string& par
   auto request = RequestForPart(*exercise, *part, seed);
   if (!request.ok()) return ErrorJson(request.status().message());
   Verdict v = Grade(answer, *request);
+  NameAnotherPart(*exercise, part_name, answer, seed, v);
   return Json{{"verdict", VerdictName(v.kind)},
               {"readAs", v.read_as},
               {"feedback", v.feedback},

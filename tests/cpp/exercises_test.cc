@@ -164,6 +164,7 @@ const Mistake kMistakes[] = {
     {"ch14.cost", "states_bytes", "24", "positions-not-numbers"},
     {"ch14.ex5", "storage_numbers", "100", "positions-not-numbers"},
     {"ch14.ex4", "largest_effect_position", "color", "largest-weight-as-largest-effect"},
+    {"ch14.example1", "scores", "[2, 1, 1]", "answered-another-part"},
 };
 
 TEST(Chapter14, KnownMistakesAreNamed) {
@@ -245,6 +246,8 @@ const Mistake kChapter19Mistakes[] = {
     {"ch19.ex15", "global_weight_on_relevant", "0", "local-window-miss"},
     {"ch19.ex15", "window_positions", "3, 4, 5, 6, 9", "local-window-miss"},
     {"ch19.ex1", "weights", "scores", "scores-as-weights"},
+    {"ch19.running", "dot_scores", "[0.123 0.361 0.2 0.101 0.215]", "answered-another-part"},
+    {"ch19.running", "temperature_2", "[0.123 0.361 0.2 0.101 0.215]", "answered-another-part"},
 };
 
 TEST(Chapter19, KnownMistakesAreNamed) {
