@@ -7,8 +7,9 @@ const inNode = typeof window === 'undefined' && typeof process !== 'undefined' &
 async function loadCoreInNode() {
   const { createRequire } = await import('node:module');
   const { readFile } = await import('node:fs/promises');
+  const { fileURLToPath } = await import('node:url');
   const require = createRequire(import.meta.url);
-  const createCompanionModule = require(new URL('../build/wasm/cpp/companion.cjs', import.meta.url).pathname);
+  const createCompanionModule = require(fileURLToPath(new URL('../build/wasm/cpp/companion.cjs', import.meta.url)));
   // Node's fetch cannot read a file path, so the module gets its bytes directly.
   const wasmBinary = await readFile(new URL('../build/wasm/cpp/companion.wasm', import.meta.url));
   return createCompanionModule({ wasmBinary });
