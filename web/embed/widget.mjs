@@ -16,6 +16,7 @@ import { el, clear, uniqueId } from '../ui/dom.mjs';
 import { renderMathText, renderParagraphs } from '../ui/render-math.mjs';
 import { errorOf } from '../ui/boot.mjs';
 import { attemptsText, showResult } from '../ui/part-view.mjs';
+import { inputsBlock } from '../ui/inputs-view.mjs';
 
 // Removes the saved answers of one exercise at one seed, through the store's public API.
 function clearAnswers(store, id, seed) {
@@ -137,8 +138,9 @@ export function mountExercise(holder, { companion, id, seed: requestedSeed, stor
     }
     const intro = el('div', { class: 'intro' });
     root.append(el('h2', { class: 'aw-title' }, exercise.title ?? id), intro);
-    if (seed !== 0) root.append(el('p', { class: 'aw-seed' }, `Variant ${seed}: the numbers are redrawn from this seed.`));
+    if (seed !== 0) root.append(el('p', { class: 'aw-seed' }, `Variant ${seed}: the numbers are redrawn from this seed (see below).`));
     await renderParagraphs(intro, exercise.intro ?? '');
+    if (seed !== 0 && exercise.inputs) root.append(inputsBlock(exercise, seed));
     if (Array.isArray(exercise.checklist) && exercise.checklist.length) {
       root.append(el('p', {}, 'Check your answer against this list (it is not graded):'),
         el('ul', { class: 'checklist' }, ...exercise.checklist.map((item) => el('li', {}, String(item)))));
