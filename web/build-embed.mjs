@@ -7,8 +7,10 @@
 //   <build>/dist/                       a single folder that works from any static host and
 //                                       from file://: index.html (exercise list, progress
 //                                       export/import), exercise.html, the bundle
-//   <build>/scorm/attention-companion-chNN-scorm12.zip  one SCORM 1.2 package per chapter
-//                                       (imsmanifest.xml, index.html, sco.js, style.css)
+//   <build>/scorm/attention-companion-chNN-scorm12.zip    one SCORM 1.2 package and one
+//   <build>/scorm/attention-companion-chNN-scorm2004.zip  SCORM 2004 (4th edition) package
+//                                       per chapter (imsmanifest.xml, index.html, sco.js,
+//                                       style.css; the same sco.js speaks both APIs)
 // Usage: node web/build-embed.mjs [buildDir]   (default: build)
 
 import fs from 'node:fs';
@@ -130,7 +132,9 @@ ${lists}
   }));
 }
 
-function manifest(chapter, docs) {
+const SCO_FILES = ['index.html', 'sco.js', 'style.css'];
+
+function manifest12(chapter, docs) {
   const id = `attention-companion-ch${chapter}`;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="${id}" version="1"
@@ -153,14 +157,48 @@ function manifest(chapter, docs) {
   </organizations>
   <resources>
     <resource identifier="${id}-sco" type="webcontent" adlcp:scormtype="sco" href="index.html">
-      <file href="index.html"/>
-      <file href="sco.js"/>
-      <file href="style.css"/>
+${SCO_FILES.map((file) => `      <file href="${file}"/>`).join('\n')}
     </resource>
   </resources>
 </manifest>
 `;
 }
+
+// SCORM 2004 4th edition: one SCO, no sequencing rules (the LMS's defaults); the SCO sets
+// cmi.success_status itself, so the manifest has no mastery score.
+function manifest2004(chapter, docs) {
+  const id = `attention-companion-ch${chapter}`;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="${id}" version="1"
+  xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
+  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3"
+  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+  xsi:schemaLocation="http://www.imsglobal.org/xsd/imscp_v1p1 imscp_v1p1.xsd http://www.adlnet.org/xsd/adlcp_v1p3 adlcp_v1p3.xsd">
+  <metadata>
+    <schema>ADL SCORM</schema>
+    <schemaversion>2004 4th Edition</schemaversion>
+  </metadata>
+  <organizations default="${id}-org">
+    <organization identifier="${id}-org">
+      <title>Attention companion: Chapter ${escapeHtml(chapter)}</title>
+      <item identifier="${id}-item" identifierref="${id}-sco">
+        <title>Chapter ${escapeHtml(chapter)} exercises (${docs.length})</title>
+      </item>
+    </organization>
+  </organizations>
+  <resources>
+    <resource identifier="${id}-sco" type="webcontent" adlcp:scormType="sco" href="index.html">
+${SCO_FILES.map((file) => `      <file href="${file}"/>`).join('\n')}
+    </resource>
+  </resources>
+</manifest>
+`;
+}
+
+const SCORM_VERSIONS = [
+  { version: '1.2', suffix: 'scorm12', manifest: manifest12 },
+  { version: '2004', suffix: 'scorm2004', manifest: manifest2004 },
+];
 
 async function buildScorm() {
   const scormDir = path.join(buildDir, 'scorm');
@@ -171,20 +209,22 @@ async function buildScorm() {
   await bundle('scorm-entry.mjs', script);
   const written = [];
   for (const [chapter, docs] of chapters()) {
-    const dir = path.join(work, `ch${chapter}`);
-    fs.mkdirSync(dir);
-    fs.copyFileSync(script, path.join(dir, 'sco.js'));
-    fs.copyFileSync(path.join(repoRoot, 'web', 'style.css'), path.join(dir, 'style.css'));
-    fs.writeFileSync(path.join(dir, 'imsmanifest.xml'), manifest(chapter, docs));
-    fs.writeFileSync(path.join(dir, 'index.html'), page({
-      title: `Chapter ${chapter} · Attention companion`,
-      dataset: { chapter: String(chapter), exercises: docs.map((doc) => doc.id).join(',') },
-      body: '<main id="sco"></main>',
-      scripts: ['sco.js'],
-    }));
-    const zipFile = path.join(scormDir, `attention-companion-ch${chapter}-scorm12.zip`);
-    execFileSync('zip', ['-q', '-X', '-r', zipFile, 'imsmanifest.xml', 'index.html', 'sco.js', 'style.css'], { cwd: dir });
-    written.push(path.relative(process.cwd(), zipFile));
+    for (const { version, suffix, manifest } of SCORM_VERSIONS) {
+      const dir = path.join(work, `ch${chapter}-${suffix}`);
+      fs.mkdirSync(dir);
+      fs.copyFileSync(script, path.join(dir, 'sco.js'));
+      fs.copyFileSync(path.join(repoRoot, 'web', 'style.css'), path.join(dir, 'style.css'));
+      fs.writeFileSync(path.join(dir, 'imsmanifest.xml'), manifest(chapter, docs));
+      fs.writeFileSync(path.join(dir, 'index.html'), page({
+        title: `Chapter ${chapter} · Attention companion`,
+        dataset: { chapter: String(chapter), exercises: docs.map((doc) => doc.id).join(','), scorm: version },
+        body: '<main id="sco"></main>',
+        scripts: ['sco.js'],
+      }));
+      const zipFile = path.join(scormDir, `attention-companion-ch${chapter}-${suffix}.zip`);
+      execFileSync('zip', ['-q', '-X', '-r', zipFile, 'imsmanifest.xml', ...SCO_FILES], { cwd: dir });
+      written.push(path.relative(process.cwd(), zipFile));
+    }
   }
   fs.rmSync(work, { recursive: true, force: true });
   return written;

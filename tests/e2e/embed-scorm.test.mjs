@@ -1,8 +1,8 @@
-// The SCORM 1.2 package in Chromium against scorm-again (npm) playing the LMS: a test LMS
-// page keeps the learner's CMI record in its own storage between visits (as an LMS keeps
-// it in its database), frames the package's launch page, and the test answers, reloads,
-// and checks the score, the lesson status, the suspend data and that resume restores the
-// answers.
+// The SCORM 1.2 and SCORM 2004 packages in Chromium against scorm-again (npm) playing the
+// LMS (its Scorm12API and Scorm2004API): a test LMS page keeps the learner's CMI record in
+// its own storage between visits (as an LMS keeps it in its database), frames the
+// package's launch page, and the test answers, reloads, and checks the score, the status,
+// the suspend data and that resume restores the answers.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,24 +13,13 @@ import { launchBrowser, newCheckedPage, repoRoot, screenshot } from './harness.m
 import { hostPage, scormDir, startHost } from './embed-helpers.mjs';
 
 const PACKAGE = path.join(scormDir, 'attention-companion-ch14-scorm12.zip');
+const PACKAGE_2004 = path.join(scormDir, 'attention-companion-ch14-scorm2004.zip');
 let lms;
 let browser;
 
-const LMS_SCRIPT = `
-const saved = localStorage.getItem('lms-cmi');
-window.API = new Scorm12API({ logLevel: 5, autocommit: false });
-if (saved) window.API.loadFromJSON(JSON.parse(saved));
-window.commits = 0;
-const persist = () => {
-  const core = window.API.cmi.core;
-  window.commits += 1;
-  localStorage.setItem('lms-cmi', JSON.stringify({
-    core: { lesson_status: core.lesson_status, score: { raw: core.score.raw, min: core.score.min, max: core.score.max } },
-    suspend_data: window.API.cmi.suspend_data,
-  }));
-};
-window.API.on('LMSCommit', () => setTimeout(persist));
-window.API.on('LMSFinish', () => setTimeout(persist));
+// The LMS page's script, per API: `record()` reads back what the SCO reported, the same
+// shape for both ({status, success, raw, min, max, scaled, suspend}).
+const LMS_FRAME = `
 const frame = document.createElement('iframe');
 frame.id = 'sco';
 frame.title = 'SCORM activity';
@@ -39,15 +28,61 @@ frame.style.height = '700px';
 frame.src = 'package/index.html';
 document.body.append(frame);
 `;
+const LMS_SCRIPTS = {
+  '1.2': `
+const saved = localStorage.getItem('lms-cmi-12');
+window.API = new Scorm12API({ logLevel: 5, autocommit: false });
+if (saved) window.API.loadFromJSON(JSON.parse(saved));
+window.commits = 0;
+window.record = () => {
+  const { core, suspend_data: suspend } = window.API.cmi;
+  return { status: core.lesson_status, raw: core.score.raw, min: core.score.min, max: core.score.max, suspend };
+};
+const persist = () => {
+  const core = window.API.cmi.core;
+  window.commits += 1;
+  localStorage.setItem('lms-cmi-12', JSON.stringify({
+    core: { lesson_status: core.lesson_status, score: { raw: core.score.raw, min: core.score.min, max: core.score.max } },
+    suspend_data: window.API.cmi.suspend_data,
+  }));
+};
+window.API.on('LMSCommit', () => setTimeout(persist));
+window.API.on('LMSFinish', () => setTimeout(persist));
+${LMS_FRAME}`,
+  2004: `
+const saved = localStorage.getItem('lms-cmi-2004');
+window.API_1484_11 = new Scorm2004API({ logLevel: 5, autocommit: false });
+if (saved) window.API_1484_11.loadFromJSON(JSON.parse(saved));
+window.commits = 0;
+window.record = () => {
+  const cmi = window.API_1484_11.cmi;
+  return { status: cmi.completion_status, success: cmi.success_status, raw: cmi.score.raw, min: cmi.score.min,
+    max: cmi.score.max, scaled: cmi.score.scaled, suspend: cmi.suspend_data };
+};
+const persist = () => {
+  const cmi = window.API_1484_11.cmi;
+  window.commits += 1;
+  localStorage.setItem('lms-cmi-2004', JSON.stringify({
+    completion_status: cmi.completion_status, success_status: cmi.success_status,
+    score: { raw: cmi.score.raw, min: cmi.score.min, max: cmi.score.max, scaled: cmi.score.scaled },
+    suspend_data: cmi.suspend_data,
+  }));
+};
+window.API_1484_11.on('Commit', () => setTimeout(persist));
+window.API_1484_11.on('Terminate', () => setTimeout(persist));
+${LMS_FRAME}`,
+};
 
 before(async () => {
   lms = await startHost();
-  const packageDir = path.join(lms.dir, 'package');
-  fs.mkdirSync(packageDir);
-  execFileSync('unzip', ['-q', PACKAGE, '-d', packageDir]);
-  fs.copyFileSync(path.join(repoRoot, 'node_modules', 'scorm-again', 'dist', 'scorm12.js'), path.join(lms.dir, 'scorm12.js'));
-  lms.write('lms.js', LMS_SCRIPT);
-  lms.write('lms.html', hostPage('<script src="scorm12.js"></script>\n<script src="lms.js"></script>'));
+  for (const [folder, zip, library, version] of [['scorm12', PACKAGE, 'scorm12.js', '1.2'], ['scorm2004', PACKAGE_2004, 'scorm2004.js', '2004']]) {
+    const packageDir = path.join(lms.dir, folder, 'package');
+    fs.mkdirSync(packageDir, { recursive: true });
+    execFileSync('unzip', ['-q', zip, '-d', packageDir]);
+    fs.copyFileSync(path.join(repoRoot, 'node_modules', 'scorm-again', 'dist', library), path.join(lms.dir, folder, library));
+    lms.write(`${folder}/lms.js`, LMS_SCRIPTS[version]);
+    lms.write(`${folder}/lms.html`, hostPage(`<script src="${library}"></script>\n<script src="lms.js"></script>`));
+  }
   browser = await launchBrowser();
 });
 
@@ -56,7 +91,7 @@ after(async () => {
   await lms?.stop();
 });
 
-test('the SCORM package has a SCORM 1.2 manifest that launches index.html', () => {
+test('the SCORM 1.2 package has a SCORM 1.2 manifest that launches index.html', () => {
   const list = execFileSync('unzip', ['-Z1', PACKAGE], { encoding: 'utf8' }).split('\n').filter(Boolean).sort();
   assert.deepEqual(list, ['imsmanifest.xml', 'index.html', 'sco.js', 'style.css']);
   const manifest = execFileSync('unzip', ['-p', PACKAGE, 'imsmanifest.xml'], { encoding: 'utf8' });
@@ -64,14 +99,26 @@ test('the SCORM package has a SCORM 1.2 manifest that launches index.html', () =
   assert.match(manifest, /adlcp:scormtype="sco" href="index.html"/);
 });
 
-test('SCORM round trip through scorm-again: score, completion, suspend data and resume', async () => {
+test('the SCORM 2004 package has a 2004 4th edition manifest and the same sco.js', () => {
+  const list = execFileSync('unzip', ['-Z1', PACKAGE_2004], { encoding: 'utf8' }).split('\n').filter(Boolean).sort();
+  assert.deepEqual(list, ['imsmanifest.xml', 'index.html', 'sco.js', 'style.css']);
+  const manifest = execFileSync('unzip', ['-p', PACKAGE_2004, 'imsmanifest.xml'], { encoding: 'utf8' });
+  assert.match(manifest, /<schemaversion>2004 4th Edition<\/schemaversion>/);
+  assert.match(manifest, /xmlns:adlcp="http:\/\/www\.adlnet\.org\/xsd\/adlcp_v1p3"/);
+  assert.match(manifest, /adlcp:scormType="sco" href="index.html"/);
+  assert.match(execFileSync('unzip', ['-p', PACKAGE_2004, 'index.html'], { encoding: 'utf8' }), /data-scorm="2004"/);
+  const crc = (zip) => execFileSync('unzip', ['-v', zip, 'sco.js'], { encoding: 'utf8' }).match(/\b([0-9a-f]{8})\s+sco\.js/)[1];
+  assert.equal(crc(PACKAGE_2004), crc(PACKAGE), 'one runtime (sco.js) for both versions');
+});
+
+async function roundTrip(version, folder) {
   const { page, context, problems } = await newCheckedPage(browser);
-  await page.goto(`${lms.url}lms.html`);
+  await page.goto(`${lms.url}${folder}/lms.html`);
   const sco = page.frameLocator('#sco');
   const element = sco.locator('attention-exercise');
   await page.waitForFunction(() => document.getElementById('sco').contentDocument
     ?.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 20_000 });
-  assert.equal(await page.evaluate(() => window.API.cmi.core.lesson_status), 'incomplete');
+  assert.equal((await page.evaluate(() => window.record())).status, 'incomplete');
   const total = await element.locator('section.part').count();
   assert.ok(total > 10, `the chapter has ${total} parts`);
 
@@ -85,14 +132,19 @@ test('SCORM round trip through scorm-again: score, completion, suspend data and 
   await probe.locator('input.answer').press('Enter');
   await probe.locator('.feedback[data-verdict="invalid"]').waitFor();
   await page.waitForFunction(() => window.commits >= 2);
-  const cmi = await page.evaluate(() => ({ status: window.API.cmi.core.lesson_status, raw: window.API.cmi.core.score.raw,
-    max: window.API.cmi.core.score.max, suspend: window.API.cmi.suspend_data }));
+  const cmi = await page.evaluate(() => window.record());
+  const raw = Math.round(100 / total);
   assert.equal(cmi.status, 'incomplete');
-  assert.equal(cmi.raw, String(Math.round(100 / total)));
+  assert.equal(cmi.raw, String(raw));
+  assert.equal(cmi.min, '0');
   assert.equal(cmi.max, '100');
+  if (version === '2004') {
+    assert.equal(cmi.success, 'unknown');
+    assert.equal(Number(cmi.scaled), raw / 100);
+  }
   assert.ok(cmi.suspend.startsWith('1[') && cmi.suspend.length <= 4096, cmi.suspend);
   assert.ok(cmi.suspend.includes('[1/2, 1/4, 1/4]'), 'the raw answer is in the suspend data');
-  await screenshot(page, 'embed-scorm');
+  await screenshot(page, version === '2004' ? 'embed-scorm2004' : 'embed-scorm');
 
   // Leave and come back: the LMS hands the record back and the answers are restored.
   await page.reload();
@@ -101,11 +153,16 @@ test('SCORM round trip through scorm-again: score, completion, suspend data and 
   assert.equal(await weights.locator('input.answer').inputValue(), '[1/2, 1/4, 1/4]');
   await weights.locator('.feedback[data-verdict="correct"] .restored').waitFor();
   assert.equal(await probe.locator('input.answer').inputValue(), '<img src=x onerror=alert(1)>');
-  assert.equal(await page.evaluate(() => window.API.cmi.core.score.raw), String(Math.round(100 / total)));
+  assert.equal((await page.evaluate(() => window.record())).raw, String(raw));
   assert.equal(await weights.locator('.attempts').textContent(), '1 attempt');
   assert.deepEqual(problems(), []);
   await context.close();
-});
+}
+
+test('SCORM 1.2 round trip through scorm-again: score, completion, suspend data and resume', () => roundTrip('1.2', 'scorm12'));
+
+test('SCORM 2004 round trip through scorm-again: score, completion and success, suspend data and resume',
+  () => roundTrip('2004', 'scorm2004'));
 
 test('suspend data stays within 4096 characters however long the answers', async () => {
   const { encodeSuspend, decodeSuspend } = await import('../../web/embed/suspend-data.mjs');
@@ -126,4 +183,54 @@ test('suspend data stays within 4096 characters however long the answers', async
   const small = { version: 2, exercises: { 'ch19.ex1': { seeds: { 7: { parts: { w: { text: '[1, 2]', verdict: 'correct', attempts: 2 } } } } } } };
   assert.deepEqual(decodeSuspend(encodeSuspend(small, ids), ids), small);
   assert.equal(decodeSuspend('{"something": "else"}', ids), null);
+});
+
+test('both API adapters report incomplete, completed and passed, and the API is found up the frames or the opener', async () => {
+  const { ADAPTERS, bind, findApi } = await import('../../web/embed/scorm-api.mjs');
+  const { Scorm12API } = await import('scorm-again/scorm12');
+  const { Scorm2004API } = await import('scorm-again/scorm2004');
+  const lms12 = new Scorm12API({ logLevel: 5 });
+  const lms2004 = new Scorm2004API({ logLevel: 5 });
+  // Every value the adapters set must be one the LMS accepts.
+  const strict = (cmi) => ({ ...cmi, set: (element, value) => assert.ok(cmi.set(element, value), `${element} = ${value}`) || true });
+  const cmi12 = strict(bind(lms12, ADAPTERS['1.2']));
+  const cmi2004 = strict(bind(lms2004, ADAPTERS['2004']));
+  assert.ok(cmi12.initialize() && cmi2004.initialize());
+  ADAPTERS['1.2'].begin(cmi12);
+  ADAPTERS['2004'].begin(cmi2004);
+  assert.equal(lms12.cmi.core.lesson_status, 'incomplete');
+  assert.equal(lms2004.cmi.completion_status, 'incomplete');
+  for (const [progress, score, status12, completion, success] of [
+    [{ graded: 1, correct: 1, total: 4 }, 25, 'incomplete', 'incomplete', 'unknown'],
+    [{ graded: 4, correct: 3, total: 4 }, 75, 'completed', 'completed', 'unknown'],
+    [{ graded: 4, correct: 4, total: 4 }, 100, 'passed', 'completed', 'passed'],
+  ]) {
+    ADAPTERS['1.2'].report(cmi12, score, progress);
+    ADAPTERS['2004'].report(cmi2004, score, progress);
+    assert.deepEqual([lms12.cmi.core.lesson_status, lms12.cmi.core.score.raw], [status12, String(score)]);
+    assert.deepEqual([lms2004.cmi.completion_status, lms2004.cmi.success_status, lms2004.cmi.score.raw, Number(lms2004.cmi.score.scaled)],
+      [completion, success, String(score), score / 100]);
+  }
+  ADAPTERS['1.2'].end(cmi12, 3723);
+  ADAPTERS['2004'].end(cmi2004, 3723);
+  assert.ok(cmi12.commit() && cmi12.finish() && cmi2004.commit() && cmi2004.finish());
+
+  // Frames: the SCO two frames down in an LMS page that offers both APIs, or in a popup.
+  const top = { API: 'api12', API_1484_11: 'api2004' };
+  top.parent = top;
+  top.top = top;
+  const middle = { parent: top, top };
+  const sco = { parent: middle, top };
+  assert.equal(findApi('2004', sco).api, 'api2004');
+  assert.equal(findApi('1.2', sco).api, 'api12');
+  const lmsOnly12 = { API: 'api12' };
+  lmsOnly12.parent = lmsOnly12;
+  const popup = { opener: lmsOnly12 };
+  popup.parent = popup;
+  popup.top = popup;
+  assert.equal(findApi('2004', popup).adapter, ADAPTERS['1.2'], 'falls back to the other version');
+  const alone = {};
+  alone.parent = alone;
+  alone.top = alone;
+  assert.equal(findApi('2004', alone), null);
 });

@@ -1,0 +1,94 @@
+// The SCO's two SCORM APIs behind one interface: SCORM 1.2's window.API (LMSInitialize,
+// cmi.core.score.raw, cmi.core.lesson_status) and SCORM 2004's window.API_1484_11
+// (Initialize, cmi.score.raw/scaled, cmi.completion_status, cmi.success_status). Both keep
+// cmi.suspend_data in the same compact format (suspend-data.mjs, within 1.2's 4096
+// characters though 2004 allows 64000). No DOM here, so Node tests drive it directly.
+
+// What differs between the two APIs: the names of the calls and of the data model
+// elements, and the format of the session time. `report` gets the score (0-100) and the
+// progress ({graded, correct, total}).
+const pad = (n, width = 2) => String(n).padStart(width, '0');
+export const ADAPTERS = {
+  '1.2': {
+    key: 'API',
+    calls: { initialize: 'LMSInitialize', get: 'LMSGetValue', set: 'LMSSetValue', commit: 'LMSCommit', finish: 'LMSFinish' },
+    begin(cmi) {
+      if (cmi.get('cmi.core.lesson_status') === 'not attempted') cmi.set('cmi.core.lesson_status', 'incomplete');
+    },
+    report(cmi, score, { graded, correct, total }) {
+      cmi.set('cmi.core.score.min', '0');
+      cmi.set('cmi.core.score.max', '100');
+      cmi.set('cmi.core.score.raw', String(score));
+      cmi.set('cmi.core.lesson_status', correct === total ? 'passed' : graded === total ? 'completed' : 'incomplete');
+    },
+    end(cmi, seconds) {
+      cmi.set('cmi.core.exit', 'suspend');
+      cmi.set('cmi.core.session_time', `${pad(Math.floor(seconds / 3600), 4)}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}`);
+    },
+  },
+  2004: {
+    key: 'API_1484_11',
+    calls: { initialize: 'Initialize', get: 'GetValue', set: 'SetValue', commit: 'Commit', finish: 'Terminate' },
+    begin(cmi) {
+      if (['unknown', 'not attempted', ''].includes(cmi.get('cmi.completion_status'))) cmi.set('cmi.completion_status', 'incomplete');
+    },
+    report(cmi, score, { graded, correct, total }) {
+      cmi.set('cmi.score.min', '0');
+      cmi.set('cmi.score.max', '100');
+      cmi.set('cmi.score.raw', String(score));
+      cmi.set('cmi.score.scaled', String(score / 100));
+      cmi.set('cmi.completion_status', graded === total ? 'completed' : 'incomplete');
+      cmi.set('cmi.success_status', correct === total ? 'passed' : 'unknown');
+    },
+    end(cmi, seconds) {
+      cmi.set('cmi.exit', 'suspend');
+      cmi.set('cmi.session_time', `PT${Math.floor(seconds / 3600)}H${Math.floor(seconds / 60) % 60}M${seconds % 60}S`);
+    },
+  },
+};
+
+// The LMS's API object, searched for as both standards describe: this window and its
+// parents, then the opener's (and the top window's opener's) chain of parents. The
+// package's own version is looked for first everywhere, then the other one.
+export function findApi(preferred, window = globalThis.window) {
+  const search = (key, start) => {
+    let win = start;
+    for (let depth = 0; win && depth < 500; depth += 1) {
+      try {
+        if (win[key]) return win[key];
+      } catch {
+        // a cross-origin frame: no API there, but its parent may still hold one
+      }
+      if (win.parent === win) break;
+      win = win.parent;
+    }
+    return null;
+  };
+  const opener = (win) => {
+    try {
+      return win.opener ?? null;
+    } catch {
+      return null;
+    }
+  };
+  const starts = [window, opener(window), opener(window.top)].filter(Boolean);
+  const versions = preferred === '1.2' ? ['1.2', '2004'] : ['2004', '1.2'];
+  for (const version of versions) {
+    for (const start of starts) {
+      const api = search(ADAPTERS[version].key, start);
+      if (api) return { api, adapter: ADAPTERS[version] };
+    }
+  }
+  return null;
+}
+
+// The adapter's calls bound to the API object, with the string answers both APIs give.
+export function bind(api, { calls }) {
+  return {
+    initialize: () => String(api[calls.initialize]('')) === 'true',
+    get: (element) => String(api[calls.get](element) ?? ''),
+    set: (element, value) => String(api[calls.set](element, value)) === 'true',
+    commit: () => String(api[calls.commit]('')) === 'true',
+    finish: () => String(api[calls.finish]('')) === 'true',
+  };
+}
