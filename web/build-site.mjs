@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Assembles the static site into <outDir> (default build/site):
-//   web/*.html, web/*.css, web/*.svg, web/companion.mjs, web/ui/*.mjs, web/embed/*.{mjs,css},
+//   web/*.html (with the navigation of web/ui/site-header.html), web/*.css, web/*.svg, web/companion.mjs, web/ui/*.mjs, web/embed/*.{mjs,css},
 //   web/gpu/*.{mjs,wgsl,css} (the WebGPU path and the batch lab),
 //   build/wasm/cpp/companion.cjs and .wasm (the Emscripten module) -> companion.js, companion.wasm,
 //   node_modules/katex/dist/katex.min.js -> katex.min.js (a classic script; MathML output only: no KaTeX CSS or fonts),
@@ -85,7 +85,19 @@ fs.rmSync(outDir, { recursive: true, force: true });
 fs.mkdirSync(path.join(outDir, 'ui'), { recursive: true });
 fs.mkdirSync(path.join(outDir, 'embed'), { recursive: true });
 fs.mkdirSync(path.join(outDir, 'gpu'), { recursive: true });
-for (const [from, to] of copies) fs.copyFileSync(from, path.join(outDir, to));
+// Every page's navigation comes from one partial; the link to the page itself is marked.
+const siteHeader = fs.readFileSync(requireFile(path.join(webDir, 'ui', 'site-header.html')), 'utf8').trimEnd();
+const HEADER_MARK = /<!-- site-header:[^>]*-->/;
+for (const [from, to] of copies) {
+  const target = path.join(outDir, to);
+  if (!from.endsWith('.html')) {
+    fs.copyFileSync(from, target);
+    continue;
+  }
+  const page = path.basename(to);
+  const header = siteHeader.replace(`<a href="${page}">`, `<a href="${page}" aria-current="page">`);
+  fs.writeFileSync(target, fs.readFileSync(from, 'utf8').replace(HEADER_MARK, header));
+}
 const exercises = collectExercises();
 fs.writeFileSync(path.join(outDir, 'exercises.json'), `${JSON.stringify(exercises, null, 1)}\n`);
 
