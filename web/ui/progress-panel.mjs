@@ -42,7 +42,7 @@ export function mountProgressPanel(holder, { store, onImported = () => {} }) {
   const inputId = `import-${Math.random().toString(36).slice(2)}`;
   fileInput.id = inputId;
   holder.append(el('section', { class: 'progress-panel', 'aria-labelledby': `${inputId}-h` },
-    el('h2', { id: `${inputId}-h` }, 'Your progress'),
+    el('h2', { id: `${inputId}-h` }, 'Save or load your progress'),
     el('p', {}, 'Your answers are kept in this browser. Save them as a file to keep a copy or move them to another browser, ' +
       'and load such a file here to bring them back. Loading a file adds its answers to the ones already here.'),
     el('p', { class: 'progress-actions' }, exportButton, ' ',
