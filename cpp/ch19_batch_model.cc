@@ -2,7 +2,9 @@
 // with no eligible source is zeros), and the wrong methods that learners use.
 #include "ch19_batch_model.h"
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "diagnostics.h"
 #include "masks.h"
