@@ -1,23 +1,35 @@
-// Printing and precision queries of a parsed answer.
+// Values, precision and printing of a parsed answer.
 #include "answer.h"
 
 #include <cmath>
+#include <algorithm>
 #include <cstdio>
 
 namespace attn {
 
-int Answer::MaxDecimals() const {
-  if (kind != Kind::kList) return decimals;
-  int d = -1;
-  for (const auto& item : items) d = std::max(d, item.MaxDecimals());
-  return d;
+std::optional<long double> Answer::Value() const {
+  if (kind != Kind::kNumber) return std::nullopt;
+  if (evaluated) return number;
+  return value.to_long_double();
 }
 
-int Answer::MaxSignificant() const {
-  if (kind != Kind::kList) return significant;
-  int s = 0;
-  for (const auto& item : items) s = std::max(s, item.MaxSignificant());
-  return s;
+int Answer::SignificantOf(long double x, long double unit) {
+  if (!(unit > 0)) return 0;
+  long double units = std::round(std::fabs(x) / unit);
+  int digits = 0;
+  while (units >= 1 && digits < 40) {
+    units = std::floor(units / 10);
+    ++digits;
+  }
+  return digits;
+}
+
+std::vector<const Answer*> Answer::Leaves() const {
+  if (kind != Kind::kList) return {this};
+  std::vector<const Answer*> out;
+  for (const auto& item : items)
+    for (const Answer* leaf : item.Leaves()) out.push_back(leaf);
+  return out;
 }
 
 std::string Answer::ReadAs() const {
@@ -28,13 +40,21 @@ std::string Answer::ReadAs() const {
       for (size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + items[i].ReadAs();
       return out + "]";
     }
-    case Kind::kNumber:
-      if (decimals >= 0 && value.constant()) {
-        char buffer[64];
-        std::snprintf(buffer, sizeof buffer, "%.*f", std::min(decimals, 18), value.to_double());
-        return buffer;
+    case Kind::kNumber: {
+      std::string body;
+      char buffer[64];
+      if (evaluated) {
+        std::snprintf(buffer, sizeof buffer, "%.9Lg", number);
+        body = std::string(buffer) + " (evaluated)";
+      } else if (unit > 0 && value.constant() && unit_word.empty()) {
+        std::snprintf(buffer, sizeof buffer, "%.*f", std::clamp(decimals, 0, 18), value.to_double());
+        body = buffer;
+      } else {
+        body = value.to_string();
       }
-      return value.to_string();
+      if (!unit_word.empty()) body += " bytes";
+      return big_o ? "O(" + body + ")" : body;
+    }
   }
   return "";
 }

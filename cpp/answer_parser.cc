@@ -1,24 +1,59 @@
 // Lexer and recursive-descent parser for learners' answers.
 #include "answer_parser.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <limits>
 #include <optional>
 #include <vector>
+
+#include "answer_functions.h"
 
 namespace attn {
 namespace {
 
+// The separator that NumPy's printout puts between entries (a run of spaces), once recognised.
+constexpr char kSpaceSeparator = '\x1f';
+
 struct Token {
-  enum class Type { kNumber, kName, kOp, kOpen, kClose, kOpenBracket, kCloseBracket, kComma, kEnd };
+  enum class Type { kNumber, kName, kOp, kPercent, kOpen, kClose, kOpenBracket, kCloseBracket, kComma, kSpace, kEnd };
   Type type;
   std::string text;
   size_t position;  // 1-based character position in the normalised text
 };
 
 Status Error(size_t position, const std::string& what) {
-  return Status(ErrorCode::kParse,
-                "could not read the answer at character " + std::to_string(position) + ": " + what);
+  return Status(ErrorCode::kParse, "could not read the answer at character " + std::to_string(position) + ": " + what);
 }
+
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+bool IsAlpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+std::string Lower(std::string_view s) {
+  std::string out;
+  for (char c : s) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+}  // namespace
+
+std::optional<size_t> CharacterCount(std::string_view text) {
+  size_t count = 0;
+  for (size_t i = 0; i < text.size();) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    if (len == 0 || i + len > text.size()) return std::nullopt;
+    for (size_t k = 1; k < len; ++k)
+      if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return std::nullopt;
+    i += len;
+    ++count;
+  }
+  return count;
+}
+
+namespace {
 
 // Replaces the unicode operators people paste with their ASCII forms.
 Result<std::string> Normalise(std::string_view text) {
@@ -26,18 +61,18 @@ Result<std::string> Normalise(std::string_view text) {
   for (size_t i = 0; i < text.size();) {
     unsigned char c = static_cast<unsigned char>(text[i]);
     if (c < 0x80) {
+      if (c < 0x20 && !IsSpace(static_cast<char>(c))) return Error(out.size() + 1, "a control character is not part of an answer");
       out += static_cast<char>(c);
       ++i;
       continue;
     }
-    auto starts = [&](std::string_view s) { return text.substr(i, s.size()) == s; };
-    struct Map { std::string_view from; char to; };
-    static const Map maps[] = {{"\u2212", '-'}, {"\u2013", '-'}, {"\u00D7", '*'},
-                               {"\u00F7", '/'}, {"\u00B7", '*'}, {"\u22C5", '*'},
-                               {"\u00A0", ' '}, {"\u2009", ' '}, {"\u202F", ' '}};
+    struct Map { std::string_view from; std::string_view to; };
+    static const Map maps[] = {{"\u2212", "-"}, {"\u2013", "-"}, {"\u00D7", "*"}, {"\u00F7", "/"},
+                               {"\u00B7", "*"}, {"\u22C5", "*"}, {"\u00A0", " "}, {"\u2009", " "},
+                               {"\u202F", " "}, {"\u221A", "sqrt"}};
     bool mapped = false;
     for (const auto& m : maps) {
-      if (starts(m.from)) {
+      if (text.substr(i, m.from.size()) == m.from) {
         out += m.to;
         i += m.from.size();
         mapped = true;
@@ -53,33 +88,82 @@ Result<std::string> Normalise(std::string_view text) {
   return out;
 }
 
-// Lists pasted from NumPy's printout, "[-0.1   0.98  0.39]" or "[[1 0] [0 1]]", separate
-// entries by spaces. When a bracketed answer has no comma at all and holds only numbers,
-// the spaces between entries become commas; everywhere else a space is just a space.
-std::string NumpyLists(const std::string& s) {
-  if (s.find('[') == std::string::npos || s.find(',') != std::string::npos) return s;
-  for (char c : s) {
-    if (!(std::isdigit(static_cast<unsigned char>(c)) || std::isspace(static_cast<unsigned char>(c)) ||
-          c == '.' || c == '-' || c == '+' || c == '[' || c == ']')) {
-      return s;
-    }
+// One entry of a NumPy printout: a number (sign, digits, point, exponent) or True/False.
+bool NumpyEntry(std::string_view s) {
+  std::string lower = Lower(s);
+  if (lower == "true" || lower == "false") return true;
+  size_t i = 0;
+  if (i < s.size() && (s[i] == '-' || s[i] == '+')) ++i;
+  size_t digits = 0;
+  while (i < s.size() && IsDigit(s[i])) ++i, ++digits;
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    while (i < s.size() && IsDigit(s[i])) ++i, ++digits;
   }
-  std::string out;
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (!std::isspace(static_cast<unsigned char>(s[i]))) {
-      out += s[i];
+  if (digits == 0) return false;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '-' || s[i] == '+')) ++i;
+    size_t exponent = 0;
+    while (i < s.size() && IsDigit(s[i])) ++i, ++exponent;
+    if (exponent == 0) return false;
+  }
+  return i == s.size();
+}
+
+// NumPy prints arrays with spaces between entries and no commas: "[-0.1   0.98  0.39]",
+// "[[ True False]]". When an answer has no comma and every entry is a plain number or
+// True/False (at least two of them, or inside brackets), the runs of spaces between
+// entries become separators. Returns nullopt when the answer is not of that form.
+std::optional<std::string> NumpySeparated(const std::string& s) {
+  if (s.find(',') != std::string::npos || s.find(';') != std::string::npos) return std::nullopt;
+  bool brackets = s.find('[') != std::string::npos;
+  std::vector<std::pair<size_t, size_t>> entries;  // [start, end)
+  for (size_t i = 0; i < s.size();) {
+    char c = s[i];
+    if (IsSpace(c) || c == '[' || c == ']') {
+      ++i;
       continue;
     }
     size_t j = i;
-    while (j < s.size() && std::isspace(static_cast<unsigned char>(s[j]))) ++j;
-    char before = out.empty() ? '\0' : out.back();
-    char after = j < s.size() ? s[j] : '\0';
-    bool ends = std::isdigit(static_cast<unsigned char>(before)) || before == '.' || before == ']';
-    bool starts = std::isdigit(static_cast<unsigned char>(after)) || after == '.' || after == '-' || after == '[';
-    if (ends && starts) out += ", ";
-    i = j - 1;
+    while (j < s.size() && !IsSpace(s[j]) && s[j] != '[' && s[j] != ']') ++j;
+    if (!NumpyEntry(std::string_view(s).substr(i, j - i))) return std::nullopt;
+    entries.emplace_back(i, j);
+    i = j;
   }
-  return out;
+  if (entries.size() < (brackets ? 1u : 2u)) return std::nullopt;
+  std::string out;
+  size_t copied = 0;
+  auto separates = [&](size_t from, size_t to) {
+    // Between an entry (or ']') and the next entry (or '['), with only spaces between.
+    char before = from > 0 ? s[from - 1] : '\0';
+    char after = to < s.size() ? s[to] : '\0';
+    bool ends = before == ']' || (from > 0 && !IsSpace(before) && before != '[');
+    bool starts = after == '[' || (after != '\0' && !IsSpace(after) && after != ']');
+    return ends && starts;
+  };
+  for (size_t i = 0; i < s.size();) {
+    if (!IsSpace(s[i])) {
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (j < s.size() && IsSpace(s[j])) ++j;
+    if (separates(i, j)) {
+      out += s.substr(copied, i - copied);
+      out += kSpaceSeparator;
+      copied = j;
+    }
+    i = j;
+  }
+  out += s.substr(copied);
+  // "][" with no space between rows, as in "[[1 0][0 1]]".
+  std::string joined;
+  for (size_t i = 0; i < out.size(); ++i) {
+    joined += out[i];
+    if (out[i] == ']' && i + 1 < out.size() && out[i + 1] == '[') joined += kSpaceSeparator;
+  }
+  return joined;
 }
 
 Result<std::vector<Token>> Lex(const std::string& s) {
@@ -87,22 +171,48 @@ Result<std::vector<Token>> Lex(const std::string& s) {
   for (size_t i = 0; i < s.size();) {
     char c = s[i];
     size_t pos = i + 1;
-    if (std::isspace(static_cast<unsigned char>(c))) {
+    if (IsSpace(c)) {
       ++i;
-    } else if (std::isdigit(static_cast<unsigned char>(c)) || c == '.') {
+    } else if (c == kSpaceSeparator) {
+      tokens.push_back({Token::Type::kSpace, " ", pos});
+      ++i;
+    } else if (IsDigit(c) || c == '.') {
       size_t j = i;
-      while (j < s.size() && (std::isdigit(static_cast<unsigned char>(s[j])) || s[j] == '.')) ++j;
+      while (j < s.size() && (IsDigit(s[j]) || s[j] == '.')) ++j;
+      // Scientific notation: 9.8e-1, 2E5 (an e followed by digits, with an optional sign).
+      if (j < s.size() && (s[j] == 'e' || s[j] == 'E')) {
+        size_t k = j + 1;
+        if (k < s.size() && (s[k] == '-' || s[k] == '+')) ++k;
+        if (k < s.size() && IsDigit(s[k])) {
+          while (k < s.size() && IsDigit(s[k])) ++k;
+          j = k;
+        }
+      }
       tokens.push_back({Token::Type::kNumber, s.substr(i, j - i), pos});
       i = j;
-    } else if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
+    } else if (IsAlpha(c) || c == '_') {
       size_t j = i;
-      while (j < s.size() && (std::isalpha(static_cast<unsigned char>(s[j])) || s[j] == '_')) ++j;
-      tokens.push_back({Token::Type::kName, s.substr(i, j - i), pos});
+      while (j < s.size() && (IsAlpha(s[j]) || s[j] == '_')) ++j;
+      std::string name = s.substr(i, j - i);
+      // log2 and log10 keep their digits.
+      for (const char* base : {"10", "2"}) {
+        std::string_view b(base);
+        if (Lower(name) == "log" && s.compare(j, b.size(), b) == 0) {
+          name += base;
+          j += b.size();
+          break;
+        }
+      }
+      tokens.push_back({Token::Type::kName, name, pos});
       i = j;
+    } else if (c == '*' && i + 1 < s.size() && s[i + 1] == '*') {
+      tokens.push_back({Token::Type::kOp, "^", pos});
+      i += 2;
     } else {
       Token::Type type;
       switch (c) {
         case '+': case '-': case '*': case '/': case '^': type = Token::Type::kOp; break;
+        case '%': type = Token::Type::kPercent; break;
         case '(': type = Token::Type::kOpen; break;
         case ')': type = Token::Type::kClose; break;
         case '[': type = Token::Type::kOpenBracket; break;
@@ -117,6 +227,35 @@ Result<std::vector<Token>> Lex(const std::string& s) {
   }
   tokens.push_back({Token::Type::kEnd, "", s.size() + 1});
   return tokens;
+}
+
+// NumPy prints every entry of an array with the same number of decimals and then trims
+// trailing zeros ("[0.123 0.2  ]"), so each decimal of a printout is read at the finest
+// precision any entry shows.
+void ReadAtListPrecision(Answer& answer) {
+  std::vector<Answer*> decimals;
+  std::vector<Answer*> stack = {&answer};
+  while (!stack.empty()) {
+    Answer* a = stack.back();
+    stack.pop_back();
+    if (a->is_list()) {
+      for (auto& item : a->items) stack.push_back(&item);
+    } else if (a->is_decimal()) {
+      decimals.push_back(a);
+    }
+  }
+  if (decimals.empty()) return;
+  long double unit = decimals[0]->unit;
+  int places = decimals[0]->decimals;
+  for (const Answer* d : decimals) {
+    unit = std::min(unit, d->unit);
+    places = std::max(places, d->decimals);
+  }
+  for (Answer* d : decimals) {
+    d->unit = unit;
+    d->decimals = places;
+    d->significant = Answer::SignificantOf(d->Value().value_or(0), unit);
+  }
 }
 
 class Parser {
@@ -138,24 +277,28 @@ class Parser {
 
   Status Deeper() {
     if (++depth_ > options_.max_depth) {
-      return Error(Peek().position, "the answer is nested more than " +
-                                        std::to_string(options_.max_depth) + " levels deep");
+      return Error(Peek().position, "the answer is nested more than " + std::to_string(options_.max_depth) +
+                                        " levels deep");
     }
     return Status();
   }
 
-  // expr (',' expr)* up to (not including) the closing token.
+  // expr (sep expr)* up to (not including) the closing token; sep is a comma or, in a
+  // NumPy printout, a run of spaces.
   Result<std::vector<Answer>> ListBody(Token::Type close) {
     std::vector<Answer> items;
     if (Peek().type == close && close != Token::Type::kEnd) return items;
     while (true) {
       ATTN_ASSIGN_OR_RETURN(item, Expr());
       items.push_back(std::move(item));
-      if (items.size() > options_.max_items) {
-        return Error(Peek().position, "a list may hold at most " +
-                                          std::to_string(options_.max_items) + " entries");
+      if (++entries_ > options_.max_items) {
+        return Error(Peek().position, "the answer may hold at most " + std::to_string(options_.max_items) + " entries");
       }
-      if (Peek().type != Token::Type::kComma) break;
+      if (Peek().type == Token::Type::kNumber) {
+        return Error(Peek().position, "a space between two numbers neither multiplies them nor separates "
+                                      "entries here: write * to multiply, or commas between list entries");
+      }
+      if (Peek().type != Token::Type::kComma && Peek().type != Token::Type::kSpace) break;
       Next();
       if (Peek().type == close || Peek().type == Token::Type::kEnd) {
         return Error(Peek().position, "an entry is missing after the last comma");
@@ -164,13 +307,50 @@ class Parser {
     return items;
   }
 
-  static Status NotAList(const Token& t) {
-    return Error(t.position, "a list cannot take part in arithmetic here");
+  static Status NotAList(const Token& t) { return Error(t.position, "a list cannot take part in arithmetic here"); }
+
+  static Status CheckOperands(const Answer& x, const Answer& y, const Token& op) {
+    if (x.is_list() || y.is_list()) return NotAList(op);
+    if (x.kind == Answer::Kind::kWord || y.kind == Answer::Kind::kWord) {
+      return Error(op.position, (x.kind == Answer::Kind::kWord ? x.word : y.word) +
+                                    " is not a number and cannot take part in arithmetic");
+    }
+    return Status();
   }
 
-  static Answer Combine(const Answer& x, const Answer& y, Exact v) {
-    return Answer::Number(std::move(v), std::max(x.decimals, y.decimals),
-                          std::max(x.significant, y.significant));
+  // The result of an operation on x and y: exact where possible, else evaluated. `exact` is
+  // the exact result (possibly an error value), `number` computes the value numerically, and
+  // `propagate` the size of the result's last-place unit from the operands'.
+  template <class Numeric, class Propagate>
+  Result<Answer> Combine(const Answer& x, const Answer& y, const Exact& exact, const Token& at, Numeric number,
+                         Propagate propagate) {
+    Answer out;
+    if (!x.evaluated && !y.evaluated && exact.valid()) {
+      out = Answer::Number(exact);
+    } else if (!x.evaluated && !y.evaluated && exact.status().code() != ErrorCode::kNotExact) {
+      return Error(at.position, exact.status().message());
+    } else {
+      auto vx = x.Value(), vy = y.Value();
+      if (!vx || !vy) {
+        return Error(at.position, (exact.valid() ? std::string("this") : exact.status().message()) +
+                                      "; a formula in symbols cannot be evaluated as a number");
+      }
+      long double v = number(*vx, *vy);
+      if (!std::isfinite(v)) return Error(at.position, "the value is not a finite number");
+      out = Answer::Evaluated(v);
+    }
+    out.big_o = x.big_o || y.big_o;
+    out.unit_word = x.unit_word.empty() ? y.unit_word : x.unit_word;
+    if (x.unit > 0 || y.unit > 0) {
+      auto vx = x.Value(), vy = y.Value();
+      if (vx && vy) {
+        out.unit = propagate(*vx, *vy, x.unit, y.unit);
+        out.decimals = std::max(x.decimals, y.decimals);
+        // The combination shows as many significant figures as its least precise decimal.
+        out.significant = std::min(x.unit > 0 ? x.significant : 99, y.unit > 0 ? y.significant : 99);
+      }
+    }
+    return out;
   }
 
   Result<Answer> Expr() {
@@ -179,34 +359,43 @@ class Parser {
     while (PeekOp('+') || PeekOp('-')) {
       const Token& op = Next();
       ATTN_ASSIGN_OR_RETURN(right, Term());
-      if (left.is_list() || right.is_list()) return NotAList(op);
-      left = Combine(left, right, op.text[0] == '+' ? left.value + right.value
-                                                    : left.value - right.value);
-      ATTN_RETURN_IF_ERROR(CheckValue(left, op));
+      ATTN_RETURN_IF_ERROR(CheckOperands(left, right, op));
+      bool plus = op.text[0] == '+';
+      Exact exact = plus ? left.value + right.value : left.value - right.value;
+      ATTN_ASSIGN_OR_RETURN(
+          sum, Combine(left, right, exact, op,
+                       [plus](long double a, long double b) { return plus ? a + b : a - b; },
+                       [](long double, long double, long double ua, long double ub) { return ua + ub; }));
+      left = std::move(sum);
     }
     --depth_;
     return left;
   }
 
-  bool StartsFactor() const {
+  // Implicit multiplication: a factor that starts with a name or a parenthesis, never a number.
+  bool StartsImplicitFactor() const {
     auto t = Peek().type;
-    return t == Token::Type::kNumber || t == Token::Type::kName || t == Token::Type::kOpen;
+    return t == Token::Type::kName || t == Token::Type::kOpen;
   }
 
   Result<Answer> Term() {
     ATTN_ASSIGN_OR_RETURN(left, Unary());
-    while (PeekOp('*') || PeekOp('/') || StartsFactor()) {
-      Token op = StartsFactor() ? Token{Token::Type::kOp, "*", Peek().position} : Next();
+    while (PeekOp('*') || PeekOp('/') || StartsImplicitFactor()) {
+      Token op = StartsImplicitFactor() ? Token{Token::Type::kOp, "*", Peek().position} : Next();
       ATTN_ASSIGN_OR_RETURN(right, Unary());
-      if (left.is_list() || right.is_list()) return NotAList(op);
-      if (op.text == "/" && right.value.is_zero()) return Error(op.position, "division by zero");
-      if (op.text == "/" && !right.value.constant()) {
-        return Error(op.position, "division by " + right.value.to_string() +
-                                      " is not supported; write the fraction with a number below the line");
-      }
-      left = Combine(left, right, op.text == "*" ? left.value * right.value
-                                                 : left.value / right.value);
-      ATTN_RETURN_IF_ERROR(CheckValue(left, op));
+      ATTN_RETURN_IF_ERROR(CheckOperands(left, right, op));
+      bool times = op.text == "*";
+      if (!times && !right.evaluated && right.value.is_zero()) return Error(op.position, "division by zero");
+      Exact exact = times ? left.value * right.value : left.value / right.value;
+      ATTN_ASSIGN_OR_RETURN(
+          product,
+          Combine(left, right, exact, op,
+                  [times](long double a, long double b) { return times ? a * b : a / b; },
+                  [times](long double a, long double b, long double ua, long double ub) {
+                    return times ? std::fabs(a) * ub + std::fabs(b) * ua
+                                 : (ua + std::fabs(a / b) * ub) / std::fabs(b);
+                  }));
+      left = std::move(product);
     }
     return left;
   }
@@ -218,32 +407,78 @@ class Parser {
       ATTN_ASSIGN_OR_RETURN(inner, Unary());
       --depth_;
       if (inner.is_list()) return NotAList(op);
-      if (op.text == "-") inner.value = -inner.value;
+      if (inner.kind == Answer::Kind::kWord) {
+        if (op.text == "-" && inner.word == "inf") inner.word = "-inf";
+        return inner;
+      }
+      if (op.text == "-") {
+        inner.value = -inner.value;
+        inner.number = -inner.number;
+      }
       return inner;
     }
     return Power();
   }
 
   Result<Answer> Power() {
-    ATTN_ASSIGN_OR_RETURN(base, Atom());
+    size_t start = index_;
+    ATTN_ASSIGN_OR_RETURN(base, Postfix());
     if (!PeekOp('^')) return base;
+    bool base_is_e = index_ == start + 1 && tokens_[start].type == Token::Type::kName && tokens_[start].text == "e";
     const Token& op = Next();
     ATTN_RETURN_IF_ERROR(Deeper());
     ATTN_ASSIGN_OR_RETURN(exponent, Unary());
     --depth_;
-    if (base.is_list() || exponent.is_list()) return NotAList(op);
-    auto k = exponent.value.constant();
-    if (!k || !k->is_integer() || k->num() > 64 || k->num() < -64) {
-      return Error(op.position, "a power must be a whole number between -64 and 64");
+    ATTN_RETURN_IF_ERROR(CheckOperands(base, exponent, op));
+    if (base_is_e) return Apply("exp", exponent, op);
+    Exact exact = Exact::Error(ErrorCode::kNotExact, "a power with a fractional exponent has no exact form here");
+    auto k = exponent.evaluated ? std::nullopt : exponent.value.constant();
+    if (k && k->is_integer() && !base.evaluated) {
+      if (k->num() > kMaxDegree || k->num() < -kMaxDegree) {
+        if (!base.value.numeric()) {
+          return Error(op.position, "a power of a symbol must be a whole number from -" + std::to_string(kMaxDegree) +
+                                        " to " + std::to_string(kMaxDegree));
+        }
+      } else {
+        exact = ExactPow(base.value, k->num() < 0 ? -k->num() : k->num());
+        if (k->num() < 0 && exact.valid()) {
+          if (!base.value.constant()) return Error(op.position, "a negative power of a symbol is not supported");
+          if (exact.is_zero()) return Error(op.position, "division by zero");
+          exact = Exact(1) / exact;
+        }
+        if (!exact.valid() && exact.status().code() == ErrorCode::kOverflow && base.value.numeric()) {
+          exact = Exact::Error(ErrorCode::kNotExact, "past the exact range");
+        }
+      }
+    } else if (!base.value.numeric() && !base.evaluated) {
+      return Error(op.position, "a power of a symbol must be a whole number");
     }
-    Exact v = ExactPow(base.value, k->num() < 0 ? -k->num() : k->num());
-    if (k->num() < 0) {
-      if (!base.value.constant()) return Error(op.position, "a negative power of a symbol is not supported");
-      v = Exact(1) / v;
+    return Combine(base, exponent, exact, op, [](long double b, long double p) { return std::pow(b, p); },
+                   [](long double b, long double p, long double ub, long double up) {
+                     long double value = std::pow(b, p);
+                     return std::fabs(p * std::pow(b, p - 1)) * ub + std::fabs(std::log(std::fabs(b)) * value) * up;
+                   });
+  }
+
+  Result<Answer> Postfix() {
+    ATTN_ASSIGN_OR_RETURN(atom, Atom());
+    while (Peek().type == Token::Type::kPercent) {
+      const Token& percent = Next();
+      Answer hundred = Answer::Number(Exact(100));
+      ATTN_RETURN_IF_ERROR(CheckOperands(atom, hundred, percent));
+      int decimals = atom.decimals + 2;
+      ATTN_ASSIGN_OR_RETURN(scaled, Combine(atom, hundred, atom.value / Exact(100), percent,
+                                            [](long double a, long double) { return a / 100; },
+                                            [](long double, long double, long double ua, long double) { return ua / 100; }));
+      if (atom.unit > 0) scaled.decimals = decimals;
+      if (atom.unit == 0 && !atom.evaluated && atom.value.constant() && atom.value.constant()->is_integer()) {
+        // "49%" is a decimal: 0.49, written to two places.
+        scaled = Answer::Decimal(scaled.value, 0.01L, 2);
+        scaled.big_o = atom.big_o;
+      }
+      atom = std::move(scaled);
     }
-    Answer out = Combine(base, exponent, v);
-    ATTN_RETURN_IF_ERROR(CheckValue(out, op));
-    return out;
+    return atom;
   }
 
   Result<Answer> Atom() {
@@ -278,50 +513,103 @@ class Parser {
   }
 
   Result<Answer> NumberLiteral(const Token& t) {
-    const std::string& s = t.text;
+    std::string s = t.text;
+    int exponent = 0;
+    size_t e = s.find_first_of("eE");
+    if (e != std::string::npos) {
+      std::string digits = s.substr(e + 1);
+      bool negative = !digits.empty() && digits[0] == '-';
+      if (!digits.empty() && (digits[0] == '-' || digits[0] == '+')) digits = digits.substr(1);
+      if (digits.size() > 3) return Error(t.position, "the exponent of '" + s + "' is too large");
+      exponent = std::stoi(digits) * (negative ? -1 : 1);
+      s = s.substr(0, e);
+    }
     size_t point = s.find('.');
     if (s == "." || (point != std::string::npos && s.find('.', point + 1) != std::string::npos)) {
-      return Error(t.position, "'" + s + "' is not a number");
+      return Error(t.position, "'" + t.text + "' is not a number");
     }
-    int digits = 0, significant = 0;
-    bool leading = true;
-    for (char c : s) {
-      if (c == '.') continue;
-      ++digits;
-      if (c != '0') leading = false;
-      if (!leading) ++significant;
-    }
+    int digits = 0;
+    for (char c : s) digits += c != '.';
     if (digits > options_.max_digits) {
       return Error(t.position, "numbers may have at most " + std::to_string(options_.max_digits) + " digits");
     }
     auto r = Rational::FromDecimal(s);
-    if (!r) return Error(t.position, "the number '" + s + "' is too large");
-    if (point == std::string::npos) return Answer::Number(Exact(*r));
-    int decimals = static_cast<int>(s.size() - point - 1);
-    return Answer::Number(Exact(*r), decimals, significant);
+    if (!r) return Error(t.position, "the number '" + t.text + "' is too large");
+    Rational scale = exponent >= 0 ? PowerOfTen(exponent) : Rational(1) / PowerOfTen(-exponent);
+    Rational value = *r * scale;
+    if (!scale.valid() || !value.valid()) return Error(t.position, "the number '" + t.text + "' is past the exact range");
+    bool is_decimal = point != std::string::npos || e != std::string::npos;
+    if (!is_decimal) return Answer::Number(Exact(value));
+    int decimals = (point == std::string::npos ? 0 : static_cast<int>(s.size() - point - 1)) - exponent;
+    long double unit = std::pow(10.0L, -decimals);
+    return Answer::Decimal(Exact(value), unit, decimals);
+  }
+
+  static Rational PowerOfTen(int k) {
+    Rational out(1);
+    for (int i = 0; i < k && out.valid(); ++i) out = out * Rational(10);
+    return out;
+  }
+
+  // A function applied to its argument: exact where the form exists, else evaluated.
+  Result<Answer> Apply(const std::string& function, const Answer& arg, const Token& at) {
+    Answer none = Answer::Number(Exact(0));
+    ATTN_RETURN_IF_ERROR(CheckOperands(arg, none, at));
+    Exact exact = Exact::Error(ErrorCode::kNotExact, function + " has no exact form here");
+    if (!arg.evaluated) {
+      Result<Exact> r = function == "exp"    ? AnswerExp(arg.value)
+                        : function == "ln"   ? AnswerLn(arg.value)
+                        : function == "sqrt" ? AnswerSqrt(arg.value)
+                                             : Result<Exact>(Status(ErrorCode::kNotExact, function));
+      if (r.ok()) exact = *r;
+      else if (r.status().code() != ErrorCode::kNotExact) return Error(at.position, r.status().message());
+    }
+    auto value = arg.Value();
+    if (value && (function == "ln" || function == "log2" || function == "log10") && *value <= 0) {
+      return Error(at.position, function + " is defined only for positive numbers");
+    }
+    if (value && function == "sqrt" && *value < 0) return Error(at.position, "sqrt is defined only for numbers that are not negative");
+    auto f = [&function](long double x) -> long double {
+      if (function == "exp") return std::exp(x);
+      if (function == "ln") return std::log(x);
+      if (function == "log2") return std::log2(x);
+      if (function == "log10") return std::log10(x);
+      return std::sqrt(x);
+    };
+    auto slope = [&function, &f](long double x) -> long double {
+      if (function == "exp") return std::exp(x);
+      if (function == "ln") return 1 / x;
+      if (function == "log2") return 1 / (x * std::numbers::ln2_v<long double>);
+      if (function == "log10") return 1 / (x * std::log(10.0L));
+      return 1 / (2 * f(x));
+    };
+    return Combine(arg, none, exact, at, [&f](long double x, long double) { return f(x); },
+                   [&slope](long double x, long double, long double ux, long double) { return std::fabs(slope(x)) * ux; });
+  }
+
+  Result<Answer> Argument(const Token& function) {
+    ATTN_RETURN_IF_ERROR(Deeper());
+    Result<Answer> arg = Peek().type == Token::Type::kOpen ? Atom() : Unary();
+    --depth_;
+    if (arg.ok() && arg->is_list()) return NotAList(function);
+    return arg;
   }
 
   Result<Answer> Name(const Token& t) {
-    std::string lower;
-    for (char c : t.text) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (lower == "ln" || lower == "log" || lower == "exp") {
-      ATTN_RETURN_IF_ERROR(Deeper());
-      ATTN_ASSIGN_OR_RETURN(arg, Power());
-      --depth_;
-      if (arg.is_list()) return NotAList(t);
-      if (lower == "exp") {
-        auto e = ExactExp(arg.value);
-        if (!e.ok()) return Error(t.position, e.status().message());
-        return Combine(arg, arg, *e);
-      }
-      // ln of a power of two is a whole multiple of a = ln 2.
-      auto c = arg.value.constant();
-      for (int64_t k = -62; c && k <= 62; ++k) {
-        if (PowerOfTwo(k) == *c) return Combine(arg, arg, Exact(k) * Exact::Ln2());
-      }
-      return Error(t.position, t.text + " is only read exactly for powers of 2, such as ln 2 = a");
+    std::string lower = Lower(t.text);
+    if (lower == "ln" || lower == "log" || lower == "exp" || lower == "sqrt" || lower == "log2" || lower == "log10") {
+      ATTN_ASSIGN_OR_RETURN(arg, Argument(t));
+      return Apply(lower == "log" ? "ln" : lower, arg, t);
     }
-    if (options_.nonfinite && (lower == "nan" || lower == "inf" || lower == "infinity")) {
+    if (t.text == "O" && !options_.symbols.count("O") && Peek().type == Token::Type::kOpen) {
+      ATTN_ASSIGN_OR_RETURN(arg, Argument(t));
+      if (arg.kind == Answer::Kind::kWord) return Error(t.position, "O(...) holds a formula");
+      arg.big_o = true;
+      return arg;
+    }
+    if (t.text == "e" && !options_.symbols.count("e")) return Answer::Number(Exact::Symbol("e"));
+    if (lower == "nan" || lower == "inf" || lower == "infinity") {
+      if (!options_.nonfinite) return Error(t.position, "'" + t.text + "' is not a number an answer can have here");
       Answer word;
       word.kind = Answer::Kind::kWord;
       word.word = lower == "nan" ? "NaN" : "inf";
@@ -330,28 +618,42 @@ class Parser {
     if (options_.booleans && (lower == "true" || lower == "false")) {
       return Answer::Number(Exact(lower == "true" ? 1 : 0));
     }
-    std::string name = t.text;
-    if (name == "Dk" || name == "Dv") name = std::string("D_") + name[1];
-    if (name == "D_K" || name == "D_V") name = std::string("D_") + static_cast<char>(std::tolower(name[2]));
-    if (options_.symbols.count(name)) {
-      if (name == "a") return Answer::Number(Exact::Ln2());
-      return Answer::Number(Exact::Symbol(name));
-    }
-    // Juxtaposed symbols typed without a space: "TS" is T*S, "TSDk" is T*S*D_k.
+    std::string name = Canonical(t.text);
     if (auto product = Segment(name)) return Answer::Number(*product);
     std::string known;
-    for (const auto& s : options_.symbols) known += (known.empty() ? "" : ", ") + s;
+    for (const auto& s : Allowed()) known += (known.empty() ? "" : ", ") + s;
     return Error(t.position, "'" + t.text + "' is not a name this answer can use" +
                                  (known.empty() ? "" : " (it may use: " + known + ")"));
   }
 
+  static std::string Canonical(const std::string& name) {
+    if (name == "Dk" || name == "Dv") return std::string("D_") + name[1];
+    if (name == "D_K" || name == "D_V") return std::string("D_") + static_cast<char>(std::tolower(name[2]));
+    return name;
+  }
+
+  std::vector<std::string> Allowed() const {
+    std::vector<std::string> out(options_.symbols.begin(), options_.symbols.end());
+    for (const auto& [name, value] : options_.values) out.push_back(name);
+    return out;
+  }
+
+  std::optional<Exact> SymbolValue(const std::string& symbol) const {
+    auto it = options_.values.find(symbol);
+    if (it != options_.values.end()) return it->second;
+    if (options_.symbols.count(symbol)) return symbol == "a" ? Exact::Ln2() : Exact::Symbol(symbol);
+    return std::nullopt;
+  }
+
+  // A name, or symbols typed side by side without a space: "TS" is T*S, "TSDk" is T*S*D_k.
   std::optional<Exact> Segment(const std::string& name) const {
+    if (auto whole = SymbolValue(name)) return whole;
     Exact product(1);
     size_t i = 0;
     while (i < name.size()) {
       size_t best = 0;
       std::string symbol;
-      for (const auto& s : options_.symbols) {
+      for (const auto& s : Allowed()) {
         std::vector<std::string> spellings = {s};
         if (s.size() == 3 && s[0] == 'D' && s[1] == '_') spellings.push_back(std::string("D") + s[2]);
         for (const auto& spelling : spellings) {
@@ -362,45 +664,38 @@ class Parser {
         }
       }
       if (best == 0 || symbol == "a") return std::nullopt;
-      product *= Exact::Symbol(symbol);
+      product *= *SymbolValue(symbol);
+      if (!product.valid()) return std::nullopt;
       i += best;
     }
     return product;
-  }
-
-  Status CheckValue(const Answer& a, const Token& at) {
-    if (!a.value.valid()) return Error(at.position, a.value.status().message());
-    return Status();
   }
 
   std::vector<Token> tokens_;
   const ParseOptions& options_;
   size_t index_ = 0;
   int depth_ = 0;
+  size_t entries_ = 0;
 };
 
 }  // namespace
 
 Result<Answer> ParseAnswer(std::string_view text, const ParseOptions& options) {
-  if (text.size() > options.max_length) {
-    return Status(ErrorCode::kParse, "the answer is longer than " +
-                                         std::to_string(options.max_length) + " characters");
+  auto characters = CharacterCount(text);
+  if (!characters) return Status(ErrorCode::kParse, "the answer is not valid UTF-8 text");
+  if (*characters > options.max_length) {
+    return Status(ErrorCode::kParse, "the answer is longer than " + std::to_string(options.max_length) + " characters");
   }
   ATTN_ASSIGN_OR_RETURN(normalised, Normalise(text));
-  normalised = NumpyLists(normalised);
-  ATTN_ASSIGN_OR_RETURN(tokens, Lex(normalised));
-  // An "O(...)" around a cost formula is accepted and dropped.
-  if (tokens.size() >= 4 && tokens[0].type == Token::Type::kName && tokens[0].text == "O" &&
-      tokens[1].type == Token::Type::kOpen && tokens[tokens.size() - 2].type == Token::Type::kClose &&
-      !options.symbols.count("O")) {
-    tokens.erase(tokens.end() - 2);
-    tokens.erase(tokens.begin(), tokens.begin() + 2);
-  }
+  auto numpy = NumpySeparated(normalised);
+  ATTN_ASSIGN_OR_RETURN(tokens, Lex(numpy ? *numpy : normalised));
   Parser parser(std::move(tokens), options);
-  return parser.Top();
+  ATTN_ASSIGN_OR_RETURN(answer, parser.Top());
+  if (numpy) ReadAtListPrecision(answer);
+  return answer;
 }
 
-Result<Answer> ParseShape(std::string_view text) {
+Result<Answer> ParseShape(std::string_view text, const ParseOptions& options) {
   std::string s;
   for (size_t i = 0; i < text.size(); ++i) {
     // Dimension separators: ×, x, X, * and commas all separate entries of a shape.
@@ -413,17 +708,25 @@ Result<Answer> ParseShape(std::string_view text) {
       s += text[i];
     }
   }
-  // "(5,)" is Python's spelling of a one-dimensional shape.
+  // "(5,)" is Python's spelling of a one-dimensional shape; "torch.Size([5])" its printout.
+  for (std::string_view prefix : {"torch.Size", "Size"}) {
+    size_t at = s.find_first_not_of(' ');
+    if (at != std::string::npos && s.compare(at, prefix.size(), prefix) == 0) s = s.substr(at + prefix.size());
+  }
   size_t close = s.find_last_not_of(" ");
-  if (close != std::string::npos && (s[close] == ')' || s[close] == ']')) {
+  if (close != std::string::npos && close > 0 && (s[close] == ')' || s[close] == ']')) {
     size_t comma = s.find_last_not_of(" ", close - 1);
     if (comma != std::string::npos && s[comma] == ',') s.erase(comma, 1);
   }
-  ATTN_ASSIGN_OR_RETURN(answer, ParseAnswer(s));
+  ParseOptions shape_options;
+  shape_options.symbols = {};
+  shape_options.max_length = options.max_length;
+  ATTN_ASSIGN_OR_RETURN(answer, ParseAnswer(s, shape_options));
   std::vector<Answer> dims = answer.is_list() ? answer.items : std::vector<Answer>{answer};
+  if (dims.size() == 1 && dims[0].is_list()) dims = dims[0].items;  // "([5])"
   for (const auto& d : dims) {
-    auto c = d.is_list() ? std::nullopt : d.value.constant();
-    if (!c || !c->is_integer() || c->num() < 1 || d.decimals >= 0) {
+    auto c = d.is_list() || d.evaluated ? std::nullopt : d.value.constant();
+    if (!c || !c->is_integer() || c->num() < 1 || d.unit > 0) {
       return Status(ErrorCode::kParse, "a shape lists whole, positive sizes, such as (8, 4, 64, 512)");
     }
   }
@@ -432,16 +735,16 @@ Result<Answer> ParseShape(std::string_view text) {
 
 std::optional<Result<Answer>> ParseGroupedCount(std::string_view text) {
   std::string s(text);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.pop_back();
+  while (!s.empty() && IsSpace(s.back())) s.pop_back();
   size_t start = 0;
-  while (start < s.size() && std::isspace(static_cast<unsigned char>(s[start]))) ++start;
+  while (start < s.size() && IsSpace(s[start])) ++start;
   s = s.substr(start);
   char separator = 0;
   for (char c : s) {
     if (c == ',' || c == ' ') {
       if (separator && separator != c) return std::nullopt;
       separator = c;
-    } else if (!std::isdigit(static_cast<unsigned char>(c))) {
+    } else if (!IsDigit(c)) {
       return std::nullopt;
     }
   }
@@ -457,9 +760,7 @@ std::optional<Result<Answer>> ParseGroupedCount(std::string_view text) {
   if (!grouped) return std::nullopt;
   std::string digits;
   for (const auto& g : groups) digits += g;
-  if (digits.size() > 18) {
-    return Result<Answer>(Status(ErrorCode::kParse, "the count has too many digits"));
-  }
+  if (digits.size() > 18) return Result<Answer>(Status(ErrorCode::kParse, "the count has too many digits"));
   return Result<Answer>(Answer::Number(Exact(static_cast<int64_t>(std::stoll(digits)))));
 }
 

@@ -1,6 +1,9 @@
 // Dispatch from exercise files to the models that compute their parts.
 #include "api.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include "exercise_inputs.h"
 #include "grading.h"
 #include "models.h"
@@ -55,24 +58,52 @@ std::string DescribeExercise(const std::string& exercise_json, uint32_t seed) {
 
 namespace {
 
-// An incorrect answer that is right for another part of the same exercise (the weights
-// typed where the scores are asked for) is told so: a common slip with a clear fix.
+// An answer that is right for another part of the same exercise (the weights typed where
+// the scores are asked for) is told so, when that is the best explanation: no known
+// mistake of this part explains it, exactly one other part's value matches, and that value
+// is distinctive (not a small whole number that several counts share). The message names
+// the other part, never its value.
+bool Distinctive(const Quantity& q) {
+  if (q.kind == Quantity::Kind::kPosition) return false;
+  if (q.kind == Quantity::Kind::kList) return q.items.size() > 1 || (q.items.size() == 1 && Distinctive(q.items[0]));
+  if (q.exact) {
+    auto c = q.exact->constant();
+    return !(c && c->is_integer() && c->num() >= -16 && c->num() <= 16);
+  }
+  return std::fabs(q.approx - std::round(q.approx)) > 1e-12 || std::fabs(q.approx) > 16;
+}
+
 void NameAnotherPart(const Json& exercise, const std::string& part_name, const std::string& answer,
                      uint32_t seed, Verdict& v) {
-  if (v.kind != Verdict::Kind::kIncorrect || !v.misconception.empty()) return;
-  if (!exercise.contains("parts") || !exercise["parts"].is_array()) return;
-  size_t number = 0;
+  bool unexplained = v.misconception.empty() &&
+                     (v.kind == Verdict::Kind::kIncorrect || (v.kind == Verdict::Kind::kInvalid && v.shape_mismatch));
+  if (!unexplained || !exercise.contains("parts") || !exercise["parts"].is_array()) return;
+  size_t number = 0, matched = 0;
+  std::string match_name;
+  size_t match_number = 0;
+  std::optional<Quantity> match_value;
   for (const auto& other : exercise["parts"]) {
     ++number;
     std::string name = StringField(other, "name");
     if (name == part_name) continue;
     auto request = RequestForPart(exercise, other, seed);
-    if (!request.ok() || Grade(answer, *request).kind != Verdict::Kind::kCorrect) continue;
-    v.misconception = "answered-another-part";
-    v.feedback = "Not quite: that is the value of part " + std::to_string(number) + " (" + name +
-                 "), not of this part. Check which quantity this part asks for.";
-    return;
+    if (!request.ok() || !Distinctive(request->expected)) continue;
+    if (Grade(answer, *request).kind != Verdict::Kind::kCorrect) continue;
+    // Several parts may ask for the same quantity (weights, and weights at temperature 1).
+    if (match_value && match_value->SameAs(request->expected)) continue;
+    ++matched;
+    if (matched > 1) return;
+    match_name = name;
+    match_number = number;
+    match_value = request->expected;
   }
+  if (matched != 1) return;
+  std::replace(match_name.begin(), match_name.end(), '_', ' ');
+  std::replace(match_name.begin(), match_name.end(), '.', ' ');
+  v.kind = Verdict::Kind::kIncorrect;
+  v.misconception = "answered-another-part";
+  v.feedback = "Not quite: that answers part " + std::to_string(match_number) + " (" + match_name +
+               "), not this part. Check which quantity this part asks for.";
 }
 
 }  // namespace

@@ -45,7 +45,18 @@ Result<GradeRequest> Ch14CostRequest(const Json& exercise, const Json& part) {
     if (quantity != row.name) continue;
     GradeRequest request;
     request.count = true;
+    request.bytes = quantity == "context_bytes" || quantity == "states_bytes";
+    // The chapter's n (source positions) and d (state width) stand for their values.
+    request.parse.symbols = {};
+    request.parse.values = {{"n", Exact(in.n)}, {"d", Exact(in.d)}};
     request.expected = Quantity::Number(Exact(costs.*row.field));
+    if (request.bytes) {
+      int64_t numbers = quantity == "context_bytes" ? costs.context_numbers : costs.states_numbers;
+      request.misconceptions.push_back(Misconception::Value(
+          "bytes-without-width", Quantity::Number(Exact(numbers)),
+          "that is how many numbers there are. Each number takes " + std::to_string(in.bytes) +
+              " bytes here, so the bytes are that count times " + std::to_string(in.bytes) + "."));
+    }
     if (quantity == "states_numbers" || quantity == "states_bytes") {
       int64_t per_position = quantity == "states_numbers" ? in.n : in.n * in.bytes;
       request.misconceptions.push_back(

@@ -62,6 +62,17 @@ Status Normalise(Ch14Read& r, Ch14Method method, const Eligibility& eligible) {
   return Status();
 }
 
+// The full read's weights with the removed positions set to 0 and nothing renormalised.
+Status ZeroRemovedWeights(Ch14Read& r) {
+  ATTN_ASSIGN_OR_RETURN(full, SoftmaxOf(r.scores, Eligibility()));
+  r.exponentials = full.exponentials;
+  r.denominator = full.denominator;
+  r.weights = full.weights;
+  for (size_t j = 0; j < r.removed.size(); ++j)
+    if (r.removed[j]) r.weights(static_cast<Eigen::Index>(j)) = Exact(0);
+  return Status();
+}
+
 }  // namespace
 
 Result<Ch14Read> Ch14ReadOf(const Json& exercise, const Json& part, Ch14Method method) {
@@ -72,6 +83,9 @@ Result<Ch14Read> Ch14ReadOf(const Json& exercise, const Json& part, Ch14Method m
   if (method == Ch14Method::kSwappedIntervention) {
     if (remove.empty() && del.empty()) return Status(ErrorCode::kInvalidInput, "no intervention to swap");
     std::swap(remove, del);
+  }
+  if (method == Ch14Method::kRemovedNotRenormalised && remove.empty()) {
+    return Status(ErrorCode::kInvalidInput, "nothing is removed");
   }
 
   Ch14Read r;
@@ -101,7 +115,11 @@ Result<Ch14Read> Ch14ReadOf(const Json& exercise, const Json& part, Ch14Method m
     ATTN_ASSIGN_OR_RETURN(index, PositionIndex(tokens, remove));
     r.scores(index) = Exact(0);
   }
-  ATTN_RETURN_IF_ERROR(Normalise(r, method, eligible));
+  if (method == Ch14Method::kRemovedNotRenormalised) {
+    ATTN_RETURN_IF_ERROR(ZeroRemovedWeights(r));
+  } else {
+    ATTN_RETURN_IF_ERROR(Normalise(r, method, eligible));
+  }
   ATTN_ASSIGN_OR_RETURN(context, ContextOf(r.weights, r.states));
   r.context = context;
   if (HasInput(exercise, part, "readout")) {
@@ -184,6 +202,9 @@ std::string Explain(Ch14Method method, const Ch14Read& right, const Json& part) 
     case Ch14Method::kZeroedScoreNotRemoved:
       return "you set the removed position's score to 0, but e^0 = 1 still counts in the total. "
              "Removing a stored state takes it out of both the scores and the sum.";
+    case Ch14Method::kRemovedNotRenormalised:
+      return "you set the removed position's weight to 0 but kept the other weights as they were, so they "
+             "no longer add up to 1. After a removal the softmax runs again over the positions that are left.";
     case Ch14Method::kSwappedIntervention:
       return !StringField(part, "remove").empty()
                  ? "that is what deleting the input token and re-encoding gives. Here the stored "
@@ -205,20 +226,54 @@ Result<GradeRequest> Ch14ReadRequest(const Json& exercise, const Json& part) {
   request.expected = expected;
   request.require_exact = BoolField(part, "exact", false);
   request.position_labels = right.labels;
+  request.parse.symbols = {"a"};
 
   // The intervention mistakes come first: when two wrong methods give the same answer,
   // the one about what this part asks (a removal or a deletion) is the likelier story.
   for (Ch14Method method : {Ch14Method::kSwappedIntervention, Ch14Method::kZeroedScoreNotRemoved,
-                            Ch14Method::kDividedByCount, Ch14Method::kZeroScoreZeroWeight,
-                            Ch14Method::kScoresAsWeights, Ch14Method::kExponentialsAsWeights}) {
+                            Ch14Method::kRemovedNotRenormalised, Ch14Method::kDividedByCount,
+                            Ch14Method::kZeroScoreZeroWeight, Ch14Method::kScoresAsWeights,
+                            Ch14Method::kExponentialsAsWeights}) {
     auto wrong_read = Ch14ReadOf(exercise, part, method);
     if (!wrong_read.ok()) continue;  // this mistake does not apply to this part
     auto wrong = Select(exercise, part, *wrong_read, quantity);
     if (!wrong.ok() || wrong->SameAs(expected)) continue;
-    static const char* kTags[] = {"", "divided-by-count", "zero-score-zero-weight", "scores-as-weights",
-                                  "exponentials-as-weights", "zeroed-score-not-removed", "frozen-vs-reencode"};
+    static const char* kTags[] = {"",
+                                  "divided-by-count",
+                                  "zero-score-zero-weight",
+                                  "scores-as-weights",
+                                  "exponentials-as-weights",
+                                  "zeroed-score-not-removed",
+                                  "frozen-vs-reencode",
+                                  "removed-not-renormalised"};
     request.misconceptions.push_back(
         Misconception::Value(kTags[static_cast<int>(method)], *wrong, Explain(method, right, part)));
+  }
+  // The read of an earlier example's query typed for this one (Example 14.1's for 14.2).
+  if (HasInput(exercise, part, "earlier_query") && !HasInput(Json::object(), part, "query") &&
+      (quantity == "scores" || quantity == "weights" || quantity == "context" || quantity == "exponentials")) {
+    ATTN_ASSIGN_OR_RETURN(earlier, InputText(exercise, part, "earlier_query"));
+    Json other = part;
+    other["query"] = earlier;
+    auto read = Ch14ReadOf(exercise, other, Ch14Method::kCorrect);
+    auto wrong = read.ok() ? Select(exercise, other, *read, quantity) : Result<Quantity>(read.status());
+    if (wrong.ok() && !wrong->SameAs(expected)) {
+      request.misconceptions.push_back(Misconception::Value(
+          "earlier-query", *wrong,
+          "that is the read for the earlier query " + earlier + ". This read uses a different query: score every "
+          "state against it again, then redo the softmax and the sum."));
+    }
+  }
+  // A context with its coordinates in the wrong order.
+  if (quantity == "context" && right.context.size() > 1) {
+    Vec<Exact> reversed = right.context.reverse();
+    Quantity swapped = Quantity::Of(reversed);
+    if (!swapped.SameAs(expected)) {
+      request.misconceptions.push_back(Misconception::Value(
+          "coordinates-swapped", swapped,
+          "your coordinates are in the wrong order. The context's first coordinate is the weighted sum of the "
+          "states' first coordinates, and so on."));
+    }
   }
   if (quantity == "context" && right.states.rows() != right.states.cols()) {
     request.misconceptions.push_back(

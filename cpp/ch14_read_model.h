@@ -21,6 +21,7 @@ enum class Ch14Method {
   kExponentialsAsWeights,  // stopped before normalising
   kZeroedScoreNotRemoved,  // removed position's score set to 0 instead of removing it
   kSwappedIntervention,    // frozen removal answered with re-encoding, or the other way
+  kRemovedNotRenormalised, // frozen removal: the weight zeroed, the others left as they were
 };
 
 // Everything one read produces, as a given method computes it.

@@ -12,7 +12,18 @@
 namespace attn {
 namespace {
 
-enum class Method { kCorrect, kMaskAfterSoftmax, kMaskIgnored, kWrongAxis, kWindowIgnored, kWindowEverywhere };
+enum class Method {
+  kCorrect,
+  kMaskAfterSoftmax,   // padded entries zeroed after the softmax, not renormalised
+  kMaskIgnored,        // no padding mask at all
+  kMaskInverted,       // 1 read as padding, 0 as a real token
+  kWrongAxis,          // softmax down the columns, no mask
+  kWrongAxisMasked,    // the mask applied, then the softmax down the columns
+  kWindowIgnored,      // the local window not applied
+  kWindowEverywhere,   // the local window applied to global attention too
+  kWindowClosed,       // the half-open window [start, end) read as [start, end]
+  kWindowShifted,      // the window's 1-based ends read as 0-based: start+1 .. end
+};
 
 struct Batch {
   Mat<double> scores;  // rows x S
@@ -81,15 +92,34 @@ Eligibility RowEligibility(const Batch& b, Eigen::Index row, Method method) {
   if (method == Method::kMaskIgnored) mask.lengths.clear();
   if (method == Method::kWindowIgnored) mask.window.reset();
   if (method == Method::kWindowEverywhere && !mask.window) mask.window = {0, 0};
-  return b.rows_are_items ? mask.Row(row, 0, b.scores.cols()) : mask.Row(0, row, b.scores.cols());
+  if (method == Method::kWindowClosed && mask.window) mask.window->second += 1;
+  if (method == Method::kWindowShifted && mask.window) {
+    mask.window->first += 1;
+    mask.window->second += 1;
+  }
+  if (mask.window) mask.window->second = std::min<int64_t>(mask.window->second, b.scores.cols());
+  Eligibility out = b.rows_are_items ? mask.Row(row, 0, b.scores.cols()) : mask.Row(0, row, b.scores.cols());
+  if (method == Method::kMaskInverted && !mask.lengths.empty()) {
+    MaskSpec lengths_only;
+    lengths_only.lengths = mask.lengths;
+    Eligibility padding = lengths_only.Row(b.rows_are_items ? row : 0, 0, b.scores.cols());
+    for (size_t s = 0; s < out.size(); ++s) out[s] = !padding[s];
+  }
+  return out;
 }
 
 // Weights row by row; a row with no eligible source is all zeros (the batched rule).
 Result<Mat<double>> WeightsOf(const Batch& b, Method method) {
   Mat<double> out = Mat<double>::Zero(b.scores.rows(), b.scores.cols());
-  if (method == Method::kWrongAxis) {
+  if (method == Method::kWrongAxis || method == Method::kWrongAxisMasked) {
     for (Eigen::Index s = 0; s < b.scores.cols(); ++s) {
-      ATTN_ASSIGN_OR_RETURN(column, SoftmaxOf(Vec<double>(b.scores.col(s))));
+      Eligibility eligible;
+      if (method == Method::kWrongAxisMasked) {
+        for (Eigen::Index r = 0; r < b.scores.rows(); ++r)
+          eligible.push_back(RowEligibility(b, r, Method::kCorrect)[static_cast<size_t>(s)]);
+        if (std::none_of(eligible.begin(), eligible.end(), [](bool e) { return e; })) continue;
+      }
+      ATTN_ASSIGN_OR_RETURN(column, SoftmaxOf(Vec<double>(b.scores.col(s)), eligible));
       out.col(s) = column.weights;
     }
     return out;
@@ -118,9 +148,10 @@ Quantity PerRow(const Mat<double>& weights, const std::function<double(const Vec
 Result<Quantity> Select(const Batch& b, Method method, const std::string& q) {
   if (q == "padding_mask") {
     std::vector<Quantity> rows;
+    bool inverted = method == Method::kMaskInverted;
     for (const auto& row : PaddingMask(b.mask.lengths, b.scores.cols())) {
       std::vector<Quantity> entries;
-      for (bool e : row) entries.push_back(Quantity::Number(Exact(e ? 1 : 0)));
+      for (bool e : row) entries.push_back(Quantity::Number(Exact(e != inverted ? 1 : 0)));
       rows.push_back(Quantity::List(std::move(entries)));
     }
     return Quantity::List(std::move(rows));
@@ -154,7 +185,10 @@ Result<Quantity> Select(const Batch& b, Method method, const std::string& q) {
   if (q == "window_positions") {
     if (!b.mask.window) return Status(ErrorCode::kInvalidInput, "the exercise declares no window");
     Eligibility eligible = RowEligibility(b, 0, method);
-    if (method == Method::kWindowIgnored) return Status(ErrorCode::kInvalidInput, "not a window mistake");
+    if (method != Method::kCorrect && method != Method::kWindowEverywhere && method != Method::kWindowClosed &&
+        method != Method::kWindowShifted) {
+      return Status(ErrorCode::kInvalidInput, "not a window mistake");
+    }
     std::vector<std::string> labels;
     for (size_t s = 0; s < eligible.size(); ++s)
       if (eligible[s] || (method == Method::kWindowEverywhere && static_cast<int64_t>(s) == b.relevant))
@@ -189,9 +223,21 @@ const Known kKnown[] = {
     {Method::kMaskIgnored, "mask-ignored",
      "that is the weight the padded positions get when no mask is applied at all; a padding key must "
      "receive exactly zero weight."},
+    {Method::kMaskInverted, "mask-inverted",
+     "your mask is the wrong way round: you marked the padding as the positions to keep. Here 1 means "
+     "a real token that may be read and 0 a padded slot."},
     {Method::kWrongAxis, "wrong-axis",
      "you normalised down the columns (over the target positions). Each target's weights must add up "
      "to 1 across the source positions, the last axis."},
+    {Method::kWrongAxisMasked, "wrong-axis",
+     "you masked correctly but then normalised down the columns, across the rows, instead of along each "
+     "row. Each row's eligible weights must add up to 1 across its own source positions."},
+    {Method::kWindowClosed, "window-off-by-one",
+     "the window [start, end) is half-open: it includes its start and stops before its end, so the end "
+     "position itself is outside it."},
+    {Method::kWindowShifted, "window-off-by-one",
+     "the window's ends are already 1-based positions here; shifting both by one reads it as if it were "
+     "0-based."},
     {Method::kWindowIgnored, "local-window-miss",
      "that is the global weight: the local window cannot see a position outside it, so that position "
      "gets no weight at all."},
@@ -208,6 +254,7 @@ Result<GradeRequest> Ch19BatchRequest(const Json& exercise, const Json& part) {
   GradeRequest request;
   ATTN_ASSIGN_OR_RETURN(expected, Select(b, Method::kCorrect, q));
   request.expected = expected;
+  request.parse.symbols = {};
   request.parse.booleans = q == "padding_mask";
   request.parse.nonfinite = true;
   if (q == "softmax_axis") request.position_labels = {"batch", "target", "source"};
@@ -215,10 +262,16 @@ Result<GradeRequest> Ch19BatchRequest(const Json& exercise, const Json& part) {
     for (Eigen::Index s = 1; s <= b.scores.cols(); ++s) request.position_labels.push_back(std::to_string(s));
   }
   for (const auto& known : kKnown) {
+    bool window_mistake = known.method == Method::kWindowIgnored || known.method == Method::kWindowEverywhere ||
+                          known.method == Method::kWindowClosed || known.method == Method::kWindowShifted;
+    if (window_mistake && !b.mask.window) continue;
     auto wrong = Select(b, known.method, q);
     if (!wrong.ok() || wrong->SameAs(expected)) continue;
+    bool seen = false;
+    for (const auto& m : request.misconceptions) seen = seen || (m.value && m.value->SameAs(*wrong));
+    if (seen) continue;
     std::string explanation = known.explanation;
-    if (q == "window_positions") {
+    if (q == "window_positions" && known.method == Method::kWindowEverywhere) {
       explanation = "a position outside the window [start, end) cannot be read by the local window, however "
                     "high its score; only global attention reaches it.";
     }

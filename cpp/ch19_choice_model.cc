@@ -158,6 +158,7 @@ Result<GradeRequest> Ch19ChoiceRequest(const Json& exercise, const Json& part) {
   std::string q = StringField(part, "quantity");
   GradeRequest request;
   request.position_labels = OptionIds(part);
+  for (size_t i = 1; i <= request.position_labels.size(); ++i) request.position_names.push_back("option " + std::to_string(i));
   std::string right;
   if (q == "all_masked_policy_batched") {
     ATTN_ASSIGN_OR_RETURN(policy, BatchedPolicy(exercise));

@@ -36,6 +36,7 @@ Result<GradeRequest> Ch19CostRequest(const Json& exercise, const Json& part) {
   GradeRequest request;
   request.parse.symbols = kSymbols;
   if (q == "arithmetic_order") {
+    request.leading_order = true;
     auto sym = [](const char* s) { return Exact::Symbol(s); };
     request.expected = Quantity::Number(GlobalAttentionMultiplications(sym("T"), sym("S"), sym("D_k"), sym("D_v")));
     request.misconceptions.push_back(Misconception::Value(
@@ -59,7 +60,21 @@ Result<GradeRequest> Ch19CostRequest(const Json& exercise, const Json& part) {
                                                                   : nullptr;
   if (!field) return Status(ErrorCode::kInvalidInput, "the model ch19.cost cannot compute '" + q + "'");
   request.count = true;
+  request.bytes = q == "weight_bytes";
+  // The given sizes stand for their values: B*H*T*S is a count here.
+  request.parse.symbols = {};
+  for (const char* key : {"B", "H", "T", "S", "D_k", "D_v"}) {
+    ATTN_ASSIGN_OR_RETURN(v, CountInput(exercise, Json::object(), key));
+    request.parse.values[key] = Exact(v);
+  }
   request.expected = Quantity::Number(Exact(costs.*field));
+  if (request.bytes) {
+    ATTN_ASSIGN_OR_RETURN(width, CountInput(exercise, Json::object(), "bytes_per_number"));
+    request.misconceptions.push_back(Misconception::Value(
+        "bytes-without-width", Quantity::Number(Exact(costs.elements)),
+        "that is the number of weights. Each one takes " + std::to_string(width) +
+            " bytes, so the bytes are that count times " + std::to_string(width) + "."));
+  }
   request.misconceptions.push_back(Misconception::Value("heads-omitted", Quantity::Number(Exact(headless.*field)), kHeads));
   return request;
 }

@@ -229,6 +229,7 @@ Result<GradeRequest> Ch19ReadRequest(const Json& exercise, const Json& part) {
   GradeRequest request;
   ATTN_ASSIGN_OR_RETURN(expected, Select(exercise, part, Ch19Method::kCorrect, q));
   request.expected = expected;
+  request.parse.symbols = {};  // Chapter 19 has no symbol a: its answers are numbers
   request.parse.nonfinite = true;
   request.shape = q == "score_shape";
   if (q == "largest_weight_position") {
@@ -241,6 +242,39 @@ Result<GradeRequest> Ch19ReadRequest(const Json& exercise, const Json& part) {
     auto wrong = Select(exercise, part, m, q);
     if (!wrong.ok() || wrong->SameAs(expected)) continue;
     request.misconceptions.push_back(Misconception::Value(Tag(m), *wrong, Explain(m, exercise, part)));
+  }
+  if (q == "entropy") {
+    struct Base { const char* tag; double log; const char* name; };
+    for (const Base& base : {Base{"entropy-in-bits", std::log(2.0), "bits (log base 2)"},
+                             Base{"entropy-in-log10", std::log(10.0), "log base 10"}}) {
+      request.misconceptions.push_back(Misconception::Value(
+          base.tag, Quantity::Number(expected.approx / base.log),
+          std::string("that is the entropy in ") + base.name + ". This part asks for nats: use the natural "
+          "logarithm, H = -sum of w ln w."));
+    }
+  }
+  if (q == "context") {
+    ATTN_ASSIGN_OR_RETURN(r, Ch19ReadOf(exercise, part, Ch19Method::kCorrect));
+    // The weights rounded to 2 or 3 decimals before they mix the values.
+    for (int places : {2, 3}) {
+      double scale = std::pow(10.0, places);
+      Vec<double> rounded = r.weights.unaryExpr([scale](double w) { return std::round(w * scale) / scale; });
+      auto context = ContextOf(rounded, r.values);
+      if (!context.ok()) continue;
+      Quantity wrong = Quantity::Of(*context);
+      if (wrong.SameAs(expected)) continue;
+      request.misconceptions.push_back(Misconception::Value(
+          "weights-rounded-early", wrong,
+          "that is the context from weights rounded to " + std::to_string(places) +
+              " decimals before mixing the values. Keep the weights at full precision and round only the result."));
+    }
+    Quantity swapped = Quantity::Of(Vec<double>(r.context.reverse()));
+    if (r.context.size() > 1 && !swapped.SameAs(expected)) {
+      request.misconceptions.push_back(Misconception::Value(
+          "coordinates-swapped", swapped,
+          "your coordinates are in reverse order. The context's first coordinate mixes the values' first "
+          "coordinates, and so on."));
+    }
   }
   if (q == "stable_weights" || q == "weights") {
     ATTN_ASSIGN_OR_RETURN(r, Ch19ReadOf(exercise, part, Ch19Method::kCorrect));

@@ -8,10 +8,14 @@
 namespace attn {
 namespace {
 
-Monomial Multiply(const Monomial& x, const Monomial& y) {
+// The product of two monomials; nullopt when a symbol's power would pass kMaxDegree.
+std::optional<Monomial> Multiply(const Monomial& x, const Monomial& y) {
   std::map<std::string, int> powers;
   for (const auto& [s, p] : x) powers[s] += p;
-  for (const auto& [s, p] : y) powers[s] += p;
+  for (const auto& [s, p] : y) {
+    if (powers[s] > kMaxDegree - p) return std::nullopt;
+    powers[s] += p;
+  }
   return Monomial(powers.begin(), powers.end());
 }
 
@@ -67,6 +71,28 @@ std::optional<Rational> Exact::multiple_of_ln2() const {
   return std::nullopt;
 }
 
+std::optional<long double> Exact::SymbolValue(const std::string& name) {
+  if (name == "a") return std::numbers::ln2_v<long double>;
+  if (name == "e") return std::numbers::e_v<long double>;
+  if (name.size() > 4 && name.rfind("ln(", 0) == 0 && name.back() == ')') {
+    long double n = 0;
+    for (size_t i = 3; i + 1 < name.size(); ++i) {
+      if (name[i] < '0' || name[i] > '9') return std::nullopt;
+      n = n * 10 + (name[i] - '0');
+    }
+    return std::log(n);
+  }
+  return std::nullopt;
+}
+
+bool Exact::numeric() const {
+  if (!valid()) return false;
+  for (const auto& [m, c] : terms_)
+    for (const auto& [s, p] : m)
+      if (!SymbolValue(s)) return false;
+  return true;
+}
+
 bool Exact::has_symbol_other_than_a() const {
   for (const auto& [m, c] : terms_)
     for (const auto& [s, p] : m)
@@ -75,12 +101,11 @@ bool Exact::has_symbol_other_than_a() const {
 }
 
 std::optional<long double> Exact::to_long_double() const {
-  if (!valid() || has_symbol_other_than_a()) return std::nullopt;
-  const long double ln2 = std::numbers::ln2_v<long double>;
+  if (!numeric()) return std::nullopt;
   long double sum = 0;
   for (const auto& [m, c] : terms_) {
     long double term = c.to_long_double();
-    for (const auto& [s, p] : m) term *= std::pow(ln2, p);
+    for (const auto& [s, p] : m) term *= std::pow(*SymbolValue(s), p);
     sum += term;
   }
   return sum;
@@ -142,12 +167,25 @@ Exact operator*(const Exact& x, const Exact& y) {
   Exact out;
   for (const auto& [mx, cx] : x.terms_) {
     for (const auto& [my, cy] : y.terms_) {
-      Exact term;
       Rational c = cx * cy;
       if (!c.valid()) return Exact(Rational::Invalid());
-      term.terms_[Multiply(mx, my)] = c;
-      out = out + term;
-      if (!out.valid()) return out;
+      auto m = Multiply(mx, my);
+      if (!m) {
+        return Exact::Error(ErrorCode::kOverflow, "a power of a symbol passed " +
+                                                      std::to_string(kMaxDegree) + ", the largest this reads");
+      }
+      auto it = out.terms_.find(*m);
+      if (it == out.terms_.end()) {
+        out.terms_.emplace(std::move(*m), c);
+      } else {
+        it->second = it->second + c;
+        if (!it->second.valid()) return Exact(Rational::Invalid());
+        if (it->second.is_zero()) out.terms_.erase(it);
+      }
+      if (out.terms_.size() > kMaxTerms) {
+        return Exact::Error(ErrorCode::kOverflow, "the expression multiplies out to more than " +
+                                                      std::to_string(kMaxTerms) + " terms");
+      }
     }
   }
   return out;
@@ -184,9 +222,13 @@ Result<Exact> ExactExp(const Exact& x) {
 }
 
 Exact ExactPow(const Exact& x, int64_t exponent) {
-  Exact out(1);
-  for (int64_t i = 0; i < exponent && out.valid(); ++i) out *= x;
-  return out;
+  Exact out(1), base = x;
+  while (exponent > 0 && out.valid() && base.valid()) {
+    if (exponent & 1) out *= base;
+    exponent >>= 1;
+    if (exponent > 0) base *= base;
+  }
+  return base.valid() ? out : base;
 }
 
 int SignOf(const Exact& x) {

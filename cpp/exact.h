@@ -38,9 +38,15 @@ class Exact {
   // k when the value is exactly k*a for a rational k (k = 0 included).
   std::optional<Rational> multiple_of_ln2() const;
   bool has_symbol_other_than_a() const;
+  // The value of a symbol that stands for a number: a = ln 2, e, ln(p) for a whole p > 1.
+  // nullopt for the symbols of formulas (T, S, D_k, ...).
+  static std::optional<long double> SymbolValue(const std::string& name);
+  // True when every symbol has a numeric value (so to_long_double() has one).
+  bool numeric() const;
   const std::map<Monomial, Rational>& terms() const { return terms_; }
 
-  // The value with a = ln 2; nullopt if another symbol is present or it is an error.
+  // The value with a = ln 2 (and e, ln(p)); nullopt if a formula symbol is present or it
+  // is an error.
   std::optional<long double> to_long_double() const;
   double to_double() const;  // NaN when to_long_double() has no value
   // Readable exact form: "2a/3", "-a/4", "3/2", "T*S*D_k + T*S*D_v".
@@ -69,8 +75,13 @@ inline std::ostream& operator<<(std::ostream& os, const Exact& x) { return os <<
 
 // exp(x), exact where it is rational: exp(k*a) = 2^k for integer k.
 Result<Exact> ExactExp(const Exact& x);
-// An integer power with a non-negative exponent.
+// An integer power with a non-negative exponent (by squaring; the caps below apply).
 Exact ExactPow(const Exact& x, int64_t exponent);
+
+// Bounds on the work one exact value may cost: a product that would hold more terms, or
+// a symbol's power past the degree cap, is an error value (never a wrap-around).
+inline constexpr size_t kMaxTerms = 256;
+inline constexpr int kMaxDegree = 64;
 
 // The sign of the value with a = ln 2 (-1, 0, 1); the value must be symbol-free but a.
 int SignOf(const Exact& x);

@@ -1,11 +1,13 @@
-// Grading one answer against the quantity the core computed: validate first (shape,
-// precision, names), then compare exactly or at the precision the learner wrote, and when
-// the answer is wrong, name the mistake whose wrong method reproduces it.
+// Grading one answer against the quantity the core computed: read it, check its shape,
+// judge it entry by entry (judging.h), and when it is wrong, name the mistake whose wrong
+// method reproduces it. The wording of every verdict lives here.
 //
-// The decimal rule: a decimal answer counts when it equals the exact value rounded to the
-// number of decimal places written (in a list, every entry is read at the precision of
-// its most precise entry) and the answer shows at least 3 significant figures. Off by one
-// unit in the last place is a near miss (often a truncation), and is told so.
+// The decimal rule (kDecimalRule, quoted in the feedback where it decided the verdict):
+// each decimal entry counts when it equals the value rounded to the places that entry
+// shows, with at least 3 significant figures; a decimal that is the value itself (0.25 for
+// 1/4) always counts. One unit off in the last place, either way, is a near miss. A
+// decimal that agrees at the places shown but has fewer than 3 significant figures is "too
+// few digits": not graded, no attempt used; one that no rounding could make right is wrong.
 #pragma once
 
 #include <optional>
@@ -19,6 +21,7 @@
 namespace attn {
 
 extern const char kDecimalRule[];
+extern const char kEvaluatedRule[];
 
 // A known mistake: the value it produces from the same inputs, or (for a shape mistake)
 // the number of entries it produces, and a sentence that explains it with the numbers.
@@ -57,10 +60,14 @@ struct GradeRequest {
   bool require_exact = false;
   bool count = false;  // a whole count: digit groups ("1,048,576") are read as one number
   bool shape = false;  // a tensor shape: "(8, 4, 64, 512)" or "8×4×64×512"
+  bool bytes = false;  // a count of bytes: B, kB, KiB, MB, MiB, ... are read and converted
+  bool leading_order = false;  // a big-O question: compared to leading order
   ParseOptions parse;
   // Source order, for position answers; the option ids, for choice answers (which are
   // graded as positions: by id, by number, or by letter when the ids are letters).
   std::vector<std::string> position_labels;
+  // How each position is shown to the learner ("option 2"); the labels themselves if empty.
+  std::vector<std::string> position_names;
   std::vector<Misconception> misconceptions;
 };
 
@@ -71,6 +78,7 @@ struct Verdict {
   std::string feedback;
   std::string misconception;  // empty when none was recognised
   std::string expected;       // the core's value, for display after a correct answer
+  bool shape_mismatch = false;  // read, but not of the shape the part asks for
 };
 
 std::string VerdictName(Verdict::Kind kind);

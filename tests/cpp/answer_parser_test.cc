@@ -37,7 +37,10 @@ TEST(AnswerParser, DecimalsRememberTheirPrecision) {
   EXPECT_EQ(r.significant, 4);
   EXPECT_EQ(r.ReadAs(), "0.3466");
   auto list = *ParseAnswer("[0.123, 0.2]");
-  EXPECT_EQ(list.MaxDecimals(), 3);
+  EXPECT_EQ(list.items[1].decimals, 1);  // each entry keeps its own precision
+  auto printout = *ParseAnswer("[0.123 0.2  ]");
+  EXPECT_EQ(printout.items[1].decimals, 3);  // NumPy trims zeros: read as 0.200
+  EXPECT_EQ(printout.items[1].significant, 3);
   EXPECT_EQ((*ParseAnswer("0.05")).significant, 1);
 }
 
@@ -74,19 +77,23 @@ TEST(AnswerParser, RefusesWithAPointer) {
                                          {"b", "'b' is not a name"},
                                          {"1..2", "not a number"},
                                          {"a/0", "division by zero"},
-                                         {"1/a", "division by a"},
-                                         {"ln 3", "powers of 2"},
+                                         {"2 3a", "space between two numbers"},
+                                         {"ln(-1)", "positive"},
+                                         {"nan", "not a number"},
                                          {"[1, 2] + 1", "list cannot"},
                                          {"1 @ 2", "'@'"},
                                          {"1,", "missing after the last comma"},
                                          {"123456789012345678901", "at most 18 digits"},
-                                         {"99999999999^9", "exact range"}}) {
+                                         {"e^", "ends too early"}}) {
     auto r = ParseAnswer(c.text);
     ASSERT_FALSE(r.ok()) << c.text;
     EXPECT_NE(r.status().message().find(c.says), std::string::npos)
         << c.text << " -> " << r.status().message();
   }
   EXPECT_NE(ParseAnswer("a/").status().message().find("character 3"), std::string::npos);
+  ParseOptions formula;
+  formula.symbols = {"T"};
+  EXPECT_NE(ParseAnswer("T^65", formula).status().message().find("from -64 to 64"), std::string::npos);
 }
 
 TEST(AnswerParser, StaysWithinItsBounds) {

@@ -206,7 +206,7 @@ const Printed kChapter19[] = {
     {"ch19.ex17", "arithmetic_order", "T*S*Dk + T*S*Dv"},
     {"ch19.ex9", "padding_mask", "[[1,1,1,1,1],[1,1,1,0,0],[1,0,0,0,0]]"},
     {"ch19.ex9", "padding_mask", "[[True,True,True,True,True],[True,True,True,False,False],[True,False,False,False,False]]"},
-    {"ch19.ex8", "stable_weights", "[0.090, 0.245, 0.665]"},
+    {"ch19.ex8", "stable_weights", "[0.0900, 0.245, 0.665]"},
     {"ch19.ex11", "all_masked_policy_batched", "zeros_flagged"},
     {"ch19.ex11", "all_masked_policy_single", "error"},
     {"ch19.ex14", "softmax_axis", "source"},

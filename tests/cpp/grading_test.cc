@@ -33,7 +33,11 @@ TEST(Grading, NearMissIsToldSo) {
   Verdict v = Grade("0.3465", r);           // truncated, not rounded
   EXPECT_EQ(v.kind, Verdict::Kind::kIncorrect);
   EXPECT_NE(v.feedback.find("near miss"), std::string::npos);
-  EXPECT_NE(v.feedback.find("0.3466"), std::string::npos);
+  EXPECT_NE(v.feedback.find("too low"), std::string::npos);
+  EXPECT_EQ(v.feedback.find("0.3466"), std::string::npos);  // the value is not given away
+  Verdict high = Grade("0.3467", r);
+  EXPECT_EQ(high.kind, Verdict::Kind::kIncorrect);
+  EXPECT_NE(high.feedback.find("too high"), std::string::npos);
 }
 
 TEST(Grading, TooFewDigitsIsInvalid) {
@@ -80,7 +84,9 @@ TEST(Grading, ShapeMisconception) {
 TEST(Grading, DoubleOnlyValuesReadAtTheWrittenPrecision) {
   GradeRequest r;
   r.expected = Quantity::List({Quantity::Number(0.19996), Quantity::Number(0.12345)});
-  EXPECT_EQ(Grade("[0.2, 0.123]", r).kind, Verdict::Kind::kCorrect);  // 0.2 read as 0.200
+  EXPECT_EQ(Grade("[0.200, 0.123]", r).kind, Verdict::Kind::kCorrect);
+  EXPECT_EQ(Grade("[0.2   0.123]", r).kind, Verdict::Kind::kCorrect);  // NumPy: 0.2 read as 0.200
+  EXPECT_EQ(Grade("[0.2, 0.123]", r).kind, Verdict::Kind::kInvalid);   // each entry at its own places
   EXPECT_EQ(Grade("[0.2, 0.125]", r).kind, Verdict::Kind::kIncorrect);
   EXPECT_EQ(Grade("[0.2, 0.12]", r).kind, Verdict::Kind::kInvalid);  // 2 significant figures
 }
@@ -95,7 +101,8 @@ TEST(Grading, Counts) {
   Verdict ambiguous = Grade("1,48,576", r);
   EXPECT_EQ(ambiguous.kind, Verdict::Kind::kInvalid);
   EXPECT_NE(ambiguous.feedback.find("groups digits in threes"), std::string::npos);
-  EXPECT_EQ(Grade("1048576.5", r).kind, Verdict::Kind::kInvalid);
+  EXPECT_EQ(Grade("1048576.5", r).kind, Verdict::Kind::kIncorrect);  // no rounding makes it right
+  EXPECT_EQ(Grade("1.05e6", r).kind, Verdict::Kind::kInvalid);       // agrees, but not every digit
 }
 
 TEST(Grading, Positions) {
