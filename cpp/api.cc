@@ -12,7 +12,10 @@
 namespace attn {
 namespace {
 
-std::string ErrorJson(const std::string& message) { return Json{{"error", message}}.dump(); }
+// JSON text out; text that is not UTF-8 (a part name from a caller) is replaced, never thrown.
+std::string Dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+std::string ErrorJson(const std::string& message) { return Dump(Json{{"error", message}}); }
 
 Result<Json> ParseJson(const std::string& text) {
   Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
@@ -53,7 +56,7 @@ std::string DescribeExercise(const std::string& exercise_json, uint32_t seed) {
     }
   }
   out["decimalRule"] = std::string(kDecimalRule);
-  return out.dump();
+  return Dump(out);
 }
 
 namespace {
@@ -118,12 +121,11 @@ std::string GradeAnswer(const std::string& exercise_json, const std::string& par
   if (!request.ok()) return ErrorJson(request.status().message());
   Verdict v = Grade(answer, *request);
   NameAnotherPart(*exercise, part_name, answer, seed, v);
-  return Json{{"verdict", VerdictName(v.kind)},
-              {"readAs", v.read_as},
-              {"feedback", v.feedback},
-              {"misconception", v.misconception.empty() ? Json() : Json(v.misconception)},
-              {"expected", v.kind == Verdict::Kind::kInvalid ? Json() : Json(request->expected.Text())}}
-      .dump();
+  return Dump(Json{{"verdict", VerdictName(v.kind)},
+                   {"readAs", v.read_as},
+                   {"feedback", v.feedback},
+                   {"misconception", v.misconception.empty() ? Json() : Json(v.misconception)},
+                   {"expected", v.kind == Verdict::Kind::kInvalid ? Json() : Json(request->expected.Text())}});
 }
 
 std::string Work(const std::string& request_json) {
@@ -131,7 +133,7 @@ std::string Work(const std::string& request_json) {
   if (!request.ok()) return ErrorJson(request.status().message());
   auto working = WorkingForPart(*request, *request, 0);
   if (!working.ok()) return ErrorJson(working.status().message());
-  return working->dump();
+  return Dump(*working);
 }
 
 }  // namespace attn

@@ -11,30 +11,13 @@
 #include <sstream>
 
 #include "api.h"
+#include "exercise_files.h"
 #include "quantity.h"
 
 namespace attn {
 namespace {
 
-namespace fs = std::filesystem;
 using Json = nlohmann::json;
-
-std::map<std::string, std::string> LoadExercises() {
-  std::map<std::string, std::string> out;
-  for (const auto& entry : fs::recursive_directory_iterator(ATTN_EXERCISES_DIR)) {
-    if (entry.path().extension() != ".json") continue;
-    std::ifstream in(entry.path());
-    std::stringstream text;
-    text << in.rdbuf();
-    out[Json::parse(text.str())["id"]] = text.str();
-  }
-  return out;
-}
-
-const std::map<std::string, std::string>& Exercises() {
-  static const auto* exercises = new std::map<std::string, std::string>(LoadExercises());
-  return *exercises;
-}
 
 Json GradeJson(const std::string& id, const std::string& part, const std::string& answer) {
   auto it = Exercises().find(id);

@@ -6,33 +6,15 @@
 // order, another part only when it is the best explanation, and the named mistakes.
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
-#include <map>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "api.h"
+#include "exercise_files.h"
 
 namespace attn {
 namespace {
 
 using Json = nlohmann::json;
-
-const std::map<std::string, std::string>& ExerciseTexts() {
-  static const std::map<std::string, std::string> texts = [] {
-    std::map<std::string, std::string> out;
-    for (const auto& entry : std::filesystem::recursive_directory_iterator(ATTN_EXERCISES_DIR)) {
-      if (entry.path().extension() != ".json") continue;
-      std::ifstream in(entry.path());
-      std::stringstream text;
-      text << in.rdbuf();
-      out[Json::parse(text.str())["id"]] = text.str();
-    }
-    return out;
-  }();
-  return texts;
-}
 
 struct Row {
   const char* id;
@@ -258,7 +240,7 @@ const Row kTable[] = {
 TEST(JudgingTable, EveryRowGetsItsVerdictAndTag) {
   EXPECT_GE(std::size(kTable), 150u);
   for (const Row& row : kTable) {
-    Json v = Json::parse(GradeAnswer(ExerciseTexts().at(row.id), row.part, row.answer, 0));
+    Json v = Json::parse(GradeAnswer(Exercises().at(row.id), row.part, row.answer, 0));
     std::string where = std::string(row.id) + " " + row.part + " '" + row.answer + "' -> " + v.dump();
     EXPECT_EQ(v["verdict"], row.verdict) << where;
     if (row.tag) {
@@ -271,8 +253,16 @@ TEST(JudgingTable, EveryRowGetsItsVerdictAndTag) {
 
 TEST(JudgingTable, ALongRunOfSignsIsRefused) {
   std::string signs = std::string(1000, '-') + "1";
-  Json v = Json::parse(GradeAnswer(ExerciseTexts().at("ch14.ex4"), "largest_weight_position", signs, 0));
+  Json v = Json::parse(GradeAnswer(Exercises().at("ch14.ex4"), "largest_weight_position", signs, 0));
   EXPECT_EQ(v["verdict"], "invalid");
+}
+
+TEST(JudgingTable, TextThatIsNotUtf8IsAValueNotAThrow) {
+  const std::string bad = "\xff\xfe[1, 2]";
+  Json v = Json::parse(GradeAnswer(Exercises().at("ch19.ex3"), "weights", bad, 0));
+  EXPECT_EQ(v["verdict"], "invalid");
+  Json e = Json::parse(GradeAnswer(Exercises().at("ch19.ex3"), bad, "1", 0));
+  EXPECT_TRUE(e.contains("error"));
 }
 
 }  // namespace

@@ -28,7 +28,7 @@ test('dividing by the number of positions is named as the divided-by-count misco
   const weights = part(page, 'weights');
   await answerPart(page, 'weights', '[2/3, 1/3, 1/3]');
   assert.equal(await weights.feedback.getAttribute('data-verdict'), 'incorrect');
-  assert.equal((await weights.feedback.locator('.misconception-name').textContent()).trim(), 'divided-by-count');
+  assert.equal(await weights.feedback.getAttribute('data-misconception'), 'divided-by-count');
   assert.ok((await weights.feedback.locator('.read-as').textContent()).length > 'Read as: '.length);
   await screenshot(page, 'exercise-example1-misconception');
   assert.deepEqual(problems(), []);

@@ -11,7 +11,7 @@ import { renderMathText } from './render-math.mjs';
 const VERDICT_TITLES = {
   correct: 'Correct',
   incorrect: 'Not correct yet',
-  invalid: 'Not graded: the answer could not be read',
+  invalid: 'Not graded yet (no attempt used)',
 };
 
 // Fields of a part that are not inputs for the core.
@@ -40,10 +40,10 @@ export function showResult(region, result, { restored = false, exactLabel = 'Exa
     region.append(el('p', { class: 'read-as' }, 'Read as: ', el('code', {}, String(result.readAs))));
   }
   if (result.feedback) region.append(el('p', { class: 'feedback-text' }, String(result.feedback)));
-  if (result.misconception) {
-    region.append(el('p', { class: 'misconception' }, 'Named misconception: ',
-      el('strong', { class: 'misconception-name' }, String(result.misconception))));
-  }
+  // A named mistake is shown by its explanation (in the feedback); the tag stays in the
+  // data attribute for tools and tests.
+  if (result.misconception) region.dataset.misconception = String(result.misconception);
+  else delete region.dataset.misconception;
   if (verdict === 'correct' && result.expected) {
     region.append(el('p', { class: 'expected' }, `${exactLabel}: `, el('code', {}, String(result.expected))));
   }
