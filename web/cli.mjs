@@ -2,18 +2,22 @@
 // The companion on the command line, on the same API as the pages; every command prints
 // JSON.  node web/cli.mjs list | show <id> [seed] | grade <id> <part> "<answer>" [seed]
 import { loadCompanion } from './companion.mjs';
+import { parseSeed } from './seed.mjs';
 
 const usage = 'usage: node web/cli.mjs list | show <id> [seed] | grade <id> <part> "<answer>" [seed]';
 
 async function main(args) {
-  const companion = await loadCompanion();
   const [command, ...rest] = args;
-  if (command === 'list' && rest.length === 0) return companion.exercises();
+  // The seed argument is read (and a bad one refused) before the core is loaded.
+  const seedAt = (index) => (rest.length > index ? parseSeed(rest[index]) : 0);
+  if (command === 'list' && rest.length === 0) return (await loadCompanion()).exercises();
   if (command === 'show' && (rest.length === 1 || rest.length === 2)) {
-    return companion.exercise(rest[0], { seed: rest[1] ?? 0 });
+    const seed = seedAt(1);
+    return (await loadCompanion()).exercise(rest[0], { seed });
   }
   if (command === 'grade' && (rest.length === 3 || rest.length === 4)) {
-    return companion.grade(rest[0], rest[1], rest[2], { seed: rest[3] ?? 0 });
+    const seed = seedAt(3);
+    return (await loadCompanion()).grade(rest[0], rest[1], rest[2], { seed });
   }
   throw new Error(usage);
 }

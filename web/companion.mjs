@@ -2,6 +2,8 @@
 // WebAssembly core and the exercise files, and hands plain objects back. Every number
 // and every verdict comes from the core; this file only moves text across.
 
+import { parseSeed } from './seed.mjs';
+
 const inNode = typeof window === 'undefined' && typeof process !== 'undefined' && !!process.versions?.node;
 
 async function loadCoreInNode() {
@@ -48,12 +50,9 @@ async function fetchExercises(base) {
   return (await response.json()).map((doc) => JSON.stringify(doc));
 }
 
-// Seeds are whole numbers 0..2^32-1; anything else is refused with a message.
-function seedOf(seed) {
-  const n = Number(seed);
-  if (!Number.isInteger(n) || n < 0 || n > 0xffffffff) throw new Error(`A seed must be a whole number from 0 to 4294967295, not '${seed}'.`);
-  return n;
-}
+// Seeds are whole numbers 0..2^32-1 (seed.mjs, the one reading of a seed); anything
+// else is refused with a message that names it.
+const seedOf = (seed) => parseSeed(seed);
 
 function parseCoreJson(text) {
   const value = JSON.parse(text);

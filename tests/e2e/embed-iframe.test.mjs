@@ -133,17 +133,89 @@ test('a page at an origin not on the allow-list gets no message and its commands
   await context.close();
 });
 
-test('embed.html without an allow-list posts to "*" and ignores commands; a chapter embed lists its exercises', async () => {
+test('embed.html without an allow-list posts nothing and ignores commands; a chapter embed lists its exercises', async () => {
   const { page, context, problems } = await recordingPage();
   course.write('open.html', hostPage(`<iframe id="attention" title="Chapter" style="width: 100%; height: 600px" src="${site.url}embed.html?chapter=14"></iframe>`));
   await page.goto(`${course.url}open.html`);
-  const [ready] = await waitFor(page, 'ready');
-  assert.ok(ready.data.exercises.length > 3 && ready.data.exercises.every((item) => item.exercise.startsWith('ch14.')));
-  assert.equal(await page.frameLocator('#attention').locator('article.aw-exercise').count(), ready.data.exercises.length);
+  const frame = page.frameLocator('#attention');
+  await frame.locator('body[data-ready="true"]').waitFor({ timeout: 20_000 });
+  const articles = await frame.locator('article.aw-exercise').evaluateAll((nodes) => nodes.map((n) => n.dataset.exercise));
+  assert.ok(articles.length > 3 && articles.every((id) => id.startsWith('ch14.')));
+  assert.equal(await frame.locator('#notice .notice').count(), 0, 'no &origin at all is not an error');
+  const input = frame.locator('section.part input.answer').first();
+  await input.fill('[0, 0, 0]');
+  await input.press('Enter');
+  await frame.locator('section.part .feedback .verdict').first().waitFor();
   await send(page, { protocol: 'attention-companion', version: 1, type: 'getState' }, '*');
-  await page.waitForTimeout(500);
-  assert.equal((await received(page, 'state')).length, 0);
+  await page.waitForTimeout(800);
+  assert.deepEqual(await received(page), [], 'nothing is posted without an allow-list: no "*"');
   await screenshot(page, 'embed-chapter');
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+// Issue 9: an &origin that is not exactly scheme://host[:port] fails closed: the embed
+// names it on screen and posts nothing, not even its height, and obeys no command.
+test('a malformed &origin is named on screen and nothing is posted, to any origin', async () => {
+  const { page, context, problems } = await recordingPage();
+  const bad = ['*', 'null', `${course.origin}/course.html`, `${course.origin}/`, 'course.example', 'javascript:alert(1)'];
+  for (const [index, origin] of bad.entries()) {
+    course.write(`bad-${index}.html`, hostPage(`<iframe id="attention" title="Exercise" style="width: 100%; height: 600px" ` +
+      `src="${site.url}embed.html?exercise=ch14.ex1&origin=${encodeURIComponent(origin)}"></iframe>`));
+    await page.goto(`${course.url}bad-${index}.html`);
+    const frame = page.frameLocator('#attention');
+    await frame.locator('body[data-ready="true"]').waitFor({ timeout: 20_000 });
+    const notice = frame.locator('#notice .notice-error');
+    await notice.waitFor();
+    const text = await notice.textContent();
+    assert.ok(text.includes(`“${origin}”`), `the notice names ${origin}: ${text}`);
+    assert.match(text, /sends nothing/);
+    assert.match(text, /scheme:\/\/host\[:port\].*https:\/\/course\.example/);
+    const input = frame.locator('section.part input.answer').first();
+    await input.fill('[1, 2, 3]');
+    await input.press('Enter');
+    await frame.locator('section.part .feedback .verdict').first().waitFor();
+    await send(page, { protocol: 'attention-companion', version: 1, type: 'reset' }, '*');
+    await page.waitForTimeout(500);
+    assert.deepEqual(await received(page), [], `${origin}: nothing was posted`);
+    assert.equal(await input.inputValue(), '[1, 2, 3]', `${origin}: no command was obeyed`);
+    if (index === 0) await screenshot(page, 'embed-bad-origin');
+  }
+  // A list with one good origin and one bad one: the good one gets the events, the bad one is named.
+  course.write('mixed.html', hostPage(`<iframe id="attention" title="Exercise" style="width: 100%; height: 600px" ` +
+    `src="${site.url}embed.html?exercise=ch14.ex1&origin=${encodeURIComponent(`*,${course.origin}`)}"></iframe>`));
+  await page.goto(`${course.url}mixed.html`);
+  await waitFor(page, 'ready');
+  const notice = page.frameLocator('#attention').locator('#notice .notice-error');
+  assert.match(await notice.textContent(), new RegExp(`“\\*” is not an origin. Results are sent only to ${course.origin.replace(/[.:/]/g, '\\$&')}`));
+  assert.ok((await received(page)).every((m) => m.origin === site.url.replace(/\/$/, '')));
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+// Issue 9: setSeed reads its seed with the one seed parser: '', null, '0x10', ' 7 ', '1e3'
+// and true are refused with an error event naming them, and the variant does not change.
+test('setSeed refuses seeds that are not decimal digits, naming them, and leaves the variant as it was', async () => {
+  const { page, context, problems } = await recordingPage();
+  await page.goto(`${course.url}course.html`);
+  await waitFor(page, 'ready');
+  const siteOrigin = site.url.replace(/\/$/, '');
+  const frame = page.frameLocator('#attention');
+  const hostile = ['', null, '0x10', ' 7 ', '1e3', true, [], -1, 4294967296];
+  for (const [index, seed] of hostile.entries()) {
+    await send(page, { protocol: 'attention-companion', version: 1, type: 'setSeed', seed, requestId: 100 + index }, siteOrigin);
+  }
+  await page.waitForFunction((n) => window.received.filter((m) => m.data?.type === 'error').length >= n, hostile.length);
+  const errors = await received(page, 'error');
+  for (const [index, seed] of hostile.entries()) {
+    const error = errors.find((m) => m.data.requestId === 100 + index);
+    assert.ok(error, `an error for seed ${JSON.stringify(seed)}`);
+    assert.match(error.data.message, /is not a whole number from 0 to 4294967295/);
+    if (typeof seed === 'string') assert.ok(error.data.message.includes(JSON.stringify(seed)), error.data.message);
+  }
+  assert.match(await frame.locator('.aw-seed').textContent(), /Variant 42:/, 'the variant is unchanged');
+  await send(page, { protocol: 'attention-companion', version: 1, type: 'setSeed', seed: '7' }, siteOrigin);
+  await page.waitForFunction(() => window.received.some((m) => m.data?.type === 'progress' && m.data.exercises[0].seed === 7));
   assert.deepEqual(problems(), []);
   await context.close();
 });

@@ -81,3 +81,32 @@ test('progress exports to a file and imports back; bad files are refused and los
   assert.deepEqual(problems(), []);
   await context.close();
 });
+
+// Issue 9: an imported file with the ids "__proto__" and "constructor" and one damaged
+// record: the page's prototypes are untouched, the good records come in, and the message
+// says exactly what was added, replaced and dropped.
+test('an import with hostile ids and a damaged record says what changed and pollutes nothing', async () => {
+  const { page, context, problems } = await newCheckedPage(browser);
+  await page.goto(`${server.url}progress.html`);
+  await waitReady(page);
+  await page.evaluate((key) => localStorage.setItem(key, JSON.stringify({ version: 2, exercises: {
+    'ch14.example1': { seeds: { 0: { parts: { weights: { text: '[0, 0, 1]', verdict: 'incorrect', attempts: 1 } } } } } } })), KEY);
+  await page.reload();
+  await waitReady(page);
+  const text = '{"format": "attention-companion-progress", "version": 1, "storage": {"version": 2, "exercises": {' +
+    '"__proto__": {"seeds": {"0": {"parts": {"w": {"text": "x", "verdict": "correct", "attempts": 1}}}}, "open": {"ticked": [1], "notes": "n", "revealed": true}}, ' +
+    '"constructor": {"seeds": {"0": {"parts": {"w": {"text": "y", "verdict": null, "attempts": 2}}}}}, ' +
+    '"ch14.example1": {"seeds": {"0": {"parts": {"weights": {"text": "[1/2, 1/4, 1/4]", "verdict": "correct", "attempts": 2}, ' +
+    '"scores": {"text": "[a, 0, 0]", "verdict": "correct", "attempts": -1}}}}}}}}';
+  const result = await load(page, 'hostile.json', text);
+  assert.equal(result.kind, 'ok', result.text);
+  assert.equal(result.text, 'Imported 3 saved answers for 3 exercises (2 exercises new to this browser): 2 added, 1 replaced. ' +
+    '1 design-task note added. 1 record in the file could not be read (damaged) and was dropped.');
+  assert.deepEqual(await page.evaluate(() => [({}).open, ({}).seeds, typeof Object.prototype.w]), [undefined, undefined, 'undefined']);
+  const after = JSON.parse(await stored(page));
+  assert.equal(after.exercises.__proto__.seeds['0'].parts.w.text, 'x');
+  assert.equal(after.exercises.constructor.seeds['0'].parts.w.attempts, 2);
+  assert.equal(after.exercises['ch14.example1'].seeds['0'].parts.weights.text, '[1/2, 1/4, 1/4]');
+  assert.deepEqual(problems(), []);
+  await context.close();
+});

@@ -178,10 +178,12 @@ test('suspend data stays within 4096 characters however long the answers', async
   const text = encodeSuspend(state, ids);
   assert.ok(text.length <= 4096, `${text.length}`);
   const back = decodeSuspend(text, ids);
-  assert.deepEqual(back.exercises['ch19.ex0'].seeds['42'].parts.part0, { text: '', verdict: 'correct', attempts: 3 },
+  assert.equal(back.dropped, 0);
+  assert.deepEqual(back.state.exercises['ch19.ex0'].seeds['42'].parts.part0, { text: '', verdict: 'correct', attempts: 3 },
     'correct verdicts are kept before anything else');
   const small = { version: 2, exercises: { 'ch19.ex1': { seeds: { 7: { parts: { w: { text: '[1, 2]', verdict: 'correct', attempts: 2 } } } } } } };
-  assert.deepEqual(decodeSuspend(encodeSuspend(small, ids), ids), small);
+  const plain = (value) => JSON.parse(JSON.stringify(value));
+  assert.deepEqual(plain(decodeSuspend(encodeSuspend(small, ids), ids)), { state: small, dropped: 0 });
   assert.equal(decodeSuspend('{"something": "else"}', ids), null);
 });
 

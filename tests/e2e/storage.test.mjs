@@ -85,3 +85,69 @@ test('a core that cannot be loaded gives a clear message on every page', async (
   assert.deepEqual(problems(), []);
   await context.close();
 });
+
+// Issue 9: one damaged record no longer wipes the store, and ids such as "__proto__" and
+// "constructor" are data: the page's Object.prototype is untouched and nothing throws.
+test('a store with one bad record and hostile ids keeps the good answers and says how many were dropped', async () => {
+  const { page, context, problems } = await newCheckedPage(browser);
+  await page.goto(server.url);
+  await waitReady(page);
+  const text = '{"version": 2, "exercises": {' +
+    '"ch14.example1": {"seeds": {"0": {"parts": {"weights": {"text": "[1/2, 1/4, 1/4]", "verdict": "correct", "attempts": 2}, ' +
+    '"scores": {"text": "[a, 0, 0]", "verdict": "incorrect", "attempts": -1}}}}}, ' +
+    '"__proto__": {"seeds": {"0": {"parts": {"w": {"text": "x", "verdict": null, "attempts": 0}}}}, "open": {"ticked": [], "notes": "polluted", "revealed": true}}, ' +
+    '"constructor": {"seeds": {"0": {"parts": {"__proto__": {"text": "y", "verdict": null, "attempts": 1}}}}}}}';
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [KEY, text]);
+  await page.goto(`${server.url}exercise.html?id=ch14.example1`);
+  await waitReady(page);
+  assert.deepEqual(await page.evaluate(() => [({}).open, ({}).seeds, Object.getPrototypeOf({}) === Object.prototype]),
+    [undefined, undefined, true], 'Object.prototype is untouched');
+  const notice = page.locator('#notice .notice-warning');
+  await notice.waitFor();
+  assert.match(await notice.textContent(), /^1 saved answer in this browser could not be read .* Your other answers are kept\./);
+  assert.equal(await part(page, 'weights').input.inputValue(), '[1/2, 1/4, 1/4]', 'the good answer is kept');
+  assert.equal(await part(page, 'scores').input.inputValue(), '', 'the bad one is dropped');
+  const stored = JSON.parse(await page.evaluate((key) => localStorage.getItem(key), KEY));
+  assert.equal(stored.exercises.__proto__.open.notes, 'polluted', 'the hostile ids are kept as data');
+  assert.equal(stored.exercises['ch14.example1'].seeds['0'].parts.scores, undefined);
+  for (const path of ['index.html', 'progress.html']) {
+    await page.goto(`${server.url}${path}`);
+    await waitReady(page);
+    assert.equal(await page.evaluate(() => ({}).open), undefined, path);
+  }
+  assert.equal(await page.locator('#notice .notice-warning').count(), 0, 'the notice is shown once');
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+// Issue 9: seeds in the address and in the seed attribute go through the one seed parser.
+test('an address or attribute seed that is not decimal digits is refused by name', async () => {
+  const { page, context, problems } = await newCheckedPage(browser);
+  for (const seed of [' 7 ', '0x10', '1e3', '']) {
+    await page.goto(`${server.url}exercise.html?id=ch19.running&seed=${encodeURIComponent(seed)}`);
+    await waitReady(page);
+    assert.ok((await page.locator('#notice').textContent()).includes(`seed in the address "${seed}" is not a whole number`), seed);
+    assert.equal(await page.locator('body').getAttribute('data-seed'), '0');
+    await page.goto(`${server.url}embed.html?exercise=ch19.running&seed=${encodeURIComponent(seed)}`);
+    await waitReady(page);
+    assert.ok((await page.locator('#status .status-error').textContent()).includes(`"${seed}" is not a whole number`), seed);
+    assert.equal(await page.locator('article.aw-exercise').count(), 0);
+  }
+  await page.goto(`${server.url}component.html`);
+  await page.waitForFunction(() => document.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 20_000 });
+  const refused = await page.evaluate(() => {
+    try {
+      document.querySelector('attention-exercise').setSeed('1e3');
+      return 'accepted';
+    } catch (error) {
+      return error.message;
+    }
+  });
+  assert.match(refused, /seed "1e3" is not a whole number/);
+  await page.evaluate(() => document.querySelector('attention-exercise').setAttribute('seed', '0x10'));
+  const status = page.locator('attention-exercise .status-error');
+  await status.waitFor();
+  assert.match(await status.textContent(), /seed attribute "0x10" is not a whole number/);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});

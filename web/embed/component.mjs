@@ -11,6 +11,7 @@
 import { el, clear } from '../ui/dom.mjs';
 import { message, PROTOCOL_VERSION } from './protocol.mjs';
 import { exerciseIds, mountSet } from './exercise-set.mjs';
+import { readSeed } from '../seed.mjs';
 
 export function defineAttentionExercise({ getCompanion, getStore, cssText, name = 'attention-exercise' }) {
   if (customElements.get(name)) return customElements.get(name);
@@ -59,16 +60,16 @@ export function defineAttentionExercise({ getCompanion, getStore, cssText, name 
       this.#status('Loading…', 'info');
       const exercise = this.getAttribute('exercise');
       const chapter = this.getAttribute('chapter');
-      const seedText = this.getAttribute('seed') ?? '0';
-      const seed = Number(seedText);
+      const seedRead = readSeed(this.getAttribute('seed') ?? '0', 'seed attribute');
       if (!exercise && !chapter) {
         this.#status('This element needs an exercise="…" or chapter="…" attribute.', 'error');
         return;
       }
-      if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
-        this.#status(`The seed must be a whole number from 0 to 4294967295, not “${seedText}”.`, 'error');
+      if (!seedRead.ok) {
+        this.#status(seedRead.message, 'error');
         return;
       }
+      const { seed } = seedRead;
       let companion;
       let ids;
       let opened;

@@ -1,13 +1,15 @@
 // embed.html: one exercise (?exercise=ch14.ex1) or a whole chapter (?chapter=14), with an
 // optional seed (&seed=42) and parent-origin allow-list (&origin=https://course.example),
 // in minimal chrome. Reports its height and the learner's results to the embedding page
-// through the postMessage protocol (protocol.mjs).
+// through the postMessage protocol (protocol.mjs), only to the origins on the list: with
+// none (or only malformed ones, which a notice names) it posts nothing.
 
 import { el } from '../ui/dom.mjs';
 import { bootCompanion, setStatus, showNotice } from '../ui/boot.mjs';
 import { openStore } from '../ui/storage.mjs';
-import { connectToParent, parseOrigins, PROTOCOL_VERSION } from './protocol.mjs';
+import { connectToParent, originNotice, parseOrigins, PROTOCOL_VERSION } from './protocol.mjs';
 import { exerciseIds, mountSet } from './exercise-set.mjs';
+import { readSeed } from '../seed.mjs';
 
 function watchHeight(post) {
   let last = -1;
@@ -26,8 +28,13 @@ async function main() {
   const params = new URLSearchParams(window.location.search);
   const exercise = params.get('exercise');
   const chapter = params.get('chapter');
-  const seedText = params.get('seed') ?? '0';
-  const allowedOrigins = parseOrigins(params.get('origin'));
+  const seedRead = readSeed(params.get('seed') ?? '0', 'seed in the address');
+  const parsedOrigins = parseOrigins(params.get('origin'));
+  const allowedOrigins = parsedOrigins.origins;
+  if (parsedOrigins.rejected.length) {
+    showNotice(originNotice(parsedOrigins), 'error');
+    document.body.dataset.originProblem = 'true';
+  }
   let set = null;
   const channel = connectToParent({
     allowedOrigins,
@@ -46,11 +53,11 @@ async function main() {
     setStatus('This embed needs ?exercise=ID or ?chapter=N in its address.', 'error');
     return;
   }
-  const seed = Number(seedText);
-  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
-    setStatus(`The seed must be a whole number from 0 to 4294967295, not “${seedText}”.`, 'error');
+  if (!seedRead.ok) {
+    setStatus(seedRead.message, 'error');
     return;
   }
+  const { seed } = seedRead;
   const companion = await bootCompanion();
   if (!companion) return;
   let ids;

@@ -2,6 +2,7 @@
 // progress and the commands of the embed protocol (reset, setSeed, getState).
 
 import { mountExercise } from './widget.mjs';
+import { parseSeed } from '../seed.mjs';
 
 // The ids of one exercise or of a chapter's exercises, from the companion's list.
 export function exerciseIds(companion, { exercise, chapter }) {
@@ -52,6 +53,9 @@ export function mountSet(holder, { companion, ids, seed = 0, store, onEvent = ()
     state,
     ready: settle(widgets.map((widget) => widget.ready)),
     reset: (exercise) => settle(chosen(exercise).map((widget) => widget.reset())),
-    setSeed: (seed, exercise) => settle(chosen(exercise).map((widget) => widget.setSeed(seed))),
+    setSeed: (seed, exercise) => {
+      const checked = parseSeed(seed); // refused before any widget changes
+      return settle(chosen(exercise).map((widget) => widget.setSeed(checked)));
+    },
   };
 }

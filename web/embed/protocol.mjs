@@ -3,30 +3,63 @@
 // Events, embed -> parent: ready, graded, progress, resize, state (the answer to getState),
 // error. Commands, parent -> embed: reset, setSeed, getState.
 // With an allow-list of parent origins, events are posted to those origins only (never to
-// "*") and commands are obeyed only from them (and only from the parent window). With no
-// allow-list, events go to "*" (they hold no more than verdicts and scores) and every
-// command is ignored.
+// "*") and commands are obeyed only from them (and only from the parent window). It fails
+// closed: with no valid origin in the list (none given, or only malformed ones), nothing
+// is posted at all (the events hold the learner's typed answers) and every command is
+// ignored.
 
 export const PROTOCOL = 'attention-companion';
 export const PROTOCOL_VERSION = 1;
 export const COMMANDS = ['reset', 'setSeed', 'getState'];
 
-// "https://a.example, https://b.example:8443" -> normalised origins; anything that is
-// not an http(s) origin (a path, "*", "null") is dropped.
+export const ORIGIN_EXAMPLE = 'https://course.example (or https://course.example:8443)';
+
+// One item of &origin: the origin when it is written exactly as one (http or https,
+// scheme://host[:port], lower case, no path, no default port), else null.
+export function exactOrigin(item) {
+  try {
+    const url = new URL(item);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === item ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+// "https://a.example, https://b.example:8443" -> {origins, rejected}: the exact origins,
+// and every item that is not one (a path, "*", "null", a trailing slash...), as written
+// (an &origin= that is there but empty is rejected as a whole; null: no &origin at all).
 export function parseOrigins(text) {
   const origins = [];
+  const rejected = [];
   for (const item of String(text ?? '').split(/[\s,]+/)) {
     if (!item) continue;
+    const origin = exactOrigin(item);
+    if (origin === null) rejected.push(item);
+    else if (!origins.includes(origin)) origins.push(origin);
+  }
+  if (text !== null && text !== undefined && origins.length === 0 && rejected.length === 0) rejected.push(String(text));
+  return { origins, rejected };
+}
+
+// The sentence shown in the embed when &origin held items that are not origins.
+export function originNotice({ origins, rejected }) {
+  const bad = rejected.map((item) => {
+    const shown = `“${item.length > 80 ? `${item.slice(0, 80)}…` : item}”`;
+    let near = null;
     try {
       const url = new URL(item);
-      if ((url.protocol === 'https:' || url.protocol === 'http:') && url.origin === item.replace(/\/$/, '')) {
-        if (!origins.includes(url.origin)) origins.push(url.origin);
-      }
+      if (url.protocol === 'https:' || url.protocol === 'http:') near = url.origin;
     } catch {
-      // not an origin: ignored
+      // nothing close to suggest
     }
-  }
-  return origins;
+    return near ? `${shown} (its origin would be ${near})` : shown;
+  }).join(', ');
+  const what = rejected.length === 1 ? `${bad} is not an origin` : `${bad} are not origins`;
+  const effect = origins.length
+    ? `Results are sent only to ${origins.join(', ')}.`
+    : 'So this embed sends nothing to the page around it (no scores, no answers).';
+  return `The address’s &origin= is not right: ${what}. ${effect} ` +
+    `An origin is written scheme://host[:port] with nothing after it, e.g. ${ORIGIN_EXAMPLE}.`;
 }
 
 export function message(type, payload = {}) {
@@ -38,12 +71,8 @@ export function message(type, payload = {}) {
 export function connectToParent({ allowedOrigins = [], onCommand, target = window.parent }) {
   const framed = target && target !== window;
   function post(type, payload) {
-    if (!framed) return;
+    if (!framed || allowedOrigins.length === 0) return; // fail closed: never to "*"
     const data = message(type, payload);
-    if (allowedOrigins.length === 0) {
-      target.postMessage(data, '*');
-      return;
-    }
     for (const origin of allowedOrigins) target.postMessage(data, origin);
   }
   window.addEventListener('message', (event) => {

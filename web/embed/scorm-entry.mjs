@@ -10,7 +10,7 @@
 
 import './bundle-entry.mjs';
 import { el } from '../ui/dom.mjs';
-import { AnswerStore } from '../ui/storage.mjs';
+import { AnswerStore, droppedNotice } from '../ui/storage.mjs';
 import { encodeSuspend, decodeSuspend } from './suspend-data.mjs';
 import { findApi, bind } from './scorm-api.mjs';
 
@@ -44,10 +44,13 @@ function start() {
     const { adapter } = found;
     const cmi = bind(found.api, adapter);
     if (!cmi.initialize()) notice('The course site did not accept this activity’s start; your score may not be recorded.');
-    let state = decodeSuspend(cmi.get('cmi.suspend_data'), ids);
-    if (!state) {
+    const decoded = decodeSuspend(cmi.get('cmi.suspend_data'), ids);
+    let state = decoded?.state;
+    if (!decoded) {
       notice('Your earlier answers could not be read back from the course site, so this activity starts afresh.');
       state = { version: 2, exercises: {} };
+    } else if (decoded.dropped) {
+      notice(droppedNotice(decoded.dropped).replace('in this browser', 'on the course site'));
     }
     adapter.begin(cmi);
     const store = new ScormStore(state, (current) => {

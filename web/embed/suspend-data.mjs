@@ -5,22 +5,27 @@
 // verdict: "c" correct, "i" incorrect, "v" invalid, "" none. Exercise indexes are
 // positions in the package's exercise list (the manifest's order). When the text is too
 // long, the longest answers lose their text first (their verdicts and attempts stay), then
-// records that are not correct are dropped, then the rest.
+// records that are not correct are dropped, then the rest. Decoding reads cell by cell:
+// a cell that is not of this shape is dropped on its own and counted. Every map keyed by
+// the data (indexes, seeds, part names) is a null-prototype object.
 
 export const SUSPEND_VERSION = '1';
 export const SUSPEND_LIMIT = 4096;
-const CODES = { correct: 'c', incorrect: 'i', invalid: 'v' };
-const VERDICTS = { c: 'correct', i: 'incorrect', v: 'invalid', '': null };
+const CODES = new Map([['correct', 'c'], ['incorrect', 'i'], ['invalid', 'v']]);
+const VERDICTS = new Map([['c', 'correct'], ['i', 'incorrect'], ['v', 'invalid'], ['', null]]);
+const MAX_TEXT = 4000;
+const dict = () => Object.create(null);
+const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 export function encodeSuspend(state, ids, limit = SUSPEND_LIMIT) {
-  const data = {};
+  const data = dict();
   const cells = [];
   ids.forEach((id, index) => {
-    const seeds = state.exercises[id]?.seeds ?? {};
-    for (const [seed, { parts }] of Object.entries(seeds)) {
-      for (const [part, record] of Object.entries(parts)) {
-        const cell = [record.text, record.attempts, CODES[record.verdict] ?? ''];
-        const holder = ((data[index] ??= {})[seed] ??= {});
+    const record = Object.hasOwn(state.exercises, id) ? state.exercises[id] : null;
+    for (const [seed, { parts }] of Object.entries(record?.seeds ?? {})) {
+      for (const [part, saved] of Object.entries(parts)) {
+        const cell = [saved.text, saved.attempts, CODES.get(saved.verdict) ?? ''];
+        const holder = ((data[index] ??= dict())[seed] ??= dict());
         holder[part] = cell;
         cells.push({ cell, holder, part });
       }
@@ -43,9 +48,13 @@ export function encodeSuspend(state, ids, limit = SUSPEND_LIMIT) {
   return out;
 }
 
-// -> a storage state ({version: 2, exercises}) or null when the text is not ours.
+const isCell = (cell) => Array.isArray(cell) && typeof cell[0] === 'string' && cell[0].length <= MAX_TEXT
+  && Number.isSafeInteger(cell[1]) && cell[1] >= 0 && VERDICTS.has(cell[2]);
+
+// -> {state: a storage state ({version: 2, exercises}), dropped: the number of records
+// that could not be read}, or null when the text is not ours at all.
 export function decodeSuspend(text, ids) {
-  if (typeof text !== 'string' || text === '') return { version: 2, exercises: {} };
+  if (typeof text !== 'string' || text === '') return { state: { version: 2, exercises: dict() }, dropped: 0 };
   if (!text.startsWith(SUSPEND_VERSION)) return null;
   let data;
   try {
@@ -53,23 +62,32 @@ export function decodeSuspend(text, ids) {
   } catch {
     return null;
   }
-  const state = { version: 2, exercises: {} };
-  if (!data || typeof data !== 'object') return null;
+  if (!isObject(data)) return null;
+  const state = { version: 2, exercises: dict() };
+  let dropped = 0;
   for (const [index, seeds] of Object.entries(data)) {
-    const id = ids[Number(index)];
-    if (!id || !seeds || typeof seeds !== 'object') continue;
-    const record = { seeds: {} };
+    const id = /^(0|[1-9][0-9]{0,5})$/.test(index) && Number(index) < ids.length ? ids[Number(index)] : null;
+    if (!id || !isObject(seeds)) {
+      dropped += 1;
+      continue;
+    }
+    const record = { seeds: dict() };
     for (const [seed, parts] of Object.entries(seeds)) {
-      if (!/^(0|[1-9][0-9]{0,9})$/.test(seed) || !parts || typeof parts !== 'object') continue;
-      const saved = {};
+      if (!/^(0|[1-9][0-9]{0,9})$/.test(seed) || Number(seed) > 0xffffffff || !isObject(parts)) {
+        dropped += 1;
+        continue;
+      }
+      const saved = dict();
       for (const [part, cell] of Object.entries(parts)) {
-        if (!Array.isArray(cell) || typeof cell[0] !== 'string' || !Number.isSafeInteger(cell[1]) || cell[1] < 0
-          || !(cell[2] in VERDICTS)) continue;
-        saved[part] = { text: cell[0], attempts: cell[1], verdict: VERDICTS[cell[2]] };
+        if (!isCell(cell)) {
+          dropped += 1;
+          continue;
+        }
+        saved[part] = { text: cell[0], attempts: cell[1], verdict: VERDICTS.get(cell[2]) };
       }
       record.seeds[seed] = { parts: saved };
     }
     state.exercises[id] = record;
   }
-  return state;
+  return { state, dropped };
 }

@@ -17,12 +17,13 @@ import { renderMathText, renderParagraphs } from '../ui/render-math.mjs';
 import { errorOf } from '../ui/boot.mjs';
 import { attemptsText, showResult } from '../ui/part-view.mjs';
 import { inputsBlock } from '../ui/inputs-view.mjs';
+import { parseSeed } from '../seed.mjs';
 
 // Removes the saved answers of one exercise at one seed, through the store's public API.
 function clearAnswers(store, id, seed) {
   const state = store.snapshot();
-  const record = state.exercises[id];
-  if (!record?.seeds?.[String(seed)]) return;
+  const record = Object.hasOwn(state.exercises, id) ? state.exercises[id] : undefined;
+  if (!record || !Object.hasOwn(record.seeds, String(seed))) return;
   delete record.seeds[String(seed)];
   if (Object.keys(record.seeds).length === 0 && record.open === undefined) delete state.exercises[id];
   store.replace(state);
@@ -38,13 +39,13 @@ function safeGrade(companion, id, part, text, seed) {
 }
 
 export function mountExercise(holder, { companion, id, seed: requestedSeed, store, onEvent = () => {} }) {
-  let seed = Number(requestedSeed ?? 0);
+  let seed = parseSeed(requestedSeed ?? 0);
   let views = [];
   const root = el('article', { class: 'aw-exercise', 'data-exercise': id });
   holder.append(root);
 
   const state = () => {
-    const parts = {};
+    const parts = Object.create(null); // keyed by part name
     for (const view of views) parts[view.name] = view.record();
     const total = views.length;
     const correct = views.filter((view) => view.record().verdict === 'correct').length;
@@ -163,9 +164,7 @@ export function mountExercise(holder, { companion, id, seed: requestedSeed, stor
       return controller.ready;
     },
     setSeed(next) {
-      const n = Number(next);
-      if (!Number.isInteger(n) || n < 0 || n > 0xffffffff) throw new Error(`A seed must be a whole number from 0 to 4294967295, not '${next}'.`);
-      seed = n;
+      seed = parseSeed(next);
       controller.ready = render();
       return controller.ready;
     },

@@ -2,7 +2,9 @@
 // very same inputs (the core's seeded Q, K and V), then asks the core how well the GPU's
 // results agree with its own. WebGPU is opened once; when it is missing or stops
 // working, every run continues on the WASM core and a notice says why. Runs are queued:
-// one at a time.
+// one at a time. The WASM side may be the companion itself (its batchAttention answers at
+// once) or a worker (batch-worker-client.mjs: it answers with a promise); a run given an
+// AbortSignal stops between its steps once the signal fires.
 
 import { openGpuAttention, describeAdapter, GpuTooLarge } from './gpu-attention.mjs';
 
@@ -10,7 +12,8 @@ function messageOf(error) {
   return error && typeof error.message === 'string' ? error.message : String(error);
 }
 
-// companion: from loadCompanion(); open: opens WebGPU (tests may pass another);
+// companion: from loadCompanion(), or anything with its batchAttention(options, arrays)
+// (returning the result or a promise of it); open: opens WebGPU (tests may pass another);
 // onNotice(text): shown to the learner when WebGPU is unavailable or lost.
 export function createBatchRunner({ companion, open = openGpuAttention, onNotice = () => {} }) {
   let opening = null;
@@ -42,14 +45,18 @@ export function createBatchRunner({ companion, open = openGpuAttention, onNotice
 
   // options: the core's batch options (see web/companion.mjs batchAttention);
   // settings: {kernels: ['reference', 'fused'], explicitMask: Uint8Array | null,
-  // inputs: {query, keys, values} (Float32Array) or null for the core's seeded ones}.
-  async function runOnce(options, { kernels = ['reference', 'fused'], explicitMask = null, inputs = null } = {}) {
+  // inputs: {query, keys, values} (Float32Array) or null for the core's seeded ones,
+  // signal: an AbortSignal or null}.
+  async function runOnce(options, { kernels = ['reference', 'fused'], explicitMask = null, inputs = null, signal = null } = {}) {
+    signal?.throwIfAborted();
     await gpu();
+    signal?.throwIfAborted();
     const returnWeights = Boolean(options.returnWeights) || kernels.includes('reference');
     const started = performance.now();
     const given = inputs ? { query: inputs.query, keys: inputs.keys, values: inputs.values } : {};
-    const cpu = companion.batchAttention({ ...options, returnWeights, returnInputs: true },
+    const cpu = await companion.batchAttention({ ...options, returnWeights, returnInputs: true },
       { ...given, ...(explicitMask ? { explicitMask } : {}) });
+    signal?.throwIfAborted();
     const wasm = { callMs: performance.now() - started, coreMs: cpu.coreMs };
     const result = { path: 'wasm', cpu, wasm, gpu: {}, agreement: {}, skipped: {}, gpuUnavailable: null };
     if (!engine || !engine.usable) {
@@ -57,6 +64,7 @@ export function createBatchRunner({ companion, open = openGpuAttention, onNotice
       return result;
     }
     for (const kernel of kernels) {
+      signal?.throwIfAborted();
       try {
         result.gpu[kernel] = await engine.run({
           shape: cpu.shape, scale: cpu.scale, mask: cpu.mask, explicitMask,
@@ -73,7 +81,8 @@ export function createBatchRunner({ companion, open = openGpuAttention, onNotice
       }
     }
     for (const [kernel, out] of Object.entries(result.gpu)) {
-      const compared = companion.batchAttention({ ...options, returnWeights: false, returnInputs: false }, {
+      signal?.throwIfAborted();
+      const compared = await companion.batchAttention({ ...options, returnWeights: false, returnInputs: false }, {
         query: cpu.query, keys: cpu.keys, values: cpu.values,
         ...(explicitMask ? { explicitMask } : {}),
         compareContext: out.context,

@@ -3,11 +3,16 @@
 // head's weights, the core's row statistics, the GPU-vs-WASM agreement and the timings.
 // Every number shown comes from the core or from the GPU kernels; this file only lays
 // them out. The address can preset the form (see presetFromUrl), as the batch
-// exercises' links do.
+// exercises' links do; the address and the form are read strictly and held to a work
+// budget (batch-params.mjs) before anything runs. The WASM core runs in a module Worker
+// (batch-worker.mjs), with a progress line and a Cancel button while it works, so the
+// page stays responsive; WebGPU runs on this page's device.
 
-import { bootCompanion, showNotice, setStatus } from '../ui/boot.mjs';
+import { showNotice, setStatus } from '../ui/boot.mjs';
 import { el, clear } from '../ui/dom.mjs';
 import { createBatchRunner } from './batch-runner.mjs';
+import { createWorkerCore, BatchCancelled } from './batch-worker-client.mjs';
+import { readBatchAddress, readBatchValues, checkBudget, LIMITS } from './batch-params.mjs';
 
 const PRESETS = [
   { label: 'Exercise 9: lengths 5, 3, 1', values: { B: 3, H: 2, T: 6, S: 5, D: 4, lengths: '5, 3, 1', causal: false, windowStart: '', windowEnd: '', halfWidth: '', temperature: 1, scaled: false } },
@@ -22,72 +27,65 @@ const ms = (x) => (Number.isFinite(x) ? `${x.toFixed(2)} ms` : '—');
 
 function field(id) { return document.getElementById(id); }
 
-// The form as the core's batch options; {error} when a field cannot be read.
+// The form's fields as the parameter strings batch-params.mjs reads (the address's names).
+function formValues() {
+  const values = {};
+  for (const [key, id] of [['B', 'in-B'], ['H', 'in-H'], ['T', 'in-T'], ['S', 'in-S'], ['D', 'in-D'], ['lengths', 'in-lengths'],
+    ['halfWidth', 'in-half-width'], ['temperature', 'in-temperature'], ['seed', 'in-seed']]) {
+    const value = field(id).value.trim();
+    values[key] = value === '' && ['lengths', 'halfWidth'].includes(key) ? null : value;
+  }
+  const start = field('in-window-start').value.trim();
+  const end = field('in-window-end').value.trim();
+  if ((start === '') !== (end === '')) return { error: 'a window needs both a start and an end (or neither)' };
+  values.window = start === '' ? null : `${start},${end}`;
+  values.causal = field('in-causal').checked ? '1' : '0';
+  values.scaled = field('in-scaled').checked ? '1' : '0';
+  return { values };
+}
+
+// The form as the core's batch options; {error} when a field cannot be read or the batch
+// is over the budget (checked before anything is allocated).
 function readOptions() {
-  const whole = (id, name) => {
-    const value = Number(field(id).value);
-    return Number.isInteger(value) ? value : { error: `${name} must be a whole number` };
-  };
-  const optionalWhole = (id, name) => (field(id).value.trim() === '' ? null : whole(id, name));
-  const options = {};
-  for (const [key, id] of [['B', 'in-B'], ['H', 'in-H'], ['T', 'in-T'], ['S', 'in-S'], ['D', 'in-D'], ['seed', 'in-seed']]) {
-    const value = whole(id, key);
-    if (value.error) return value;
-    options[key] = value;
-  }
-  const lengthsText = field('in-lengths').value.trim().replace(/^\[|\]$/g, '');
-  if (lengthsText !== '') {
-    const lengths = lengthsText.split(/[\s,]+/).filter(Boolean).map(Number);
-    if (!lengths.every(Number.isInteger)) return { error: 'the source lengths must be whole numbers, e.g. 5, 3, 1' };
-    options.lengths = lengths;
-  }
-  options.causal = field('in-causal').checked;
-  const start = optionalWhole('in-window-start', 'the window start');
-  const end = optionalWhole('in-window-end', 'the window end');
-  if (start?.error || end?.error) return start?.error ? start : end;
-  if ((start === null) !== (end === null)) return { error: 'a window needs both a start and an end (or neither)' };
-  if (start !== null) options.window = [start, end];
-  const halfWidth = optionalWhole('in-half-width', 'the half-width');
-  if (halfWidth?.error) return halfWidth;
-  if (halfWidth !== null) options.halfWidth = halfWidth;
-  options.temperature = Number(field('in-temperature').value);
-  options.scaled = field('in-scaled').checked;
-  return { options };
+  const form = formValues();
+  if (form.error) return form;
+  return checked(readBatchValues(form.values));
+}
+
+function checked(read) {
+  if (read.error) return read;
+  const over = checkBudget(read.options);
+  return over ? { error: over } : read;
 }
 
 function setForm(values) {
   const ids = { B: 'in-B', H: 'in-H', T: 'in-T', S: 'in-S', D: 'in-D', lengths: 'in-lengths', windowStart: 'in-window-start',
-    windowEnd: 'in-window-end', halfWidth: 'in-half-width', temperature: 'in-temperature' };
-  for (const [key, id] of Object.entries(ids)) field(id).value = String(values[key]);
-  field('in-causal').checked = values.causal;
-  field('in-scaled').checked = values.scaled;
+    windowEnd: 'in-window-end', halfWidth: 'in-half-width', temperature: 'in-temperature', seed: 'in-seed' };
+  for (const [key, id] of Object.entries(ids)) {
+    if (values[key] !== undefined) field(id).value = values[key] === null ? '' : String(values[key]);
+  }
+  field('in-causal').checked = Boolean(values.causal);
+  field('in-scaled').checked = Boolean(values.scaled);
 }
 
 // A preset from the URL (lab-batch.html?B=3&H=1&T=1&S=5&D=5&lengths=5,3,1&window=2,6&causal=1
-// &halfWidth=2&temperature=1&scaled=1&seed=19), as the batch exercises link here: each
-// known parameter fills its field; the form's own checks then read it as usual.
+// &halfWidth=2&temperature=1&scaled=1&seed=19), as the batch exercises link here. Read
+// strictly (batch-params.mjs): {present: false} without any of these parameters; else
+// {present: true, options} once the form is filled from it, or {present: true, error}
+// and the form is left as it was. A preset describes the whole mask: what it leaves
+// out is off (all S, no window, no half-width, not causal, not scaled); a shape size,
+// the temperature or the seed it leaves out keeps the form's value.
 function presetFromUrl(search = window.location.search) {
-  const params = new URLSearchParams(search);
-  const known = ['B', 'H', 'T', 'S', 'D', 'lengths', 'window', 'causal', 'halfWidth', 'temperature', 'scaled', 'seed'];
-  if (!known.some((key) => params.has(key))) return false;
-  // A preset describes the whole mask: what it leaves out is off (all S, no window).
-  for (const id of ['in-lengths', 'in-window-start', 'in-window-end', 'in-half-width']) field(id).value = '';
-  field('in-causal').checked = false;
-  field('in-scaled').checked = false;
-  const ids = { B: 'in-B', H: 'in-H', T: 'in-T', S: 'in-S', D: 'in-D', lengths: 'in-lengths', halfWidth: 'in-half-width',
-    temperature: 'in-temperature', seed: 'in-seed' };
-  for (const [key, id] of Object.entries(ids)) {
-    if (params.has(key)) field(id).value = params.get(key).slice(0, 200);
-  }
-  if (params.has('window')) {
-    const [start = '', end = ''] = params.get('window').split(',').map((x) => x.trim());
-    field('in-window-start').value = start;
-    field('in-window-end').value = end;
-  }
-  for (const [key, id] of [['causal', 'in-causal'], ['scaled', 'in-scaled']]) {
-    if (params.has(key)) field(id).checked = ['1', 'true', 'on', 'yes'].includes(params.get(key));
-  }
-  return true;
+  const address = readBatchAddress(search);
+  if (!address.present || address.error) return address;
+  const form = formValues();
+  const values = { ...(form.values ?? {}), lengths: null, window: null, halfWidth: null, causal: '0', scaled: '0', ...address.values };
+  const read = checked(readBatchValues(values));
+  if (read.error) return { present: true, error: read.error };
+  const [windowStart, windowEnd] = read.options.window ?? [null, null];
+  setForm({ ...values, lengths: read.options.lengths?.join(', ') ?? null, windowStart, windowEnd,
+    causal: read.options.causal, scaled: read.options.scaled });
+  return { present: true, options: read.options };
 }
 
 function row(cells, header = false) {
@@ -206,14 +204,36 @@ function fillSelect(select, count, keep) {
   select.value = String(Math.min(keep, count - 1));
 }
 
+// While a run is in progress: the elapsed time beside an indeterminate progress bar, and
+// Cancel. Returns stop().
+function showRunning() {
+  const panel = field('batch-running');
+  const elapsed = field('batch-elapsed');
+  const started = performance.now();
+  const tick = () => {
+    elapsed.textContent = `Running the batch (the WASM core works in the background; the page stays usable)… ` +
+      `${((performance.now() - started) / 1000).toFixed(1)} s`;
+  };
+  tick();
+  const timer = setInterval(tick, 200);
+  panel.hidden = false;
+  return () => {
+    clearInterval(timer);
+    panel.hidden = true;
+  };
+}
+
 async function main() {
-  const companion = await bootCompanion();
-  if (!companion) return;
-  const runner = createBatchRunner({ companion, onNotice: (text) => showNotice(text, 'warning') });
+  const core = createWorkerCore();
+  const runner = createBatchRunner({ companion: core, onNotice: (text) => showNotice(text, 'warning') });
   let latest = null;
   let latestStatus = null;
+  const running = new Set(); // AbortControllers of the runs in progress
 
   const message = field('batch-message');
+  const refuse = (text) => {
+    message.replaceChildren(el('p', { class: 'status status-error', 'data-refused': 'true' }, text));
+  };
   const render = () => {
     if (!latest) return;
     drawHeatmap(latest, Number(field('view-b').value), Number(field('view-h').value));
@@ -223,8 +243,11 @@ async function main() {
     clear(message);
     const button = field('run-batch');
     button.disabled = true;
+    const controller = new AbortController();
+    running.add(controller);
+    const stop = showRunning();
     try {
-      const result = await runner.run(options);
+      const result = await runner.run(options, { signal: controller.signal });
       latestStatus = await runner.status();
       latest = result;
       fillSelect(field('view-b'), result.cpu.shape.B, Number(field('view-b').value) || 0);
@@ -243,12 +266,24 @@ async function main() {
       section.dataset.runs = String(Number(section.dataset.runs ?? 0) + 1);
       return result;
     } catch (error) {
+      if (error instanceof BatchCancelled || controller.signal.aborted) {
+        message.replaceChildren(el('p', { class: 'status status-info', 'data-cancelled': 'true' },
+          'The run was cancelled. The results shown (if any) are from the run before.'));
+        return { error: 'cancelled' };
+      }
       message.replaceChildren(el('p', { class: 'status status-error' }, `The batch could not be run: ${error.message ?? error}`));
       return { error: error.message ?? String(error) };
     } finally {
-      button.disabled = false;
+      stop();
+      running.delete(controller);
+      button.disabled = running.size > 0;
     }
   }
+
+  field('cancel-batch').addEventListener('click', () => {
+    for (const controller of running) controller.abort();
+    core.cancel();
+  });
 
   const presets = field('presets');
   for (const preset of PRESETS) {
@@ -263,7 +298,7 @@ async function main() {
     event.preventDefault();
     const read = readOptions();
     if (read.error) {
-      message.replaceChildren(el('p', { class: 'status status-error' }, `Check the form: ${read.error}.`));
+      refuse(`Check the form: ${read.error}. Nothing was run.`);
       return;
     }
     run(read.options);
@@ -276,13 +311,19 @@ async function main() {
       ? 'The GPU device was destroyed. The next run falls back to the WASM core.'
       : 'There is no GPU device to lose: the batch already runs on the WASM core.'));
   });
+  field('budget-note').textContent = `A run may do at most ${LIMITS.work.toLocaleString('en-US')} multiply-adds ` +
+    `(B·H·T·S·(Dk + Dv)), return at most ${LIMITS.weights.toLocaleString('en-US')} weights (B·H·T·S) and use at most ` +
+    `${LIMITS.inputs.toLocaleString('en-US')} input numbers, so that it finishes within a few seconds.`;
 
   // A small hook for the browser tests and the benchmark: run a case and get plain
-  // numbers back (the same runner, the same core).
+  // numbers back (the same runner, the same core, the same budget).
   window.batchLab = {
     status: () => runner.status(),
     destroyGpuDevice: () => runner.destroyGpuDevice(),
+    cancel: () => core.cancel(),
     async runCase(options, settings = {}) {
+      const over = checkBudget(options);
+      if (over) throw new Error(over);
       const explicitMask = settings.explicitMask ? Uint8Array.from(settings.explicitMask) : null;
       const result = await runner.run(options, { ...settings, explicitMask });
       return {
@@ -299,18 +340,29 @@ async function main() {
     },
   };
 
+  // The first run: the address's preset, or the form's defaults. A refused address runs
+  // nothing (no defaults in its place).
   const fromUrl = presetFromUrl();
-  const first = readOptions();
-  if (first.error) {
-    message.replaceChildren(el('p', { class: 'status status-error' }, `The address asked for a batch the form cannot read: ${first.error}.`));
-  } else {
-    const outcome = await run(first.options);
-    if (fromUrl && !outcome.error) {
-      message.replaceChildren(el('p', { class: 'status status-info' }, 'The form was filled from the address (a batch exercise’s shape and mask).'));
-    }
+  if (fromUrl.present && fromUrl.error) {
+    refuse(`The address asks for a batch this lab does not run: ${fromUrl.error}. Nothing was run; ` +
+      'correct the address, or set the form and press “Run the batch”.');
+    setStatus(null);
+    return;
   }
+  const first = fromUrl.present ? fromUrl : readOptions();
+  if (first.error) {
+    refuse(`Check the form: ${first.error}. Nothing was run.`);
+    setStatus(null);
+    return;
+  }
+  setStatus('Loading the attention core…');
+  const outcome = await run(first.options);
   setStatus(null);
-  document.body.dataset.ready = 'true';
+  if (fromUrl.present && !outcome.error) {
+    message.replaceChildren(el('p', { class: 'status status-info' }, 'The form was filled from the address (a batch exercise’s shape and mask).'));
+  }
 }
 
-main().catch((error) => setStatus(`The batch lab could not start: ${error.message ?? error}`, 'error'));
+main()
+  .catch((error) => setStatus(`The batch lab could not start: ${error.message ?? error}`, 'error'))
+  .finally(() => { document.body.dataset.ready = 'true'; });

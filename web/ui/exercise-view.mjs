@@ -16,6 +16,7 @@ import { variantControl, hasVariants, exerciseHref } from './variant-control.mjs
 import { figuresFor } from './figure-embeds.mjs';
 import { batchPanelFor } from './batch-embed.mjs';
 import { inputsBlock } from './inputs-view.mjs';
+import { readSeed } from '../seed.mjs';
 
 function workingBlock(exercise) {
   const holder = el('div', { id: 'working-holder', hidden: true });
@@ -52,11 +53,10 @@ function workingBlock(exercise) {
 
 function seedFromUrl(params) {
   const raw = params.get('seed');
-  if (raw === null || raw === '') return { seed: 0 };
-  if (!/^[0-9]{1,10}$/.test(raw) || Number(raw) > 0xffffffff) {
-    return { seed: 0, problem: `The seed “${raw}” is not a whole number from 0 to 4294967295, so the chapter’s numbers are shown.` };
-  }
-  return { seed: Number(raw) };
+  if (raw === null) return { seed: 0 };
+  const read = readSeed(raw, 'seed in the address');
+  if (!read.ok) return { seed: 0, problem: `${read.message} The chapter’s numbers are shown instead.` };
+  return { seed: read.seed };
 }
 
 async function main() {
@@ -103,7 +103,7 @@ async function main() {
   }
   if (exercise.decimalRule && exercise.chapter !== 14 && variants) {
     content.append(el('p', { class: 'decimal-rule' }, el('strong', {}, 'How decimals are checked. '),
-      String(exercise.decimalRule), ' One unit off in the last place is reported as a near miss.'));
+      String(exercise.decimalRule)));
   }
   if (variants) content.append(variantControl(store, exercise, seed));
   if (isRoles(exercise.working)) {

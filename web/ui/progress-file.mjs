@@ -1,12 +1,14 @@
 // Progress as a file: export the saved answers to JSON, and import such a file back.
 // The file: {format: "attention-companion-progress", version: 1, exportedAt, storage}
 // where `storage` is the store's own state (any version storage.mjs can read: a
-// version-1 state is migrated). An import is checked in full before anything changes:
-// a corrupt or foreign file is rejected with a message and the saved answers stay as
-// they were. A valid file is merged: for a part saved on both sides, the record with
-// more attempts wins (the file's on a tie).
+// version-1 state is migrated). An import is read in full before anything changes: a
+// corrupt or foreign file, or one where no record can be read, is rejected with a
+// message and the saved answers stay as they were. Otherwise the records that cannot be
+// read are dropped one by one and the rest is merged: for a part saved on both sides,
+// the record with more attempts wins (the file's on a tie). The message says exactly
+// what changed: exercises new to this browser, answers added, replaced, kept, dropped.
 
-import { isValidState, migrateV1, STORAGE_VERSION } from './storage.mjs';
+import { dict, readState, STORAGE_VERSION } from './storage.mjs';
 
 export const PROGRESS_FORMAT = 'attention-companion-progress';
 export const PROGRESS_VERSION = 1;
@@ -23,7 +25,9 @@ export function exportFileName(now = new Date()) {
 
 class ImportError extends Error {}
 
-// The file's text -> a store state (version STORAGE_VERSION), or an ImportError.
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+// The file's text -> {state (version STORAGE_VERSION), dropped}, or an ImportError.
 function readProgress(text) {
   if (typeof text !== 'string' || text.length > MAX_FILE_BYTES) {
     throw new ImportError('This file is too large to be a progress file.');
@@ -40,41 +44,65 @@ function readProgress(text) {
   if (doc.version !== PROGRESS_VERSION) {
     throw new ImportError(`This progress file has version ${String(doc.version)}, which this companion cannot read.`);
   }
-  let state = doc.storage;
-  if (state?.version === 1) {
-    try {
-      state = migrateV1(state);
-    } catch {
-      state = null;
-    }
+  const storage = doc.storage;
+  if (Number.isFinite(storage?.version) && storage.version > STORAGE_VERSION) {
+    throw new ImportError('This progress file was made by a newer version of the companion.');
   }
-  if (!isValidState(state)) {
-    throw new ImportError(state && state.version > STORAGE_VERSION
-      ? 'This progress file was made by a newer version of the companion.'
-      : 'This progress file is damaged: its saved answers are not in the expected shape.');
+  const read = readState(storage);
+  if (!read) throw new ImportError('This progress file is damaged: its saved answers are not in the expected shape.');
+  if (read.dropped && Object.keys(read.state.exercises).length === 0) {
+    throw new ImportError(`This progress file is damaged: none of its ${plural(read.dropped, 'saved record')} could be read.`);
   }
-  return state;
+  return read;
 }
 
+// Merges `incoming` into a copy of `current` (both null-prototype states from storage.mjs)
+// and counts what changed.
 function merge(current, incoming) {
-  const merged = structuredClone(current);
-  let answers = 0;
+  const merged = current;
+  const counts = { answers: 0, exercises: 0, newExercises: 0, added: 0, replaced: 0, same: 0, kept: 0, notes: 0 };
   for (const [id, record] of Object.entries(incoming.exercises)) {
-    const target = (merged.exercises[id] ??= { seeds: {} });
+    counts.exercises += 1;
+    if (!merged.exercises[id]) {
+      merged.exercises[id] = { seeds: dict() };
+      counts.newExercises += 1;
+    }
+    const target = merged.exercises[id];
     for (const [seed, { parts }] of Object.entries(record.seeds)) {
-      const into = (target.seeds[seed] ??= { parts: {} });
+      target.seeds[seed] ??= { parts: dict() };
+      const into = target.seeds[seed].parts;
       for (const [part, saved] of Object.entries(parts)) {
-        const mine = into.parts[part];
-        if (!mine || saved.attempts >= mine.attempts) into.parts[part] = saved;
-        answers += 1;
+        counts.answers += 1;
+        const mine = into[part];
+        if (!mine) counts.added += 1;
+        else if (saved.attempts < mine.attempts) { counts.kept += 1; continue; }
+        else if (saved.text === mine.text && saved.verdict === mine.verdict && saved.attempts === mine.attempts) counts.same += 1;
+        else counts.replaced += 1;
+        into[part] = saved;
       }
     }
-    if (record.open && !target.open) target.open = record.open;
+    if (record.open && !target.open) {
+      target.open = record.open;
+      counts.notes += 1;
+    }
   }
-  return { merged, answers, exercises: Object.keys(incoming.exercises).length };
+  return { merged, counts };
 }
 
-// -> {ok: true, message} or {ok: false, message}; the store changes only when ok.
+function summary({ answers, exercises, newExercises, added, replaced, same, kept, notes }, dropped) {
+  let text = `Imported ${plural(answers, 'saved answer')} for ${plural(exercises, 'exercise')}` +
+    ` (${plural(newExercises, 'exercise')} new to this browser): ${added} added, ${replaced} replaced`;
+  if (same) text += `, ${same} already here unchanged`;
+  if (kept) text += `, ${kept} not replaced because the answer here has more attempts`;
+  text += '.';
+  if (notes) text += ` ${plural(notes, 'design-task note')} added.`;
+  if (dropped) {
+    text += ` ${plural(dropped, 'record')} in the file could not be read (damaged) and ${dropped === 1 ? 'was' : 'were'} dropped.`;
+  }
+  return text;
+}
+
+// -> {ok: true, message, counts} or {ok: false, message}; the store changes only when ok.
 export function importProgress(store, text) {
   let incoming;
   try {
@@ -83,10 +111,9 @@ export function importProgress(store, text) {
     if (error instanceof ImportError) return { ok: false, message: `${error.message} Nothing was changed.` };
     throw error;
   }
-  const { merged, answers, exercises } = merge(store.snapshot(), incoming);
+  const { merged, counts } = merge(store.snapshot(), incoming.state);
   if (!store.replace(merged)) {
     return { ok: false, message: 'The progress could not be saved in this browser. Nothing was changed.' };
   }
-  return { ok: true,
-    message: `Imported ${answers} saved ${answers === 1 ? 'answer' : 'answers'} for ${exercises} ${exercises === 1 ? 'exercise' : 'exercises'}.` };
+  return { ok: true, message: summary(counts, incoming.dropped), counts: { ...counts, dropped: incoming.dropped } };
 }

@@ -10,81 +10,136 @@
 //      open?: {ticked: [int], notes: string, revealed: boolean}}}}
 // Version 1 (key "attention-companion:v1": {version: 1, exercises: {[id]:
 // {seed?, parts}}}) is migrated on open: its parts move under their seed (0
-// when none) and the v1 key is removed. A store that is not valid JSON or
-// not of a known shape is reset, and the caller is told so it can show a
-// notice.
+// when none) and the v1 key is removed.
 //
-// API (what pages and a later export/import use):
+// Every map keyed by the learner's data (exercise ids, seeds, part names) is a
+// null-prototype object, so a key such as "__proto__" or "constructor" is plain
+// data. A stored state is read record by record (readState): a record that is not
+// of the expected shape is dropped on its own and counted, and the caller shows a
+// notice with the count; only a store that is not JSON or not a known version is
+// reset as a whole.
+//
+// API (what pages and export/import use):
 //   openStore() -> {store, notice}
+//   readState(value) -> {state, dropped} (a fresh copy in null-prototype maps) or null
+//   droppedNotice(count) -> the sentence shown when records were dropped
 //   store.part(id, part, seed = 0) / store.savePart(id, part, record, seed = 0)
 //   store.correctCount(id, partNames, seed = 0)
 //   store.variantSeeds(id) -> seeds (other than 0) that hold saved answers
 //   store.openTask(id) / store.saveOpenTask(id, {ticked, notes, revealed})
-//   store.snapshot() -> a deep copy of the whole state (valid by isValidState)
-//   store.replace(state) -> false unless isValidState(state); then persists it
+//   store.snapshot() -> a deep copy of the whole state (null-prototype maps)
+//   store.replace(state) -> false unless every record of state is valid; then persists it
+
+import { parseSeed, MAX_SEED } from '../seed.mjs';
 
 export const STORAGE_KEY = 'attention-companion:v2';
 export const LEGACY_KEYS = ['attention-companion:v1'];
 export const STORAGE_VERSION = 2;
 const VERDICTS = new Set(['correct', 'incorrect', 'invalid', null]);
 const MAX_TEXT = 4000;
-const MAX_SEED = 0xffffffff;
+const MAX_NAME = 200; // exercise ids and part names
+
+// A map keyed by user data: no prototype, so no key can reach Object.prototype.
+export const dict = () => Object.create(null);
 
 function emptyState() {
-  return { version: STORAGE_VERSION, exercises: {} };
+  return { version: STORAGE_VERSION, exercises: dict() };
 }
 
 function isPlainObject(value) {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-function isPartRecord(record) {
-  return isPlainObject(record)
-    && typeof record.text === 'string' && record.text.length <= MAX_TEXT
-    && VERDICTS.has(record.verdict ?? null)
-    && Number.isSafeInteger(record.attempts) && record.attempts >= 0;
-}
-
-function isPartsRecord(record) {
-  return isPlainObject(record) && isPlainObject(record.parts) && Object.values(record.parts).every(isPartRecord);
+function isName(key) {
+  return key.length > 0 && key.length <= MAX_NAME && !/[\u0000-\u001f]/.test(key);
 }
 
 function isSeedKey(key) {
   return /^(0|[1-9][0-9]{0,9})$/.test(key) && Number(key) <= MAX_SEED;
 }
 
-function isOpenRecord(record) {
-  return isPlainObject(record)
-    && Array.isArray(record.ticked) && record.ticked.every((i) => Number.isSafeInteger(i) && i >= 0)
-    && typeof record.notes === 'string' && record.notes.length <= MAX_TEXT
-    && typeof record.revealed === 'boolean';
+// A part record, copied field by field, or null when it is not valid.
+function partRecord(record) {
+  if (!isPlainObject(record) || typeof record.text !== 'string' || record.text.length > MAX_TEXT
+    || !VERDICTS.has(record.verdict ?? null) || !Number.isSafeInteger(record.attempts) || record.attempts < 0) return null;
+  return { text: record.text, verdict: record.verdict ?? null, attempts: record.attempts };
 }
 
-function isExerciseRecord(record) {
-  return isPlainObject(record)
-    && isPlainObject(record.seeds)
-    && Object.entries(record.seeds).every(([key, value]) => isSeedKey(key) && isPartsRecord(value))
-    && (record.open === undefined || isOpenRecord(record.open));
+function openRecord(record) {
+  if (!isPlainObject(record)
+    || !Array.isArray(record.ticked) || !record.ticked.every((i) => Number.isSafeInteger(i) && i >= 0)
+    || typeof record.notes !== 'string' || record.notes.length > MAX_TEXT
+    || typeof record.revealed !== 'boolean') return null;
+  return { ticked: [...record.ticked], notes: record.notes, revealed: record.revealed };
 }
 
-export function isValidState(state) {
-  return isPlainObject(state) && state.version === STORAGE_VERSION && isPlainObject(state.exercises)
-    && Object.values(state.exercises).every(isExerciseRecord);
+// {parts} -> [null-prototype parts map, number dropped]; the whole group counts as one
+// dropped record when it is not an object of parts.
+function readParts(holder) {
+  const parts = dict();
+  if (!isPlainObject(holder) || !isPlainObject(holder.parts)) return [parts, 1];
+  let dropped = 0;
+  for (const [name, record] of Object.entries(holder.parts)) {
+    const copy = isName(name) ? partRecord(record) : null;
+    if (copy) parts[name] = copy;
+    else dropped += 1;
+  }
+  return [parts, dropped];
 }
 
-function isValidV1State(state) {
-  return isPlainObject(state) && state.version === 1 && isPlainObject(state.exercises)
-    && Object.values(state.exercises).every((record) => isPartsRecord(record)
-      && (record.seed === undefined || (Number.isSafeInteger(record.seed) && record.seed >= 0 && record.seed <= MAX_SEED)));
+function readV2(raw) {
+  const state = emptyState();
+  let dropped = 0;
+  for (const [id, record] of Object.entries(raw.exercises)) {
+    if (!isName(id) || !isPlainObject(record) || !isPlainObject(record.seeds)) {
+      dropped += 1;
+      continue;
+    }
+    const exercise = { seeds: dict() };
+    for (const [seed, holder] of Object.entries(record.seeds)) {
+      if (!isSeedKey(seed)) {
+        dropped += 1;
+        continue;
+      }
+      const [parts, lost] = readParts(holder);
+      dropped += lost;
+      if (Object.keys(parts).length) exercise.seeds[seed] = { parts };
+    }
+    if (record.open !== undefined) {
+      const open = openRecord(record.open);
+      if (open) exercise.open = open;
+      else dropped += 1;
+    }
+    if (Object.keys(exercise.seeds).length || exercise.open) state.exercises[id] = exercise;
+  }
+  return { state, dropped };
 }
 
 // Version 1 -> version 2: each exercise's parts move under its seed (0 when none).
-export function migrateV1(state) {
-  const next = emptyState();
-  for (const [id, record] of Object.entries(state.exercises)) {
-    next.exercises[id] = { seeds: { [String(record.seed ?? 0)]: { parts: structuredClone(record.parts) } } };
+function readV1(raw) {
+  const state = emptyState();
+  let dropped = 0;
+  for (const [id, record] of Object.entries(raw.exercises)) {
+    const seed = isPlainObject(record) && (record.seed === undefined || (Number.isSafeInteger(record.seed)
+      && record.seed >= 0 && record.seed <= MAX_SEED)) ? String(record.seed ?? 0) : null;
+    if (!isName(id) || seed === null) {
+      dropped += 1;
+      continue;
+    }
+    const [parts, lost] = readParts(record);
+    dropped += lost;
+    if (Object.keys(parts).length) state.exercises[id] = { seeds: Object.assign(dict(), { [seed]: { parts } }) };
   }
-  return next;
+  return { state, dropped };
+}
+
+// A stored state of version 1 or 2 -> {state (version 2), dropped}, or null when it is
+// not a store of a known version at all.
+export function readState(raw) {
+  if (!isPlainObject(raw) || !isPlainObject(raw.exercises)) return null;
+  if (raw.version === STORAGE_VERSION) return readV2(raw);
+  if (raw.version === 1) return readV1(raw);
+  return null;
 }
 
 function storage() {
@@ -114,6 +169,13 @@ function parseOrNull(raw) {
 const DAMAGED = 'Your saved answers in this browser could not be read (the stored data was damaged), ' +
   'so they have been cleared. You can carry on from here.';
 
+export function droppedNotice(count) {
+  return count === 1
+    ? '1 saved answer in this browser could not be read (its data was damaged), so it was dropped. Your other answers are kept.'
+    : `${count} saved answers in this browser could not be read (their data was damaged), so they were dropped. ` +
+      'Your other answers are kept.';
+}
+
 // Opens the store. Returns {store, notice}: notice is null, or a sentence to
 // show the learner (store was reset, or answers cannot be saved here).
 export function openStore() {
@@ -124,16 +186,20 @@ export function openStore() {
   }
   const raw = readKey(local, STORAGE_KEY);
   if (raw !== null) {
-    const state = parseOrNull(raw);
-    if (isValidState(state)) return { store: new AnswerStore(local, state), notice: null };
-    const store = new AnswerStore(local, emptyState());
+    const parsed = parseOrNull(raw);
+    const read = parsed?.version === STORAGE_VERSION ? readState(parsed) : null;
+    if (read && read.dropped === 0) return { store: new AnswerStore(local, read.state), notice: null };
+    // Records that could not be read are dropped (or, when nothing can be read, all of
+    // it), and the cleaned store is written back so the notice is shown once.
+    const store = new AnswerStore(local, read ? read.state : emptyState());
     store.persist();
-    return { store, notice: DAMAGED };
+    return { store, notice: read ? droppedNotice(read.dropped) : DAMAGED };
   }
   const legacyRaw = readKey(local, LEGACY_KEYS[0]);
   if (legacyRaw === null) return { store: new AnswerStore(local, emptyState()), notice: null };
   const legacy = parseOrNull(legacyRaw);
-  const store = new AnswerStore(local, isValidV1State(legacy) ? migrateV1(legacy) : emptyState());
+  const read = legacy?.version === 1 ? readState(legacy) : null;
+  const store = new AnswerStore(local, read ? read.state : emptyState());
   if (store.persist()) {
     try {
       local.removeItem(LEGACY_KEYS[0]);
@@ -141,18 +207,19 @@ export function openStore() {
       // the old key stays; it is ignored once the new one exists
     }
   }
-  return { store, notice: isValidV1State(legacy) ? null : DAMAGED };
+  if (!read) return { store, notice: DAMAGED };
+  return { store, notice: read.dropped ? droppedNotice(read.dropped) : null };
 }
 
 function seedKey(seed) {
-  const n = Number(seed ?? 0);
-  return Number.isInteger(n) && n >= 0 && n <= MAX_SEED ? String(n) : '0';
+  return String(parseSeed(seed ?? 0));
 }
 
 export class AnswerStore {
+  // state: a stored state; it is read through readState (invalid records are left out).
   constructor(local, state) {
     this.local = local;
-    this.state = state;
+    this.state = readState(state)?.state ?? emptyState();
     this.saveFailed = false;
   }
 
@@ -169,12 +236,12 @@ export class AnswerStore {
 
   // Seeds other than 0 under which answers are saved, in numeric order.
   variantSeeds(exerciseId) {
-    return Object.keys(this.state.exercises[exerciseId]?.seeds ?? {}).map(Number)
+    return Object.keys(this.state.exercises[exerciseId]?.seeds ?? dict()).map(Number)
       .filter((seed) => seed !== 0).sort((x, y) => x - y);
   }
 
   #exercise(exerciseId) {
-    this.state.exercises[exerciseId] ??= { seeds: {} };
+    this.state.exercises[exerciseId] ??= { seeds: dict() };
     return this.state.exercises[exerciseId];
   }
 
@@ -182,7 +249,7 @@ export class AnswerStore {
   savePart(exerciseId, partName, { text, verdict, attempts }, seed = 0) {
     const seeds = this.#exercise(exerciseId).seeds;
     const key = seedKey(seed);
-    seeds[key] ??= { parts: {} };
+    seeds[key] ??= { parts: dict() };
     seeds[key].parts[partName] = { text: String(text).slice(0, MAX_TEXT), verdict: verdict ?? null,
       attempts: Number.isSafeInteger(attempts) && attempts >= 0 ? attempts : 0 };
     return this.persist();
@@ -204,12 +271,13 @@ export class AnswerStore {
   }
 
   snapshot() {
-    return structuredClone(this.state);
+    return readV2(this.state).state;
   }
 
   replace(state) {
-    if (!isValidState(state)) return false;
-    this.state = structuredClone(state);
+    const read = state?.version === STORAGE_VERSION ? readState(state) : null;
+    if (!read || read.dropped) return false;
+    this.state = read.state;
     return this.persist();
   }
 

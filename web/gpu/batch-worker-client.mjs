@@ -1,0 +1,68 @@
+// The main thread's side of batch-worker.mjs: an object with the companion's
+// batchAttention(options, arrays), asynchronous, that runs in a module Worker, so the
+// batch runner (batch-runner.mjs) can use it in place of the companion and the page stays
+// responsive. cancel() terminates the worker (the pending calls reject with
+// BatchCancelled); the next call starts a fresh one.
+
+export class BatchCancelled extends Error {
+  constructor() {
+    super('the run was cancelled');
+  }
+}
+
+export function createWorkerCore({ url = new URL('./batch-worker.mjs', import.meta.url) } = {}) {
+  let worker = null;
+  let nextId = 1;
+  const pending = new Map();
+
+  function failAll(error) {
+    for (const { reject } of pending.values()) reject(error);
+    pending.clear();
+  }
+
+  function stop(error) {
+    worker?.terminate();
+    worker = null;
+    failAll(error);
+  }
+
+  function start() {
+    worker = new Worker(url, { type: 'module', name: 'attention batch' });
+    worker.addEventListener('message', ({ data }) => {
+      const call = pending.get(data?.id);
+      if (!call) return;
+      pending.delete(data.id);
+      if (data.ok) call.resolve(data.result);
+      else call.reject(new Error(data.message));
+    });
+    worker.addEventListener('error', (event) => {
+      event.preventDefault();
+      stop(new Error(`the WASM worker stopped${event.message ? `: ${event.message}` : ' (it could not be started)'}`));
+    });
+    worker.addEventListener('messageerror', () => stop(new Error('the WASM worker sent a message that could not be read')));
+  }
+
+  function call(message) {
+    if (!worker) start();
+    const id = nextId;
+    nextId += 1;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, ...message });
+    });
+  }
+
+  return {
+    // Resolves once the worker has loaded its core (or rejects with why it could not).
+    ready: () => call({ type: 'load' }),
+    // The same result as companion.batchAttention (the summary's fields and typed arrays).
+    batchAttention: (options, arrays = {}) => call({ type: 'batch', options, arrays }),
+    busy: () => pending.size > 0,
+    // Stops the work in progress; false when there was none.
+    cancel() {
+      const had = pending.size > 0;
+      if (worker) stop(new BatchCancelled());
+      return had;
+    },
+  };
+}
