@@ -9,9 +9,9 @@ namespace {
 
 bool Dominates(const Monomial& big, const Monomial& small) {
   if (big == small) return false;
-  for (const auto& [symbol, power] : small) {
-    auto it = std::find_if(big.begin(), big.end(), [&](const auto& p) { return p.first == symbol; });
-    if (it == big.end() || it->second < power) return false;
+  for (const auto& entry : small) {
+    auto it = std::find_if(big.begin(), big.end(), [&](const auto& p) { return p.first == entry.first; });
+    if (it == big.end() || it->second < entry.second) return false;
   }
   return true;
 }
