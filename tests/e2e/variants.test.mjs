@@ -42,7 +42,8 @@ test('a Chapter 19 variant round trip: new seed, core answer correct, reload res
   assert.equal(await page.locator('tr[data-input="query"] code').textContent(), inputs.query, 'the variant’s inputs are shown');
   assert.notEqual(inputs.query, chapterQuery);
   assert.match(await page.locator('.variant-badge').textContent(), new RegExp(`Variant ${seed}`));
-  const typed = `[${working.positions.map((p) => p.weight.toFixed(3)).join(', ')}]`;
+  // Each weight at 3 significant figures, as the decimal rule asks of every entry.
+  const typed = `[${working.positions.map((p) => p.weight.toPrecision(3)).join(', ')}]`;
   const weights = part(page, 'weights');
   await weights.input.fill(typed);
   await weights.input.press('Enter');

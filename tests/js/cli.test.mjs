@@ -51,7 +51,7 @@ test('a seed gives a reproducible variant that is graded against its own numbers
   const chapter = companion.exercise('ch19.running');
   assert.deepEqual(one.inputs, two.inputs);
   assert.notDeepEqual(one.inputs, chapter.inputs);
-  const weights = `[${one.working.positions.map((p) => p.weight.toFixed(4)).join(', ')}]`;
+  const weights = `[${one.working.positions.map((p) => p.weight.toPrecision(4)).join(', ')}]`;
   assert.equal(companion.grade('ch19.running', 'weights', weights, { seed: 7 }).verdict, 'correct');
   assert.notEqual(companion.grade('ch19.running', 'weights', weights).verdict, 'correct');
   assert.throws(() => companion.exercise('ch19.running', { seed: -1 }), /seed/);
