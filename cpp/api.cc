@@ -89,7 +89,7 @@ void NameAnotherPart(const Json& exercise, const std::string& part_name, const s
     ++number;
     std::string name = StringField(other, "name");
     if (name == part_name) continue;
-    auto request = RequestForPart(exercise, other, seed);
+    auto request = RequestForPart(exercise, other, seed, /*with_mistakes=*/false);
     if (!request.ok() || !Distinctive(request->expected)) continue;
     if (Grade(answer, *request).kind != Verdict::Kind::kCorrect) continue;
     // Several parts may ask for the same quantity (weights, and weights at temperature 1).

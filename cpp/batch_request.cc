@@ -2,7 +2,9 @@
 // runs the float32 core, and adds the row statistics and the agreement when asked.
 #include "batch_request.h"
 
+#include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -19,12 +21,19 @@ using Json = nlohmann::json;
 
 Status Invalid(const std::string& message) { return Status(ErrorCode::kInvalidInput, message); }
 
-// An integer option; `fallback` when absent or null.
+// A JSON null where a number belongs is what NaN or Infinity become in JSON text: refused,
+// never read as "absent".
+Status NullOption(const char* name) {
+  return Invalid(std::string("the option ") + name + " is null (NaN and Infinity arrive as null): give a number");
+}
+
+// An integer option; `fallback` when absent.
 Result<int64_t> IntegerOption(const Json& options, const char* name, std::optional<int64_t> fallback) {
-  if (!options.contains(name) || options[name].is_null()) {
+  if (!options.contains(name)) {
     if (fallback) return *fallback;
     return Invalid(std::string("the option ") + name + " is missing");
   }
+  if (options[name].is_null()) return NullOption(name);
   const Json& v = options[name];
   if (v.is_number_integer()) return v.get<int64_t>();
   if (v.is_number_float()) {
@@ -35,20 +44,21 @@ Result<int64_t> IntegerOption(const Json& options, const char* name, std::option
 }
 
 Result<double> NumberOption(const Json& options, const char* name, double fallback) {
-  if (!options.contains(name) || options[name].is_null()) return fallback;
+  if (!options.contains(name)) return fallback;
+  if (options[name].is_null()) return NullOption(name);
   if (!options[name].is_number()) return Invalid(std::string("the option ") + name + " must be a number");
   return options[name].get<double>();
 }
 
 Result<bool> BoolOption(const Json& options, const char* name) {
-  if (!options.contains(name) || options[name].is_null()) return false;
+  if (!options.contains(name)) return false;
   if (!options[name].is_boolean()) return Invalid(std::string("the option ") + name + " must be true or false");
   return options[name].get<bool>();
 }
 
 Result<std::vector<int64_t>> IntegerList(const Json& options, const char* name) {
   std::vector<int64_t> out;
-  if (!options.contains(name) || options[name].is_null()) return out;
+  if (!options.contains(name)) return out;
   if (!options[name].is_array()) return Invalid(std::string("the option ") + name + " must be a list");
   for (const Json& v : options[name]) {
     if (!v.is_number_integer()) return Invalid(std::string("the option ") + name + " must list whole numbers");
@@ -83,8 +93,11 @@ Result<MaskSpec> MaskOf(const Json& options, const BatchShape& shape,
     if (window.size() != 2) return Invalid("the window is written [start, end)");
     mask.window = std::make_pair(window[0], window[1]);
   }
-  ATTN_ASSIGN_OR_RETURN(half_width, IntegerOption(options, "halfWidth", int64_t{-1}));
-  mask.half_width = half_width < 0 ? -1 : half_width;
+  if (options.contains("halfWidth")) {
+    ATTN_ASSIGN_OR_RETURN(half_width, IntegerOption(options, "halfWidth", std::nullopt));
+    if (half_width < 0) return Invalid("the option halfWidth must be 0 or more (leave it out for no limit)");
+    mask.half_width = std::min(half_width, shape.S);  // a half width of S or more limits nothing
+  }
   if (!explicit_mask.empty()) {
     if (static_cast<int64_t>(explicit_mask.size()) != shape.T * shape.S) {
       return Status(ErrorCode::kShapeMismatch,
@@ -116,6 +129,39 @@ Json MaskJson(const MaskSpec& mask, const BatchShape& shape) {
               {"explicit", !mask.explicit_mask.empty()}};
 }
 
+// What one call may cost, checked before anything is allocated.
+constexpr int64_t kMaxWork = int64_t{1} << 31;           // multiply-adds: B*H*T*S*(D_k + D_v)
+constexpr int64_t kMaxBytes = int64_t{256} << 20;        // the call's arrays together
+
+// Multiplies without overflow: nullopt past the int64 range.
+std::optional<int64_t> Product(std::initializer_list<int64_t> factors) {
+  int64_t out = 1;
+  for (int64_t f : factors) {
+    if (f != 0 && out > INT64_MAX / f) return std::nullopt;
+    out *= f;
+  }
+  return out;
+}
+
+Status CheckBudget(const BatchShape& shape, bool weights, bool inputs_returned, bool compare) {
+  auto work = Product({shape.B, shape.H, shape.T, shape.S, shape.Dk + shape.Dv});
+  if (!work || *work > kMaxWork) {
+    return Invalid("the batch needs " + (work ? std::to_string(*work) : std::string("too many")) +
+                   " multiply-adds (B*H*T*S*(D_k+D_v)); one call may do at most " + std::to_string(kMaxWork));
+  }
+  // Inputs, context, weights (when returned or compared), the returned input copies, statistics.
+  int64_t numbers = shape.QueryElements() + shape.KeyElements() + shape.ValueElements() + 2 * shape.ContextElements();
+  if (weights) numbers += 2 * shape.ScoreElements();
+  if (inputs_returned) numbers += shape.QueryElements() + shape.KeyElements() + shape.ValueElements();
+  if (compare) numbers += shape.ContextElements() + shape.ScoreElements();
+  int64_t bytes = 4 * numbers + 40 * shape.Rows();
+  if (bytes > kMaxBytes) {
+    return Invalid("the batch needs about " + std::to_string(bytes >> 20) + " MiB of memory; one call may use at most " +
+                   std::to_string(kMaxBytes >> 20) + " MiB");
+  }
+  return Status();
+}
+
 Json AgreementJson(const Agreement& a, const Tolerance& tolerance) {
   return Json{{"compared", a.compared},
               {"maxAbsError", a.max_abs_error},
@@ -142,6 +188,9 @@ Result<BatchResponse> RunBatchRequest(const std::string& options_json, BatchArra
   ATTN_ASSIGN_OR_RETURN(return_weights, BoolOption(options, "returnWeights"));
   ATTN_ASSIGN_OR_RETURN(return_inputs, BoolOption(options, "returnInputs"));
   ATTN_ASSIGN_OR_RETURN(seed, IntegerOption(options, "seed", int64_t{19}));
+  if (seed < 0 || seed > 0xffffffffLL) return Invalid("the option seed must be a whole number from 0 to 4294967295");
+  ATTN_RETURN_IF_ERROR(CheckBudget(shape, return_weights || !arrays.compare_weights.empty(), return_inputs,
+                                   !arrays.compare_context.empty()));
 
   const bool given = !arrays.query.empty() || !arrays.keys.empty() || !arrays.values.empty();
   if (!given) {

@@ -218,7 +218,7 @@ std::string Explain(Ch14Method method, const Ch14Read& right, const Json& part) 
 
 }  // namespace
 
-Result<GradeRequest> Ch14ReadRequest(const Json& exercise, const Json& part) {
+Result<GradeRequest> Ch14ReadRequest(const Json& exercise, const Json& part, bool with_mistakes) {
   std::string quantity = StringField(part, "quantity");
   ATTN_ASSIGN_OR_RETURN(right, Ch14ReadOf(exercise, part, Ch14Method::kCorrect));
   GradeRequest request;
@@ -227,6 +227,8 @@ Result<GradeRequest> Ch14ReadRequest(const Json& exercise, const Json& part) {
   request.require_exact = BoolField(part, "exact", false);
   request.position_labels = right.labels;
   request.parse.symbols = {"a"};
+
+  if (!with_mistakes) return request;
 
   // The intervention mistakes come first: when two wrong methods give the same answer,
   // the one about what this part asks (a removal or a deletion) is the likelier story.

@@ -38,7 +38,9 @@ struct Ch14Read {
 Result<Ch14Read> Ch14ReadOf(const Json& exercise, const Json& part, Ch14Method method);
 
 // The grading request for a part: expected quantity and misconceptions.
-Result<GradeRequest> Ch14ReadRequest(const Json& exercise, const Json& part);
+// with_mistakes = false computes only what a right answer is checked against (no known
+// mistakes), for the other-part search and the variants' check.
+Result<GradeRequest> Ch14ReadRequest(const Json& exercise, const Json& part, bool with_mistakes = true);
 
 // The working of a read for display: positions with state, score, exponential, weight.
 Result<Json> Ch14ReadWorking(const Json& exercise, const Json& part);

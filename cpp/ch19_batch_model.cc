@@ -248,7 +248,7 @@ const Known kKnown[] = {
 
 }  // namespace
 
-Result<GradeRequest> Ch19BatchRequest(const Json& exercise, const Json& part) {
+Result<GradeRequest> Ch19BatchRequest(const Json& exercise, const Json& part, bool with_mistakes) {
   std::string q = StringField(part, "quantity");
   ATTN_ASSIGN_OR_RETURN(b, BatchOf(exercise, part));
   GradeRequest request;
@@ -261,6 +261,7 @@ Result<GradeRequest> Ch19BatchRequest(const Json& exercise, const Json& part) {
   if (q == "window_positions") {
     for (Eigen::Index s = 1; s <= b.scores.cols(); ++s) request.position_labels.push_back(std::to_string(s));
   }
+  if (!with_mistakes) return request;
   for (const auto& known : kKnown) {
     bool window_mistake = known.method == Method::kWindowIgnored || known.method == Method::kWindowEverywhere ||
                           known.method == Method::kWindowClosed || known.method == Method::kWindowShifted;

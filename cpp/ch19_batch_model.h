@@ -9,7 +9,9 @@
 
 namespace attn {
 
-Result<GradeRequest> Ch19BatchRequest(const Json& exercise, const Json& part);
+// with_mistakes = false computes only what a right answer is checked against (no known
+// mistakes), for the other-part search and the variants' check.
+Result<GradeRequest> Ch19BatchRequest(const Json& exercise, const Json& part, bool with_mistakes = true);
 Result<Json> Ch19BatchWorking(const Json& exercise);
 
 }  // namespace attn

@@ -224,7 +224,7 @@ std::string Explain(Ch19Method m, const Json& exercise, const Json& part) {
 
 }  // namespace
 
-Result<GradeRequest> Ch19ReadRequest(const Json& exercise, const Json& part) {
+Result<GradeRequest> Ch19ReadRequest(const Json& exercise, const Json& part, bool with_mistakes) {
   std::string q = StringField(part, "quantity");
   GradeRequest request;
   ATTN_ASSIGN_OR_RETURN(expected, Select(exercise, part, Ch19Method::kCorrect, q));
@@ -237,6 +237,7 @@ Result<GradeRequest> Ch19ReadRequest(const Json& exercise, const Json& part) {
     request.position_labels = NumberLabels(r.weights.size());
   }
   if (q == "context_inside") request.position_labels = {"yes", "no"};
+  if (!with_mistakes) return request;
   for (Ch19Method m : {Ch19Method::kMaskAfterSoftmax, Ch19Method::kTemperatureMultiplied,
                        Ch19Method::kScaledVsUnscaled, Ch19Method::kBilinearTransposed}) {
     auto wrong = Select(exercise, part, m, q);

@@ -26,7 +26,9 @@ struct Ch19Read {
 };
 
 Result<Ch19Read> Ch19ReadOf(const Json& exercise, const Json& part, Ch19Method method);
-Result<GradeRequest> Ch19ReadRequest(const Json& exercise, const Json& part);
+// with_mistakes = false computes only what a right answer is checked against (no known
+// mistakes), for the other-part search and the variants' check.
+Result<GradeRequest> Ch19ReadRequest(const Json& exercise, const Json& part, bool with_mistakes = true);
 Result<Json> Ch19ReadWorking(const Json& exercise, const Json& part);
 
 // A mask written as "[1, 1, 1, 0, 0]" or "[true, true, true, false, false]".

@@ -16,6 +16,9 @@ Status CheckMask(const MaskSpec& mask, int64_t B, int64_t T, int64_t S) {
       }
     }
   }
+  if (mask.half_width < -1) {
+    return Status(ErrorCode::kInvalidInput, "a half width is a whole number from 0 up (leave it out for no limit)");
+  }
   if (mask.window && (mask.window->first < 0 || mask.window->second < mask.window->first)) {
     return Status(ErrorCode::kInvalidInput, "a window [start, end) needs 0 <= start <= end");
   }

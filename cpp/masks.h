@@ -26,7 +26,8 @@ struct MaskSpec {
     if (!lengths.empty() && s >= lengths[static_cast<size_t>(b)]) return false;
     if (causal && s > t) return false;
     if (window && (s < window->first || s >= window->second)) return false;
-    if (half_width >= 0 && (s < t - half_width || s > t + half_width)) return false;
+    // Differences of positions only, so that a huge half width cannot overflow.
+    if (half_width >= 0 && (t - s > half_width || s - t > half_width)) return false;
     if (!explicit_mask.empty() && !explicit_mask[static_cast<size_t>(t)][static_cast<size_t>(s)]) return false;
     return true;
   }

@@ -10,12 +10,12 @@
 
 namespace attn {
 
-Result<GradeRequest> RequestForPart(const Json& exercise, const Json& part, uint32_t seed) {
+Result<GradeRequest> RequestForPart(const Json& exercise, const Json& part, uint32_t seed, bool with_mistakes) {
   std::string model = StringField(exercise, "model");
-  if (model == "ch14.read") return Ch14ReadRequest(exercise, part);
+  if (model == "ch14.read") return Ch14ReadRequest(exercise, part, with_mistakes);
   if (model == "ch14.cost") return Ch14CostRequest(exercise, part);
-  if (model == "ch19.read") return Ch19ReadRequest(exercise, part);
-  if (model == "ch19.batch") return Ch19BatchRequest(exercise, part);
+  if (model == "ch19.read") return Ch19ReadRequest(exercise, part, with_mistakes);
+  if (model == "ch19.batch") return Ch19BatchRequest(exercise, part, with_mistakes);
   if (model == "ch19.cost") return Ch19CostRequest(exercise, part);
   if (model == "ch19.roles") return Ch19RolesRequest(exercise, part, seed);
   if (model == "ch19.choice") return Ch19ChoiceRequest(exercise, part);

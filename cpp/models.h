@@ -10,7 +10,9 @@
 
 namespace attn {
 
-Result<GradeRequest> RequestForPart(const Json& exercise, const Json& part, uint32_t seed);
+// with_mistakes = false leaves out the known mistakes: the expected quantity and how to
+// read and compare an answer only.
+Result<GradeRequest> RequestForPart(const Json& exercise, const Json& part, uint32_t seed, bool with_mistakes = true);
 Result<Json> WorkingForPart(const Json& exercise, const Json& part, uint32_t seed);
 
 }  // namespace attn

@@ -54,6 +54,61 @@ async function fetchExercises(base) {
 // else is refused with a message that names it.
 const seedOf = (seed) => parseSeed(seed);
 
+// The batch boundary: everything the core receives is checked and copied here, in JS, so
+// that no getter, proxy or huge length runs inside a WebAssembly call (an exception
+// thrown through the binding would leak the module's stack).
+const BATCH_ARRAYS = { query: Float32Array, keys: Float32Array, values: Float32Array, explicitMask: Uint8Array,
+  compareContext: Float32Array, compareWeights: Float32Array, compareEmptyRows: Uint8Array };
+const MAX_BATCH_ARRAY = 1 << 26;  // entries in one array; the core's own budget is smaller
+
+function batchArrays(arrays) {
+  if (arrays === undefined || arrays === null) return {};
+  if (typeof arrays !== 'object') throw new Error('The batch arrays must be an object of typed arrays.');
+  const out = {};
+  for (const [name, Type] of Object.entries(BATCH_ARRAYS)) {
+    let value;
+    try {
+      value = arrays[name];
+    } catch (error) {
+      throw new Error(`The batch array ${name} could not be read: ${error?.message ?? String(error)}`);
+    }
+    if (value === undefined || value === null) continue;
+    const isArray = Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
+    if (!isArray) throw new Error(`The batch array ${name} must be a typed array or an array of numbers.`);
+    const { length } = value;
+    if (!Number.isSafeInteger(length) || length > MAX_BATCH_ARRAY) {
+      throw new Error(`The batch array ${name} has ${length} entries; at most ${MAX_BATCH_ARRAY} are read.`);
+    }
+    const copy = new Type(length);
+    if (ArrayBuffer.isView(value)) copy.set(value);
+    else for (let i = 0; i < length; i += 1) copy[i] = Number(value[i]);
+    const bad = copy.findIndex((x) => !Number.isFinite(x));
+    if (bad >= 0) throw new Error(`The batch array ${name} has a value that is not a finite number at ${bad}.`);
+    out[name] = copy;
+  }
+  return out;
+}
+
+// Options as JSON text, refusing what JSON would silently turn into null (NaN, Infinity).
+function batchOptionsJson(options) {
+  if (options === undefined || options === null) return '{}';
+  let text;
+  try {
+    text = JSON.stringify(options, (key, value) => {
+      if (typeof value === 'number' && !Number.isFinite(value)) {
+        throw new Error(`The batch option ${key || '(value)'} is ${value}; give a finite number.`);
+      }
+      if (typeof value === 'bigint') throw new Error(`The batch option ${key} must be a plain number.`);
+      return value;
+    });
+  } catch (error) {
+    throw new Error(error?.message?.startsWith('The batch option') ? error.message
+      : `The batch options could not be read: ${error?.message ?? String(error)}`);
+  }
+  if (typeof text !== 'string' || !text.startsWith('{')) throw new Error('The batch options must be an object.');
+  return text;
+}
+
 function parseCoreJson(text) {
   const value = JSON.parse(text);
   if (value && typeof value === 'object' && !Array.isArray(value) && typeof value.error === 'string') {
@@ -118,7 +173,7 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
     // Returns the summary's fields plus typed-array copies (context, weights, emptyRows,
     // rowSums, entropies, maskedMass, maxEntropies, query, keys, values).
     batchAttention(options, arrays = {}) {
-      const out = core.batchAttention(JSON.stringify(options ?? {}), arrays ?? {});
+      const out = core.batchAttention(batchOptionsJson(options), batchArrays(arrays));
       if (typeof out.error === 'string') throw new Error(out.error);
       const { summary, ...typed } = out;
       return { ...JSON.parse(summary), ...typed };
