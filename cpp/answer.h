@@ -34,12 +34,12 @@ struct Answer {
     a.value = std::move(v);
     return a;
   }
-  static Answer Decimal(Exact v, long double unit, int decimals) {
+  static Answer Decimal(Exact v, long double unit, int decimals, int significant) {
     Answer a;
     a.value = std::move(v);
     a.unit = unit;
     a.decimals = decimals;
-    a.significant = SignificantOf(a.value.to_long_double().value_or(0), unit);
+    a.significant = significant;
     return a;
   }
   static Answer Evaluated(long double x) {

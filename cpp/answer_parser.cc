@@ -474,7 +474,7 @@ class Parser {
       if (atom.unit > 0) scaled.decimals = decimals;
       if (atom.unit == 0 && !atom.evaluated && atom.value.constant() && atom.value.constant()->is_integer()) {
         // "49%" is a decimal: 0.49, written to two places.
-        scaled = Answer::Decimal(scaled.value, 0.01L, 2);
+        scaled = Answer::Decimal(scaled.value, 0.01L, 2, Answer::SignificantOf(*scaled.Value(), 0.01L));
         scaled.big_o = atom.big_o;
       }
       atom = std::move(scaled);
@@ -542,8 +542,19 @@ class Parser {
     bool is_decimal = point != std::string::npos || e != std::string::npos;
     if (!is_decimal) return Answer::Number(Exact(value));
     int decimals = (point == std::string::npos ? 0 : static_cast<int>(s.size() - point - 1)) - exponent;
-    long double unit = std::pow(10.0L, -decimals);
-    return Answer::Decimal(Exact(value), unit, decimals);
+    // Significant figures from the digits themselves: all but the leading zeros.
+    size_t first = s.find_first_of("123456789");
+    int significant = 0;
+    for (size_t i = first == std::string::npos ? s.size() : first; i < s.size(); ++i) significant += s[i] != '.';
+    return Answer::Decimal(Exact(value), PowerOfTenUnit(decimals), decimals, significant);
+  }
+
+  // 10^-decimals as a long double, from a table rather than pow (slow in WebAssembly).
+  static long double PowerOfTenUnit(int decimals) {
+    long double unit = 1;
+    for (int i = 0; i < decimals && i < 400; ++i) unit /= 10;
+    for (int i = 0; i < -decimals && i < 400; ++i) unit *= 10;
+    return unit;
   }
 
   static Rational PowerOfTen(int k) {
