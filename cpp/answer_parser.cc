@@ -276,10 +276,20 @@ class Parser {
   const Token& Next() { return tokens_[index_++]; }
   bool PeekOp(char op) const { return Peek().type == Token::Type::kOp && Peek().text[0] == op; }
 
+  // The recursion guard: every nested operation (a sign, a power, a bracket) takes a level;
+  // a bracket takes two, so brackets meet their own bound (OpenBracket) first.
   Status Deeper() {
-    if (++depth_ > options_.max_depth) {
+    if (++depth_ > 4 * options_.max_depth + 16) {
+      return Error(Peek().position, "the answer chains too many signs or operations inside one another");
+    }
+    return Status();
+  }
+
+  // Brackets, (...) and [...], nest at most max_depth levels.
+  Status OpenBracket() {
+    if (++brackets_ > options_.max_depth) {
       return Error(Peek().position, "the answer is nested more than " + std::to_string(options_.max_depth) +
-                                        " levels deep");
+                                        " levels of brackets deep");
     }
     return Status();
   }
@@ -489,9 +499,11 @@ class Parser {
       case Token::Type::kName: return Name(Next());
       case Token::Type::kOpen: {
         Next();
+        ATTN_RETURN_IF_ERROR(OpenBracket());
         ATTN_RETURN_IF_ERROR(Deeper());
         ATTN_ASSIGN_OR_RETURN(items, ListBody(Token::Type::kClose));
         --depth_;
+        --brackets_;
         if (Peek().type != Token::Type::kClose) return Error(Peek().position, "a ')' is missing");
         Next();
         if (items.size() == 1) return items[0];
@@ -499,9 +511,11 @@ class Parser {
       }
       case Token::Type::kOpenBracket: {
         Next();
+        ATTN_RETURN_IF_ERROR(OpenBracket());
         ATTN_RETURN_IF_ERROR(Deeper());
         ATTN_ASSIGN_OR_RETURN(items, ListBody(Token::Type::kCloseBracket));
         --depth_;
+        --brackets_;
         if (Peek().type != Token::Type::kCloseBracket) return Error(Peek().position, "a ']' is missing");
         Next();
         return Answer::List(std::move(items));
@@ -687,6 +701,7 @@ class Parser {
   const ParseOptions& options_;
   size_t index_ = 0;
   int depth_ = 0;
+  int brackets_ = 0;
   size_t entries_ = 0;
 };
 

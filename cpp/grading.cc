@@ -86,9 +86,14 @@ std::string Describe(const Answer& a) {
   if (numbers) return "a list of " + count + (n == 1 ? " number" : " numbers");
   bool lists = std::all_of(a.items.begin(), a.items.end(), [](const Answer& x) { return x.is_list(); });
   if (!lists) return "a list of " + count + " entries that mixes numbers and lists";
-  bool same = std::all_of(a.items.begin(), a.items.end(), [&](const Answer& x) { return Describe(x) == Describe(a.items[0]); });
-  if (!same) return "a list of " + count + " lists that are not all alike";
+  size_t depth = 1;
+  for (const Answer* x = &a; x->is_list() && !x->items.empty() && x->items[0].is_list(); x = &x->items[0]) ++depth;
+  if (depth > 3) return "a list nested " + std::to_string(depth) + " levels deep";
+  // Each level is described once (the depth is bounded, and so is the work).
   std::string inner = Describe(a.items[0]);
+  for (size_t i = 1; i < n; ++i) {
+    if (Describe(a.items[i]) != inner) return "a list of " + count + " lists that are not all alike";
+  }
   if (inner.rfind("a list of ", 0) == 0) inner = "lists of " + inner.substr(10);
   return "a list of " + count + " " + inner;
 }

@@ -72,6 +72,17 @@ TEST(Grading, ShapeMistakesAreInvalidAndSaySo) {
   EXPECT_NE(unreadable.feedback.find("character"), std::string::npos);
 }
 
+TEST(Grading, DeepListsAreDescribedOnceALevel) {
+  // 32 levels of brackets: the description is linear in the depth (it was 3^depth).
+  GradeRequest r;
+  r.expected = Quantity::Number(Exact(1));
+  Verdict v = Grade(std::string(32, '[') + "1" + std::string(32, ']'), r);
+  EXPECT_EQ(v.kind, Verdict::Kind::kInvalid);
+  EXPECT_NE(v.feedback.find("a list nested 32 levels deep"), std::string::npos) << v.feedback;
+  EXPECT_EQ(Grade(std::string(33, '(') + "1" + std::string(33, ')'), r).kind, Verdict::Kind::kInvalid);
+  EXPECT_EQ(Grade(std::string(32, '(') + "1" + std::string(32, ')'), r).kind, Verdict::Kind::kCorrect);
+}
+
 TEST(Grading, ShapeMisconception) {
   GradeRequest r = Context();
   r.misconceptions.push_back(Misconception::Shape("context-width-is-positions", 3, "one per coordinate"));
