@@ -109,6 +109,18 @@ function batchOptionsJson(options) {
   return text;
 }
 
+// A call into the core. The core returns errors as values; what still escapes (an abort,
+// or a C++ exception that reaches JS as a bare number, such as running out of memory) is
+// turned into an Error with a sentence instead of a number.
+function inCore(call) {
+  try {
+    return call();
+  } catch (error) {
+    if (error instanceof Error) throw new Error(`The attention core failed: ${error.message}`);
+    throw new Error(`The attention core failed (${typeof error === 'number' ? 'it may have run out of memory' : String(error)}); reload the page to start it again.`);
+  }
+}
+
 function parseCoreJson(text) {
   const value = JSON.parse(text);
   if (value && typeof value === 'object' && !Array.isArray(value) && typeof value.error === 'string') {
@@ -150,21 +162,21 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
     },
     // seed 0 (or none) is the chapter's own numbers; another seed is a variant.
     exercise(id, { seed = 0 } = {}) {
-      return parseCoreJson(core.describeExercise(find(id).text, seedOf(seed)));
+      return parseCoreJson(inCore(() => core.describeExercise(find(id).text, seedOf(seed))));
     },
     grade(id, part, text, { seed = 0 } = {}) {
       const { doc, text: json } = find(id);
       if (!(doc.parts ?? []).some((p) => p.name === part)) {
         throw new Error(`The exercise '${id}' has no part '${part}'.`);
       }
-      return parseCoreJson(core.gradeAnswer(json, String(part), String(text ?? ''), seedOf(seed)));
+      return parseCoreJson(inCore(() => core.gradeAnswer(json, String(part), String(text ?? ''), seedOf(seed))));
     },
     // Working for arbitrary inputs: {model, inputs, query?, remove?, delete?}; a bare
     // Chapter 14 inputs object (with optional remove/delete) is read as model ch14.read.
     work(request) {
       const full = request && request.model ? request
         : { model: 'ch14.read', inputs: request, remove: request?.remove, delete: request?.delete };
-      return parseCoreJson(core.work(JSON.stringify(full)));
+      return parseCoreJson(inCore(() => core.work(JSON.stringify(full))));
     },
     // Batched, masked attention in the float32 core (cpp/batch_request.h): options
     // {B, H, T, S, Dk, Dv | D, temperature, scaled, lengths, causal, window, halfWidth,
@@ -173,7 +185,9 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
     // Returns the summary's fields plus typed-array copies (context, weights, emptyRows,
     // rowSums, entropies, maskedMass, maxEntropies, query, keys, values).
     batchAttention(options, arrays = {}) {
-      const out = core.batchAttention(batchOptionsJson(options), batchArrays(arrays));
+      const optionsJson = batchOptionsJson(options);
+      const copies = batchArrays(arrays);
+      const out = inCore(() => core.batchAttention(optionsJson, copies));
       if (typeof out.error === 'string') throw new Error(out.error);
       const { summary, ...typed } = out;
       return { ...JSON.parse(summary), ...typed };
