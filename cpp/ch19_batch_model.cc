@@ -257,7 +257,17 @@ Result<GradeRequest> Ch19BatchRequest(const Json& exercise, const Json& part, bo
   request.parse.symbols = {};
   request.parse.booleans = q == "padding_mask";
   request.parse.nonfinite = true;
-  if (q == "softmax_axis") request.position_labels = {"batch", "target", "source"};
+  if (q == "softmax_axis") {
+    // Axes by name, or as PyTorch's negative index; a plain number is ambiguous (0- or 1-based).
+    request.position_labels = {"batch", "target", "source"};
+    request.positions_by_number = false;
+    request.position_synonyms = {{"-1", "source"}, {"dim=-1", "source"}, {"dim = -1", "source"},
+                                 {"dim -1", "source"}, {"axis=-1", "source"}, {"axis -1", "source"},
+                                 {"last", "source"}, {"last_axis", "source"}, {"s", "source"},
+                                 {"sources", "source"}, {"source_axis", "source"}, {"-2", "target"},
+                                 {"t", "target"}, {"targets", "target"}, {"target_axis", "target"},
+                                 {"-3", "batch"}, {"b", "batch"}, {"batch_axis", "batch"}};
+  }
   if (q == "window_positions") {
     for (Eigen::Index s = 1; s <= b.scores.cols(); ++s) request.position_labels.push_back(std::to_string(s));
   }

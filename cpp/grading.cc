@@ -191,7 +191,7 @@ Verdict GradePositionSet(std::string_view text, const GradeRequest& request) {
     piece.clear();
     if (trimmed.empty()) return true;
     ++pieces;
-    auto label = ReadPosition(trimmed, request.position_labels);
+    auto label = ReadPosition(trimmed, request.position_labels, request.position_synonyms, request.positions_by_number);
     if (!label) return false;
     if (std::find(chosen.begin(), chosen.end(), *label) == chosen.end()) chosen.push_back(*label);
     return true;
@@ -249,14 +249,17 @@ std::string PositionName(const GradeRequest& request, const std::string& label) 
 
 Verdict GradePosition(std::string_view text, const GradeRequest& request) {
   if (request.expected.all_required) return GradePositionSet(text, request);
-  auto label = ReadPosition(text, request.position_labels);
+  auto label = ReadPosition(text, request.position_labels, request.position_synonyms, request.positions_by_number);
   if (!label) {
     std::string names;
     for (size_t i = 0; i < request.position_labels.size(); ++i) {
       std::string name = PositionName(request, request.position_labels[i]);
-      names += (i ? ", " : "") + (name == std::to_string(i + 1) ? name : std::to_string(i + 1) + " (" + name + ")");
+      bool numbered = request.positions_by_number && name != std::to_string(i + 1);
+      names += (i ? ", " : "") + (numbered ? std::to_string(i + 1) + " (" + name + ")" : name);
     }
-    return Invalid("", "Name one of: " + names + ".");
+    std::string note = request.positions_by_number ? "" : " A plain number is not read here: write the name, or "
+                                                          "PyTorch's negative index such as -1.";
+    return Invalid("", "Name one of: " + names + "." + note);
   }
   Verdict v;
   v.read_as = PositionName(request, *label);
@@ -338,13 +341,17 @@ std::string VerdictName(Verdict::Kind kind) {
 // The documented forms only: a number (1-based, up to the count), a number with its name
 // ("2 key"), a label ("key", "full stop"), with an optional "the", "position", "pos" or
 // "source" before it; the chapter's tokens 红色, 钥匙 and 。 name color, key and full stop.
-std::optional<std::string> ReadPosition(std::string_view text, const std::vector<std::string>& labels) {
+std::optional<std::string> ReadPosition(std::string_view text, const std::vector<std::string>& labels,
+                                        const std::map<std::string, std::string>& synonyms, bool by_number) {
   if (text.size() > 200) return std::nullopt;
   std::string s = Lower(text);
   size_t start = s.find_first_not_of(" \t");
   size_t end = s.find_last_not_of(" \t");
   if (start == std::string::npos) return std::nullopt;
   s = s.substr(start, end - start + 1);
+  if (s.size() > 1 && (s.back() == '.' || s.back() == '!')) s.pop_back();  // "Yes." is yes
+  if (auto it = synonyms.find(s); it != synonyms.end()) return it->second;
+  if (s[0] == '-' || s[0] == '+') return std::nullopt;  // a signed number names no position
   auto has = [&](const char* label) { return std::find(labels.begin(), labels.end(), label) != labels.end(); };
   if (s == "\u7ea2\u8272" && has("color")) return std::string("color");
   if (s == "\u94a5\u5319" && has("key")) return std::string("key");
@@ -361,6 +368,7 @@ std::optional<std::string> ReadPosition(std::string_view text, const std::vector
     }
   }
   while (!cleaned.empty() && cleaned.back() == '_') cleaned.pop_back();
+  if (auto it = synonyms.find(cleaned); it != synonyms.end()) return it->second;
   for (std::string prefix : {"the_", "position_", "pos_", "source_", "option_"}) {
     if (cleaned.rfind(prefix, 0) == 0) cleaned = cleaned.substr(prefix.size());
   }
@@ -368,8 +376,9 @@ std::optional<std::string> ReadPosition(std::string_view text, const std::vector
   if (cleaned == "colour") cleaned = "color";
   size_t digits = 0;
   while (digits < cleaned.size() && std::isdigit(static_cast<unsigned char>(cleaned[digits]))) ++digits;
+  if (auto it = synonyms.find(cleaned); it != synonyms.end()) return it->second;
   if (digits > 0) {
-    if (digits > 3 || cleaned[0] == '0') return std::nullopt;
+    if (!by_number || digits > 3 || cleaned[0] == '0') return std::nullopt;
     size_t n = std::stoul(cleaned.substr(0, digits));
     if (n < 1 || n > labels.size()) return std::nullopt;
     std::string rest = digits < cleaned.size() ? cleaned.substr(digits + 1) : "";

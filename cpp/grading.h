@@ -10,6 +10,7 @@
 // few digits": not graded, no attempt used; one that no rounding could make right is wrong.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -68,6 +69,11 @@ struct GradeRequest {
   std::vector<std::string> position_labels;
   // How each position is shown to the learner ("option 2"); the labels themselves if empty.
   std::vector<std::string> position_names;
+  // Other words for a position (lower case: "-1", "last" for the source axis), and whether
+  // a plain number names the position at that place in the list (not for tensor axes,
+  // where 0-based and 1-based counting disagree).
+  std::map<std::string, std::string> position_synonyms;
+  bool positions_by_number = true;
   std::vector<Misconception> misconceptions;
 };
 
@@ -86,7 +92,8 @@ std::string VerdictName(Verdict::Kind kind);
 Verdict Grade(std::string_view text, const GradeRequest& request);
 
 // Reads a source position: "key", "2", "position 2", "full stop"; nullopt if unknown.
-std::optional<std::string> ReadPosition(std::string_view text,
-                                        const std::vector<std::string>& labels);
+std::optional<std::string> ReadPosition(std::string_view text, const std::vector<std::string>& labels,
+                                        const std::map<std::string, std::string>& synonyms = {},
+                                        bool by_number = true);
 
 }  // namespace attn

@@ -235,6 +235,13 @@ const Row kTable[] = {
     {"ch19.ex10", "masked_weights", "[[0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0]]", "incorrect", nullptr},
     {"ch19.ex15", "global_weight_on_relevant", "50%", "incorrect", nullptr},
     {"ch14.ex1", "weights", "[40%, 40%, 20%]", "correct", nullptr},
+    {"ch19.ex14", "softmax_axis", "-1", "correct", nullptr},
+    {"ch19.ex14", "softmax_axis", "dim=-1", "correct", nullptr},
+    {"ch19.ex14", "softmax_axis", "the last axis", "correct", nullptr},
+    {"ch19.ex14", "softmax_axis", "2", "invalid", nullptr},
+    {"ch19.ex14", "softmax_axis", "-2", "incorrect", "wrong-axis"},
+    {"ch19.ex7", "context_inside", "Yes.", "correct", nullptr},
+    {"ch14.ex4", "largest_weight_position", "-1", "invalid", nullptr},
 };
 
 TEST(JudgingTable, EveryRowGetsItsVerdictAndTag) {
