@@ -750,7 +750,10 @@ Result<Answer> ParseShape(std::string_view text, const ParseOptions& options) {
   shape_options.max_length = options.max_length;
   ATTN_ASSIGN_OR_RETURN(answer, ParseAnswer(s, shape_options));
   std::vector<Answer> dims = answer.is_list() ? answer.items : std::vector<Answer>{answer};
-  if (dims.size() == 1 && dims[0].is_list()) dims = dims[0].items;  // "([5])"
+  if (dims.size() == 1 && dims[0].is_list()) {  // "([5])": a copy first, not a self-assignment
+    std::vector<Answer> inner = dims[0].items;
+    dims = std::move(inner);
+  }
   for (const auto& d : dims) {
     auto c = d.is_list() || d.evaluated ? std::nullopt : d.value.constant();
     if (!c || !c->is_integer() || c->num() < 1 || d.unit > 0) {

@@ -97,7 +97,14 @@ Status Ch19Read(Json& e, SeededRandom& r) {
 }
 
 Status Ch19Batch(Json& e, SeededRandom& r) {
-  int64_t S = e["inputs"].contains("S") ? std::stoll(StringField(e["inputs"], "S")) : 0;
+  int64_t S = 0;
+  if (HasInput(e, Json::object(), "S")) {
+    ATTN_ASSIGN_OR_RETURN(s, CountInput(e, Json::object(), "S"));
+    S = s;
+  }
+  if (HasInput(e, Json::object(), "lengths") && (S < 1 || S > 4096)) {
+    return Status(ErrorCode::kInvalidInput, "the input S must be a whole number from 1 to 4096 to draw lengths");
+  }
   ATTN_RETURN_IF_ERROR(ForInput(e, "lengths", [&](const std::string& text) {
     return Redraw(text, [&] { return std::to_string(r.Integer(1, S)); });
   }));
@@ -158,6 +165,15 @@ Status CheckWellPosed(const Json& exercise) {
 
 Result<Json> VariantOf(const Json& exercise, uint32_t seed) {
   if (seed == 0) return exercise;
+  // The generators write into the inputs: they must be an object of texts.
+  if (exercise.contains("inputs")) {
+    if (!exercise["inputs"].is_object()) return Status(ErrorCode::kInvalidInput, "the exercise's inputs are not an object");
+    for (const auto& [key, value] : exercise["inputs"].items()) {
+      if (!value.is_string() && !value.is_object() && !value.is_array()) {
+        return Status(ErrorCode::kInvalidInput, "the input '" + key + "' must be written as text");
+      }
+    }
+  }
   std::string model = StringField(exercise, "model");
   Status last;
   for (uint64_t attempt = 0; attempt < 64; ++attempt) {

@@ -206,7 +206,8 @@ TEST(Chapter19, PrintedAnswersGradeCorrect) {
   // Every numeric part grades its own expected value correct, read back at 3 decimals.
   for (const auto& [id, text] : Exercises()) {
     if (Json::parse(text)["chapter"] != 19) continue;
-    for (const auto& part : Json::parse(text)["parts"]) {
+    const Json exercise = Json::parse(text);  // held, so that the loop does not range over a temporary's member
+    for (const auto& part : exercise["parts"]) {
       Json v = GradeJson(id, part["name"], "[[[[");
       EXPECT_EQ(v["verdict"], "invalid") << id;
     }

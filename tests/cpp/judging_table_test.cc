@@ -272,5 +272,21 @@ TEST(JudgingTable, TextThatIsNotUtf8IsAValueNotAThrow) {
   EXPECT_TRUE(e.contains("error"));
 }
 
+// Found by the API fuzzer (tests/fuzz/findings/api): exercise files with inputs of the wrong
+// kind, drawn as variants, threw instead of answering with an error value.
+TEST(JudgingTable, HostileExerciseFilesAreErrorValues) {
+  Json batch = Json::parse(Exercises().at("ch19.ex10"));
+  for (Json s : {Json(5), Json("0"), Json("-3"), Json("99999999999999999999")}) {
+    batch["inputs"]["S"] = s;
+    Json v = Json::parse(GradeAnswer(batch.dump(), "masked_mass", "[0, 0, 0]", 7));
+    EXPECT_TRUE(v.contains("error") || v.contains("verdict")) << s;
+  }
+  Json cost = Json::parse(Exercises().at("ch14.cost"));
+  cost["inputs"] = "not an object";
+  EXPECT_TRUE(Json::parse(GradeAnswer(cost.dump(), "dot_products", "12", 3)).contains("error"));
+  // Found by the parser fuzzer: a shape of one nested list assigned a vector from its own element.
+  EXPECT_EQ(Json::parse(GradeAnswer(Exercises().at("ch19.ex16"), "score_shape", "[[[1 2]]]", 0))["verdict"], "invalid");
+}
+
 }  // namespace
 }  // namespace attn
