@@ -272,6 +272,33 @@ TEST(JudgingTable, TextThatIsNotUtf8IsAValueNotAThrow) {
   EXPECT_TRUE(e.contains("error"));
 }
 
+// Issue 9's reproducers: short answers that froze the grader or were graded correct.
+TEST(JudgingTable, HostileAnswersAreBoundedAndNeverCorrect) {
+  struct Case { const char* id; const char* part; std::string answer; };
+  const std::vector<Case> cases = {
+      {"ch19.ex17", "arithmetic_order", "(1+T+S+B+H+Dk+Dv)^8"},
+      {"ch19.ex17", "arithmetic_order", "(1+T+S+B+H+Dk+Dv)^10"},
+      {"ch19.ex17", "arithmetic_order", "(D_v-D_kT+S)^44"},
+      {"ch19.ex17", "arithmetic_order", "(((((T^64)^64)^64)^64)^64)^4*T*S*(Dk+Dv)"},
+      {"ch19.ex17", "arithmetic_order", "T^4294967296*T*S*(Dk+Dv)"},
+      {"ch19.ex3", "weight_sum", "inf*5"},
+      {"ch19.ex3", "weight_sum", "nan+0"},
+      {"ch14.ex4", "largest_weight_position", "2%"},
+      {"ch14.ex4", "largest_weight_position", "zz9\u3002<b>zz"},
+      {"ch14.ex4", "largest_weight_position", "<\u2039\u94a5\u5319>>!!"},
+      {"ch14.ex4", "largest_weight_position", std::string(1000, '-') + "1"},
+  };
+  for (const auto& c : cases) {
+    Json v = Json::parse(GradeAnswer(Exercises().at(c.id), c.part, c.answer, 0));
+    EXPECT_NE(v["verdict"], "correct") << c.id << " " << c.part << " " << c.answer << " -> " << v.dump();
+  }
+  std::string many = "3, 4, 5, 6";
+  while (many.size() < 36000) many += ", 3, 4, 5, 6";
+  EXPECT_EQ(Json::parse(GradeAnswer(Exercises().at("ch19.ex15"), "window_positions", many, 0))["verdict"], "invalid");
+  // (a+1)^64 on the 19-part example: a value past the exact range, read in long double.
+  EXPECT_EQ(Json::parse(GradeAnswer(Exercises().at("ch14.example3"), "readout", "(a+1)^64", 0))["verdict"], "incorrect");
+}
+
 // Found by the API fuzzer (tests/fuzz/findings/api): exercise files with inputs of the wrong
 // kind, drawn as variants, threw instead of answering with an error value.
 TEST(JudgingTable, HostileExerciseFilesAreErrorValues) {
