@@ -80,7 +80,7 @@ Exact ExactPow(const Exact& x, int64_t exponent);
 
 // Bounds on the work one exact value may cost: a product that would hold more terms, or
 // a symbol's power past the degree cap, is an error value (never a wrap-around).
-inline constexpr size_t kMaxTerms = 256;
+inline constexpr size_t kMaxTerms = 64;
 inline constexpr int kMaxDegree = 64;
 
 // The sign of the value with a = ln 2 (-1, 0, 1); the value must be symbol-free but a.
