@@ -280,13 +280,14 @@ Result<GradeRequest> Ch19ReadRequest(const Json& exercise, const Json& part, boo
   if (q == "stable_weights" || q == "weights") {
     ATTN_ASSIGN_OR_RETURN(r, Ch19ReadOf(exercise, part, Ch19Method::kCorrect));
     if (r.scores.size()) {
+      // Named only where the naive softmax overflows in double precision too (scores past 709).
       Vec<float> naive = NaiveSoftmax(Vec<float>(r.scores.cast<float>()));
-      if (!naive.allFinite()) {
+      if (!naive.allFinite() && r.scores.maxCoeff() > 709.78) {
         request.misconceptions.push_back(Misconception::Words(
             "naive-overflow", {"NaN", "inf"},
-            "that is what the naive softmax gives: exp of a score this large overflows to infinity in "
-            "floating point, and infinity / infinity is NaN. Subtract the largest score first; the weights "
-            "do not change."));
+            "that is what the naive softmax gives: exp of a score above about 709 overflows to infinity "
+            "even in double precision (above about 88 in float32), and infinity / infinity is NaN. Subtract "
+            "the largest score first; the weights do not change."));
       }
     }
   }

@@ -78,9 +78,11 @@ Status Ch19Read(Json& e, SeededRandom& r) {
   ATTN_RETURN_IF_ERROR(ForInput(e, "scores", [&](const std::string& text) -> Result<std::string> {
     ATTN_ASSIGN_OR_RETURN(s, ParseAnswer(text));
     bool large = !s.items.empty() && std::fabs(s.items[0].value.to_double()) >= 100;
-    if (large) {  // the point is the size: keep the scores large
-      int64_t base = 100 * r.Integer(5, 20);
-      return Redraw(text, [&] { return std::to_string(base + r.Integer(0, 5)); });
+    if (large) {
+      // The point is the size: every score above 709, where exp overflows even in double
+      // precision, and no two alike (a tie would make the weights trivially uniform).
+      int64_t base = 100 * r.Integer(8, 20), step = r.Integer(1, 3), offset = 0;
+      return Redraw(text, [&] { return std::to_string(base + (offset++) * step); });
     }
     return Redraw(text, [&] { return Tenths(r.Integer(-20, 20)); });
   }));

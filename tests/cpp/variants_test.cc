@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "api.h"
@@ -72,6 +73,28 @@ TEST(Variants, WellPosedOverManySeeds) {
         EXPECT_FALSE(g.contains("error")) << e["id"] << "." << part["name"] << " seed " << seed << g.dump();
       }
     }
+  }
+}
+
+// Exercise 19.8 is about overflow: every variant's scores pass 709 (where exp overflows in
+// double precision) and differ, so the naive softmax's NaN is named truthfully on each.
+TEST(Variants, LargeScoresOverflowInEveryVariant) {
+  Json ex8;
+  for (const auto& e : AllExercises())
+    if (e["id"] == "ch19.ex8") ex8 = e;
+  ASSERT_FALSE(ex8.is_null());
+  for (uint32_t seed = 1; seed <= 60; ++seed) {
+    auto variant = VariantOf(ex8, seed);
+    ASSERT_TRUE(variant.ok()) << seed;
+    Json scores = Json::parse((*variant)["inputs"]["scores"].get<std::string>());
+    std::set<int64_t> distinct;
+    for (const auto& x : scores) {
+      EXPECT_GT(x.get<double>(), 709.78) << seed;
+      distinct.insert(x.get<int64_t>());
+    }
+    EXPECT_EQ(distinct.size(), scores.size()) << seed;
+    Json v = Json::parse(GradeAnswer(ex8.dump(), "stable_weights", "[nan, nan, nan]", seed));
+    EXPECT_EQ(v["misconception"], "naive-overflow") << seed;
   }
 }
 
