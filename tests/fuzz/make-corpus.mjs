@@ -1,7 +1,7 @@
 // Regenerates the fuzzers' seed corpus from the typed answers of the Google Test suite:
 //   node tests/fuzz/make-corpus.mjs
-// tests/fuzz/corpus/parser/  the answers of tests/cpp/judging_table_test.cc and
-//                            tests/cpp/answer_parser_test.cc, as raw text, plus a few bound probes;
+// tests/fuzz/corpus/parser/  the answers of tests/cpp/answers/judging_table_test.cc and
+//                            tests/cpp/answers/answer_parser_test.cc, as raw text, plus a few bound probes;
 // tests/fuzz/corpus/api/     the judging table's rows in api_fuzzer's layout (mode, exercise,
 //                            part, seed, answer), plus descriptions of seeded variants, Work
 //                            requests and exercises with their own inputs (see api_fuzzer.cc).
@@ -46,7 +46,7 @@ const source = (name) => readFileSync(join(root, 'tests', 'cpp', name), 'utf8');
 
 // The judging table: {"id", "part", "answer", "verdict", tag}.
 const rows = [];
-for (const m of source('judging_table_test.cc').matchAll(
+for (const m of source('answers/judging_table_test.cc').matchAll(
   /\{"([^"]+)", "([^"]+)", "((?:[^"\\]|\\.)*)", "(?:correct|incorrect|invalid)"/g)) {
   rows.push({ id: m[1], part: m[2], answer: literalBytes(m[3]) });
 }
@@ -54,7 +54,7 @@ for (const m of source('judging_table_test.cc').matchAll(
 const tableExtras = [literalBytes('\\xff\\xfe[1, 2]'), Buffer.from('-'.repeat(1000) + '1')];
 
 // The answer parser test: every string literal but the messages it expects and the include.
-const parserSource = source('answer_parser_test.cc');
+const parserSource = source('answers/answer_parser_test.cc');
 const messages = new Set([...parserSource.matchAll(/\{"(?:[^"\\]|\\.)*", "((?:[^"\\]|\\.)*)"\}/g)].map((m) => m[1]));
 const parserAnswers = [...parserSource.matchAll(LITERAL)]
   .map((m) => m[1])

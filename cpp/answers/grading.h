@@ -1,0 +1,99 @@
+// Grading one answer against the quantity the core computed: read it, check its shape,
+// judge it entry by entry (judging.h), and when it is wrong, name the mistake whose wrong
+// method reproduces it. The wording of every verdict lives here.
+//
+// The decimal rule (kDecimalRule, quoted in the feedback where it decided the verdict):
+// each decimal entry counts when it equals the value rounded to the places that entry
+// shows, with at least 3 significant figures; a decimal that is the value itself (0.25 for
+// 1/4) always counts. One unit off in the last place, either way, is a near miss. A
+// decimal that agrees at the places shown but has fewer than 3 significant figures is "too
+// few digits": not graded, no attempt used; one that no rounding could make right is wrong.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "answers/answer_parser.h"
+#include "answers/quantity.h"
+
+namespace attn {
+
+extern const char kDecimalRule[];
+extern const char kEvaluatedRule[];
+
+// A known mistake: the value it produces from the same inputs, or (for a shape mistake)
+// the number of entries it produces, and a sentence that explains it with the numbers.
+struct Misconception {
+  std::string tag;
+  std::optional<Quantity> value;
+  std::optional<size_t> list_length;
+  std::vector<std::string> words;  // answers such as NaN that only this mistake produces
+  std::string explanation;
+
+  static Misconception Value(std::string tag, Quantity wrong, std::string explanation) {
+    Misconception m;
+    m.tag = std::move(tag);
+    m.value = std::move(wrong);
+    m.explanation = std::move(explanation);
+    return m;
+  }
+  static Misconception Shape(std::string tag, size_t entries, std::string explanation) {
+    Misconception m;
+    m.tag = std::move(tag);
+    m.list_length = entries;
+    m.explanation = std::move(explanation);
+    return m;
+  }
+  static Misconception Words(std::string tag, std::vector<std::string> words, std::string explanation) {
+    Misconception m;
+    m.tag = std::move(tag);
+    m.words = std::move(words);
+    m.explanation = std::move(explanation);
+    return m;
+  }
+};
+
+struct GradeRequest {
+  Quantity expected;
+  bool require_exact = false;
+  bool count = false;  // a whole count: digit groups ("1,048,576") are read as one number
+  bool shape = false;  // a tensor shape: "(8, 4, 64, 512)" or "8×4×64×512"
+  bool bytes = false;  // a count of bytes: B, kB, KiB, MB, MiB, ... are read and converted
+  bool leading_order = false;  // a big-O question: compared to leading order
+  ParseOptions parse;
+  // Source order, for position answers; the option ids, for choice answers (which are
+  // graded as positions: by id, by number, or by letter when the ids are letters).
+  std::vector<std::string> position_labels;
+  // How each position is shown to the learner ("option 2"); the labels themselves if empty.
+  std::vector<std::string> position_names;
+  // Other words for a position (lower case: "-1", "last" for the source axis), and whether
+  // a plain number names the position at that place in the list (not for tensor axes,
+  // where 0-based and 1-based counting disagree).
+  std::map<std::string, std::string> position_synonyms;
+  bool positions_by_number = true;
+  std::vector<Misconception> misconceptions;
+};
+
+struct Verdict {
+  enum class Kind { kCorrect, kIncorrect, kInvalid };
+  Kind kind = Kind::kInvalid;
+  std::string read_as;
+  std::string feedback;
+  std::string misconception;  // empty when none was recognised
+  std::string expected;       // the core's value, for display after a correct answer
+  bool shape_mismatch = false;  // read, but not of the shape the part asks for
+};
+
+std::string VerdictName(Verdict::Kind kind);
+
+Verdict Grade(std::string_view text, const GradeRequest& request);
+
+// Reads a source position: "key", "2", "position 2", "full stop"; nullopt if unknown.
+std::optional<std::string> ReadPosition(std::string_view text, const std::vector<std::string>& labels,
+                                        const std::map<std::string, std::string>& synonyms = {},
+                                        bool by_number = true);
+
+}  // namespace attn

@@ -1,0 +1,96 @@
+// Printing and comparing expected quantities.
+#include "answers/quantity.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace attn {
+
+std::string DecimalString(double x, int places) {
+  if (!std::isfinite(x)) return "(not finite)";
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.*f", places, x);
+  std::string s = buffer;
+  if (s.find('.') != std::string::npos) {
+    while (s.back() == '0') s.pop_back();
+    if (s.back() == '.') s.pop_back();
+  }
+  if (s == "-0") s = "0";
+  return s;
+}
+
+bool Quantity::SameAs(const Quantity& other) const {
+  if (kind != other.kind) return false;
+  switch (kind) {
+    case Kind::kNumber:
+      if (exact && other.exact) return *exact == *other.exact;
+      return std::abs(approx - other.approx) <= 1e-12 * std::max(1.0, std::abs(approx));
+    case Kind::kList:
+      if (items.size() != other.items.size()) return false;
+      for (size_t i = 0; i < items.size(); ++i)
+        if (!items[i].SameAs(other.items[i])) return false;
+      return true;
+    case Kind::kPosition:
+      return positions == other.positions && all_required == other.all_required;
+  }
+  return false;
+}
+
+std::string Quantity::ExactText() const {
+  switch (kind) {
+    case Kind::kNumber: return exact ? exact->to_string() : "";
+    case Kind::kPosition: {
+      std::string out;
+      for (size_t i = 0; i < positions.size(); ++i) out += (i ? (all_required ? ", " : " or ") : "") + positions[i];
+      return out;
+    }
+    case Kind::kList: {
+      std::string out = "[";
+      for (size_t i = 0; i < items.size(); ++i) {
+        std::string item = items[i].ExactText();
+        if (item.empty()) return "";
+        out += (i ? ", " : "") + item;
+      }
+      return out + "]";
+    }
+  }
+  return "";
+}
+
+std::string Quantity::DecimalText() const {
+  switch (kind) {
+    case Kind::kNumber: return DecimalString(approx);
+    case Kind::kPosition: return ExactText();
+    case Kind::kList: {
+      std::string out = "[";
+      for (size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + items[i].DecimalText();
+      return out + "]";
+    }
+  }
+  return "";
+}
+
+std::string Quantity::Text() const {
+  std::string exact_text = ExactText(), decimal = DecimalText();
+  if (exact_text.empty()) return decimal;
+  if (decimal.find("not finite") != std::string::npos) return exact_text;  // a symbolic formula
+  if (exact_text == decimal) return exact_text;
+  return exact_text + " \u2248 " + decimal;
+}
+
+std::string Quantity::ShapeText() const {
+  switch (kind) {
+    case Kind::kNumber: return "a single number";
+    case Kind::kPosition: return "a source position";
+    case Kind::kList: {
+      if (items.empty()) return "an empty list";
+      bool numbers = items[0].kind == Kind::kNumber;
+      std::string inner = numbers ? "numbers" : items[0].ShapeText();
+      if (!numbers && inner.rfind("a list of ", 0) == 0) inner = "lists of " + inner.substr(10);
+      return "a list of " + std::to_string(items.size()) + " " + inner;
+    }
+  }
+  return "";
+}
+
+}  // namespace attn

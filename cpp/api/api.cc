@@ -1,0 +1,139 @@
+// Dispatch from exercise files to the models that compute their parts.
+#include "api/api.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "exercises/exercise_inputs.h"
+#include "answers/grading.h"
+#include "exercises/models.h"
+#include "exercises/variants.h"
+
+namespace attn {
+namespace {
+
+// JSON text out; text that is not UTF-8 (a part name from a caller) is replaced, never thrown.
+std::string Dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+std::string ErrorJson(const std::string& message) { return Dump(Json{{"error", message}}); }
+
+Result<Json> ParseJson(const std::string& text) {
+  Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded() || !j.is_object()) {
+    return Status(ErrorCode::kInvalidInput, "the exercise is not a JSON object");
+  }
+  return j;
+}
+
+Result<Json> FindPart(const Json& exercise, const std::string& name) {
+  if (exercise.contains("parts") && exercise["parts"].is_array()) {
+    for (const auto& part : exercise["parts"])
+      if (StringField(part, "name") == name) return part;
+  }
+  return Status(ErrorCode::kInvalidInput,
+                "the exercise " + StringField(exercise, "id") + " has no part '" + name + "'");
+}
+
+}  // namespace
+
+// The exercise as given, or its variant for a nonzero seed.
+Result<Json> ExerciseFor(const std::string& exercise_json, uint32_t seed) {
+  ATTN_ASSIGN_OR_RETURN(exercise, ParseJson(exercise_json));
+  return VariantOf(exercise, seed);
+}
+
+std::string DescribeExercise(const std::string& exercise_json, uint32_t seed) {
+  auto exercise = ExerciseFor(exercise_json, seed);
+  if (!exercise.ok()) return ErrorJson(exercise.status().message());
+  Json out = *exercise;
+  auto working = WorkingForPart(*exercise, Json::object(), seed);
+  out["working"] = working.ok() ? *working : Json{{"error", working.status().message()}};
+  // A part that changes the inputs (a removal, another query, a mask) has its own working.
+  if (out.contains("parts") && out["parts"].is_array()) {
+    for (auto& part : out["parts"]) {
+      auto own = WorkingForPart(*exercise, part, seed);
+      if (own.ok() && (!working.ok() || *own != *working)) part["working"] = *own;
+    }
+  }
+  out["decimalRule"] = std::string(kDecimalRule);
+  return Dump(out);
+}
+
+namespace {
+
+// An answer that is right for another part of the same exercise (the weights typed where
+// the scores are asked for) is told so, when that is the best explanation: no known
+// mistake of this part explains it, exactly one other part's value matches, and that value
+// is distinctive (not a small whole number that several counts share). The message names
+// the other part, never its value.
+bool Distinctive(const Quantity& q) {
+  if (q.kind == Quantity::Kind::kPosition) return false;
+  if (q.kind == Quantity::Kind::kList) return q.items.size() > 1 || (q.items.size() == 1 && Distinctive(q.items[0]));
+  if (q.exact) {
+    auto c = q.exact->constant();
+    return !(c && c->is_integer() && c->num() >= -16 && c->num() <= 16);
+  }
+  return std::fabs(q.approx - std::round(q.approx)) > 1e-12 || std::fabs(q.approx) > 16;
+}
+
+void NameAnotherPart(const Json& exercise, const std::string& part_name, const std::string& answer,
+                     uint32_t seed, Verdict& v) {
+  bool unexplained = v.misconception.empty() &&
+                     (v.kind == Verdict::Kind::kIncorrect || (v.kind == Verdict::Kind::kInvalid && v.shape_mismatch));
+  if (!unexplained || !exercise.contains("parts") || !exercise["parts"].is_array()) return;
+  size_t number = 0, matched = 0;
+  std::string match_name;
+  size_t match_number = 0;
+  std::optional<Quantity> match_value;
+  for (const auto& other : exercise["parts"]) {
+    ++number;
+    std::string name = StringField(other, "name");
+    if (name == part_name) continue;
+    auto request = RequestForPart(exercise, other, seed, /*with_mistakes=*/false);
+    if (!request.ok() || !Distinctive(request->expected)) continue;
+    if (Grade(answer, *request).kind != Verdict::Kind::kCorrect) continue;
+    // Several parts may ask for the same quantity (weights, and weights at temperature 1).
+    if (match_value && match_value->SameAs(request->expected)) continue;
+    ++matched;
+    if (matched > 1) return;
+    match_name = name;
+    match_number = number;
+    match_value = request->expected;
+  }
+  if (matched != 1) return;
+  std::replace(match_name.begin(), match_name.end(), '_', ' ');
+  std::replace(match_name.begin(), match_name.end(), '.', ' ');
+  v.kind = Verdict::Kind::kIncorrect;
+  v.misconception = "answered-another-part";
+  v.feedback = "Not quite: that answers part " + std::to_string(match_number) + " (" + match_name +
+               "), not this part. Check which quantity this part asks for.";
+}
+
+}  // namespace
+
+std::string GradeAnswer(const std::string& exercise_json, const std::string& part_name,
+                        const std::string& answer, uint32_t seed) {
+  auto exercise = ExerciseFor(exercise_json, seed);
+  if (!exercise.ok()) return ErrorJson(exercise.status().message());
+  auto part = FindPart(*exercise, part_name);
+  if (!part.ok()) return ErrorJson(part.status().message());
+  auto request = RequestForPart(*exercise, *part, seed);
+  if (!request.ok()) return ErrorJson(request.status().message());
+  Verdict v = Grade(answer, *request);
+  NameAnotherPart(*exercise, part_name, answer, seed, v);
+  return Dump(Json{{"verdict", VerdictName(v.kind)},
+                   {"readAs", v.read_as},
+                   {"feedback", v.feedback},
+                   {"misconception", v.misconception.empty() ? Json() : Json(v.misconception)},
+                   {"expected", v.kind == Verdict::Kind::kInvalid ? Json() : Json(request->expected.Text())}});
+}
+
+std::string Work(const std::string& request_json) {
+  auto request = ParseJson(request_json);
+  if (!request.ok()) return ErrorJson(request.status().message());
+  auto working = WorkingForPart(*request, *request, 0);
+  if (!working.ok()) return ErrorJson(working.status().message());
+  return Dump(*working);
+}
+
+}  // namespace attn

@@ -1,0 +1,250 @@
+// Reads the batch lab's options, fills the inputs from the seed when none were given,
+// runs the float32 core, and adds the row statistics and the agreement when asked.
+#include "api/batch_request.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "batch/batch_attention.h"
+#include "batch/batch_checks.h"
+#include "batch/batch_inputs.h"
+#include "core/masks.h"
+
+namespace attn {
+namespace {
+
+using Json = nlohmann::json;
+
+Status Invalid(const std::string& message) { return Status(ErrorCode::kInvalidInput, message); }
+
+// A JSON null where a number belongs is what NaN or Infinity become in JSON text: refused,
+// never read as "absent".
+Status NullOption(const char* name) {
+  return Invalid(std::string("the option ") + name + " is null (NaN and Infinity arrive as null): give a number");
+}
+
+// An integer option; `fallback` when absent.
+Result<int64_t> IntegerOption(const Json& options, const char* name, std::optional<int64_t> fallback) {
+  if (!options.contains(name)) {
+    if (fallback) return *fallback;
+    return Invalid(std::string("the option ") + name + " is missing");
+  }
+  if (options[name].is_null()) return NullOption(name);
+  const Json& v = options[name];
+  if (v.is_number_integer()) return v.get<int64_t>();
+  if (v.is_number_float()) {
+    const double d = v.get<double>();
+    if (std::isfinite(d) && d == std::floor(d) && std::abs(d) < 9e15) return static_cast<int64_t>(d);
+  }
+  return Invalid(std::string("the option ") + name + " must be a whole number");
+}
+
+Result<double> NumberOption(const Json& options, const char* name, double fallback) {
+  if (!options.contains(name)) return fallback;
+  if (options[name].is_null()) return NullOption(name);
+  if (!options[name].is_number()) return Invalid(std::string("the option ") + name + " must be a number");
+  return options[name].get<double>();
+}
+
+Result<bool> BoolOption(const Json& options, const char* name) {
+  if (!options.contains(name)) return false;
+  if (!options[name].is_boolean()) return Invalid(std::string("the option ") + name + " must be true or false");
+  return options[name].get<bool>();
+}
+
+Result<std::vector<int64_t>> IntegerList(const Json& options, const char* name) {
+  std::vector<int64_t> out;
+  if (!options.contains(name)) return out;
+  if (!options[name].is_array()) return Invalid(std::string("the option ") + name + " must be a list");
+  for (const Json& v : options[name]) {
+    if (!v.is_number_integer()) return Invalid(std::string("the option ") + name + " must list whole numbers");
+    out.push_back(v.get<int64_t>());
+  }
+  return out;
+}
+
+Result<BatchShape> ShapeOf(const Json& options) {
+  BatchShape shape;
+  ATTN_ASSIGN_OR_RETURN(b, IntegerOption(options, "B", 1));
+  ATTN_ASSIGN_OR_RETURN(h, IntegerOption(options, "H", 1));
+  ATTN_ASSIGN_OR_RETURN(t, IntegerOption(options, "T", std::nullopt));
+  ATTN_ASSIGN_OR_RETURN(s, IntegerOption(options, "S", std::nullopt));
+  ATTN_ASSIGN_OR_RETURN(d, IntegerOption(options, "D", int64_t{-1}));
+  ATTN_ASSIGN_OR_RETURN(dk, IntegerOption(options, "Dk", d));
+  ATTN_ASSIGN_OR_RETURN(dv, IntegerOption(options, "Dv", d));
+  shape = BatchShape{b, h, t, s, dk, dv};
+  ATTN_RETURN_IF_ERROR(CheckBatchShape(shape));
+  return shape;
+}
+
+Result<MaskSpec> MaskOf(const Json& options, const BatchShape& shape,
+                        const std::vector<uint8_t>& explicit_mask) {
+  MaskSpec mask;
+  ATTN_ASSIGN_OR_RETURN(lengths, IntegerList(options, "lengths"));
+  mask.lengths = lengths;
+  ATTN_ASSIGN_OR_RETURN(causal, BoolOption(options, "causal"));
+  mask.causal = causal;
+  ATTN_ASSIGN_OR_RETURN(window, IntegerList(options, "window"));
+  if (!window.empty()) {
+    if (window.size() != 2) return Invalid("the window is written [start, end)");
+    mask.window = std::make_pair(window[0], window[1]);
+  }
+  if (options.contains("halfWidth")) {
+    ATTN_ASSIGN_OR_RETURN(half_width, IntegerOption(options, "halfWidth", std::nullopt));
+    if (half_width < 0) return Invalid("the option halfWidth must be 0 or more (leave it out for no limit)");
+    mask.half_width = std::min(half_width, shape.S);  // a half width of S or more limits nothing
+  }
+  if (!explicit_mask.empty()) {
+    if (static_cast<int64_t>(explicit_mask.size()) != shape.T * shape.S) {
+      return Status(ErrorCode::kShapeMismatch,
+                    "the explicit mask has " + std::to_string(explicit_mask.size()) +
+                        " entries where T x S = " + std::to_string(shape.T * shape.S));
+    }
+    mask.explicit_mask.assign(static_cast<size_t>(shape.T), std::vector<bool>(static_cast<size_t>(shape.S)));
+    for (int64_t t = 0; t < shape.T; ++t) {
+      for (int64_t s = 0; s < shape.S; ++s) {
+        mask.explicit_mask[static_cast<size_t>(t)][static_cast<size_t>(s)] =
+            explicit_mask[static_cast<size_t>(t * shape.S + s)] != 0;
+      }
+    }
+  }
+  ATTN_RETURN_IF_ERROR(CheckMask(mask, shape.B, shape.T, shape.S));
+  return mask;
+}
+
+// The mask as the GPU kernels take it: every rule written out as plain numbers.
+Json MaskJson(const MaskSpec& mask, const BatchShape& shape) {
+  std::vector<int64_t> lengths = mask.lengths;
+  if (lengths.empty()) lengths.assign(static_cast<size_t>(shape.B), shape.S);
+  Json window = Json(nullptr);
+  if (mask.window) window = Json::array({mask.window->first, mask.window->second});
+  return Json{{"lengths", lengths},
+              {"causal", mask.causal},
+              {"window", window},
+              {"halfWidth", mask.half_width},
+              {"explicit", !mask.explicit_mask.empty()}};
+}
+
+// What one call may cost, checked before anything is allocated.
+constexpr int64_t kMaxWork = int64_t{1} << 31;           // multiply-adds: B*H*T*S*(D_k + D_v)
+constexpr int64_t kMaxBytes = int64_t{256} << 20;        // the call's arrays together
+
+// Multiplies without overflow: nullopt past the int64 range.
+std::optional<int64_t> Product(std::initializer_list<int64_t> factors) {
+  int64_t out = 1;
+  for (int64_t f : factors) {
+    if (f != 0 && out > INT64_MAX / f) return std::nullopt;
+    out *= f;
+  }
+  return out;
+}
+
+Status CheckBudget(const BatchShape& shape, bool weights, bool inputs_returned, bool compare) {
+  auto work = Product({shape.B, shape.H, shape.T, shape.S, shape.Dk + shape.Dv});
+  if (!work || *work > kMaxWork) {
+    return Invalid("the batch needs " + (work ? std::to_string(*work) : std::string("too many")) +
+                   " multiply-adds (B*H*T*S*(D_k+D_v)); one call may do at most " + std::to_string(kMaxWork));
+  }
+  // Inputs, context, weights (when returned or compared), the returned input copies, statistics.
+  int64_t numbers = shape.QueryElements() + shape.KeyElements() + shape.ValueElements() + 2 * shape.ContextElements();
+  if (weights) numbers += 2 * shape.ScoreElements();
+  if (inputs_returned) numbers += shape.QueryElements() + shape.KeyElements() + shape.ValueElements();
+  if (compare) numbers += shape.ContextElements() + shape.ScoreElements();
+  int64_t bytes = 4 * numbers + 40 * shape.Rows();
+  if (bytes > kMaxBytes) {
+    return Invalid("the batch needs about " + std::to_string(bytes >> 20) + " MiB of memory; one call may use at most " +
+                   std::to_string(kMaxBytes >> 20) + " MiB");
+  }
+  return Status();
+}
+
+Json AgreementJson(const Agreement& a, const Tolerance& tolerance) {
+  return Json{{"compared", a.compared},
+              {"maxAbsError", a.max_abs_error},
+              {"maxRelError", a.max_rel_error},
+              {"worstRatio", a.worst_ratio},
+              {"violations", a.violations},
+              {"maskedNonZero", a.masked_nonzero},
+              {"emptyRowMismatches", a.empty_row_mismatches},
+              {"absTol", tolerance.abs_tol},
+              {"relTol", tolerance.rel_tol},
+              {"pass", a.pass}};
+}
+
+}  // namespace
+
+Result<BatchResponse> RunBatchRequest(const std::string& options_json, BatchArrays arrays) {
+  const Json options = Json::parse(options_json, nullptr, /*allow_exceptions=*/false);
+  if (options.is_discarded() || !options.is_object()) return Invalid("the batch options are not a JSON object");
+  ATTN_ASSIGN_OR_RETURN(shape, ShapeOf(options));
+  ATTN_ASSIGN_OR_RETURN(mask, MaskOf(options, shape, arrays.explicit_mask));
+  ATTN_ASSIGN_OR_RETURN(temperature, NumberOption(options, "temperature", 1.0));
+  ATTN_ASSIGN_OR_RETURN(scaled, BoolOption(options, "scaled"));
+  ATTN_ASSIGN_OR_RETURN(scale, ScoreScale(temperature, scaled, shape.Dk));
+  ATTN_ASSIGN_OR_RETURN(return_weights, BoolOption(options, "returnWeights"));
+  ATTN_ASSIGN_OR_RETURN(return_inputs, BoolOption(options, "returnInputs"));
+  ATTN_ASSIGN_OR_RETURN(seed, IntegerOption(options, "seed", int64_t{19}));
+  if (seed < 0 || seed > 0xffffffffLL) return Invalid("the option seed must be a whole number from 0 to 4294967295");
+  ATTN_RETURN_IF_ERROR(CheckBudget(shape, return_weights || !arrays.compare_weights.empty(), return_inputs,
+                                   !arrays.compare_context.empty()));
+
+  const bool given = !arrays.query.empty() || !arrays.keys.empty() || !arrays.values.empty();
+  if (!given) {
+    BatchInputs seeded = SeededBatchInputs(static_cast<uint64_t>(seed), shape);
+    arrays.query = std::move(seeded.query);
+    arrays.keys = std::move(seeded.keys);
+    arrays.values = std::move(seeded.values);
+  }
+  const bool compare = !arrays.compare_context.empty();
+  BatchOptions run{scale, return_weights || !arrays.compare_weights.empty()};
+
+  const auto start = std::chrono::steady_clock::now();
+  ATTN_ASSIGN_OR_RETURN(result, BatchAttention<float>(shape, arrays.query, arrays.keys, arrays.values, mask, run));
+  const double core_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+
+  Json summary{{"path", "wasm"},
+               {"shape", {{"B", shape.B}, {"H", shape.H}, {"T", shape.T}, {"S", shape.S},
+                          {"Dk", shape.Dk}, {"Dv", shape.Dv}}},
+               {"scoreShape", {shape.B, shape.H, shape.T, shape.S}},
+               {"scoreElements", shape.ScoreElements()},
+               {"scale", scale},
+               {"temperature", temperature},
+               {"scaled", scaled},
+               {"seed", given ? Json(nullptr) : Json(seed)},
+               {"mask", MaskJson(mask, shape)},
+               {"emptyRowCount", result.empty_row_count},
+               {"coreMs", core_ms},
+               {"agreement", nullptr}};
+  BatchResponse response;
+  if (compare) {
+    const Tolerance tolerance;
+    ATTN_ASSIGN_OR_RETURN(agreement, CompareBatch(shape, mask, result, arrays.compare_context,
+                                                  arrays.compare_weights, arrays.compare_empty_rows,
+                                                  tolerance));
+    summary["agreement"] = AgreementJson(agreement, tolerance);
+  }
+  if (return_weights) {
+    ATTN_ASSIGN_OR_RETURN(stats, WeightRowStats(shape, mask, result.weights));
+    response.float64.emplace_back("rowSums", std::move(stats.row_sums));
+    response.float64.emplace_back("entropies", std::move(stats.entropies));
+    response.float64.emplace_back("maskedMass", std::move(stats.masked_mass));
+    response.float64.emplace_back("maxEntropies", std::move(stats.max_entropies));
+  }
+  response.summary_json = summary.dump();
+  response.float32.emplace_back("context", std::move(result.context));
+  if (return_weights) response.float32.emplace_back("weights", std::move(result.weights));
+  if (return_inputs) {
+    response.float32.emplace_back("query", std::move(arrays.query));
+    response.float32.emplace_back("keys", std::move(arrays.keys));
+    response.float32.emplace_back("values", std::move(arrays.values));
+  }
+  response.uint8.emplace_back("emptyRows", std::move(result.empty_rows));
+  return response;
+}
+
+}  // namespace attn

@@ -1,0 +1,38 @@
+// The batch lab's one request, as the embind layer hands it over: options as JSON text
+// (shape, temperature, mask, seed, what to return) plus typed arrays already copied into
+// vectors. Returns a JSON summary and named arrays, for the binding to copy out.
+//
+// Options: {"B","H","T","S","Dk","Dv" (or "D" for both), "temperature" (1), "scaled"
+// (false: divide by sqrt(Dk) too), "lengths" ([..] one per item), "causal", "window"
+// ([start, end) or null), "halfWidth" (>= 0 or null), "seed" (fills Q, K, V when the
+// arrays are absent), "returnWeights", "returnInputs"}.
+// Arrays: query/keys/values (float32), explicitMask (uint8 [T*S], shared by the batch),
+// compareContext/compareWeights (float32)/compareEmptyRows (uint8): another path's output.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/status.h"
+
+namespace attn {
+
+struct BatchArrays {
+  std::vector<float> query, keys, values;
+  std::vector<uint8_t> explicit_mask;
+  std::vector<float> compare_context, compare_weights;
+  std::vector<uint8_t> compare_empty_rows;
+};
+
+struct BatchResponse {
+  std::string summary_json;  // shape, scale, normalised mask, counts, timing, agreement
+  std::vector<std::pair<std::string, std::vector<float>>> float32;   // context, weights, inputs
+  std::vector<std::pair<std::string, std::vector<double>>> float64;  // row statistics
+  std::vector<std::pair<std::string, std::vector<uint8_t>>> uint8;   // emptyRows
+};
+
+Result<BatchResponse> RunBatchRequest(const std::string& options_json, BatchArrays arrays);
+
+}  // namespace attn

@@ -1,0 +1,60 @@
+// The embind layer: three functions of text in and text out, no logic. The JS side
+// (web/companion.mjs) parses the JSON into plain objects; nothing here can throw.
+#include <emscripten/bind.h>
+
+#include "api/api.h"
+#include "api/batch_request.h"
+
+namespace {
+
+using emscripten::val;
+
+// A typed array (or plain array) from JS, copied into a vector; absent gives empty.
+template <class T>
+std::vector<T> CopyIn(const val& arrays, const char* name) {
+  const val v = arrays[name];
+  if (v.isUndefined() || v.isNull()) return {};
+  return emscripten::convertJSArrayToNumberVector<T>(v);
+}
+
+// A vector copied out as a typed array that owns its bytes (no view into WASM memory).
+template <class T>
+val CopyOut(const std::vector<T>& data) {
+  return val(emscripten::typed_memory_view(data.size(), data.data())).call<val>("slice");
+}
+
+// batchAttention(optionsJson, {query, keys, values, explicitMask, compareContext,
+// compareWeights, compareEmptyRows}) -> {summary: JSON text, context, weights?, ...}
+// or {error}. See cpp/batch_request.h.
+val BatchAttention(const std::string& options, const val& arrays) {
+  attn::BatchArrays in;
+  if (!arrays.isUndefined() && !arrays.isNull()) {
+    in.query = CopyIn<float>(arrays, "query");
+    in.keys = CopyIn<float>(arrays, "keys");
+    in.values = CopyIn<float>(arrays, "values");
+    in.explicit_mask = CopyIn<uint8_t>(arrays, "explicitMask");
+    in.compare_context = CopyIn<float>(arrays, "compareContext");
+    in.compare_weights = CopyIn<float>(arrays, "compareWeights");
+    in.compare_empty_rows = CopyIn<uint8_t>(arrays, "compareEmptyRows");
+  }
+  auto response = attn::RunBatchRequest(options, std::move(in));
+  val out = val::object();
+  if (!response.ok()) {
+    out.set("error", response.status().message());
+    return out;
+  }
+  out.set("summary", response->summary_json);
+  for (const auto& [name, data] : response->float32) out.set(name, CopyOut(data));
+  for (const auto& [name, data] : response->float64) out.set(name, CopyOut(data));
+  for (const auto& [name, data] : response->uint8) out.set(name, CopyOut(data));
+  return out;
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(attention_companion) {
+  emscripten::function("describeExercise", &attn::DescribeExercise);
+  emscripten::function("gradeAnswer", &attn::GradeAnswer);
+  emscripten::function("work", &attn::Work);
+  emscripten::function("batchAttention", &BatchAttention);
+}

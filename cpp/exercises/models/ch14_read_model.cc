@@ -1,0 +1,384 @@
+// Quantities, misconceptions and working for Chapter 14 reads.
+#include "exercises/models/ch14_read_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/encoder.h"
+#include "core/interventions.h"
+
+namespace attn {
+namespace {
+
+Result<Embeddings> EmbeddingsOf(const Json& exercise) {
+  const Json* e = nullptr;
+  if (exercise.contains("inputs") && exercise["inputs"].contains("embeddings")) e = &exercise["inputs"]["embeddings"];
+  if (!e || !e->is_object()) return Status(ErrorCode::kInvalidInput, "the exercise declares no embeddings");
+  Embeddings out;
+  for (const auto& [token, text] : e->items()) {
+    if (!text.is_string()) return Status(ErrorCode::kInvalidInput, "the embedding of '" + token + "' must be text");
+    ATTN_ASSIGN_OR_RETURN(v, ExactVectorFromText(text.get<std::string>(), "embedding of '" + token + "'"));
+    out[token] = v;
+  }
+  return out;
+}
+
+Result<Eigen::Index> PositionIndex(const std::vector<std::string>& labels, const std::string& name) {
+  auto it = std::find(labels.begin(), labels.end(), name);
+  if (it == labels.end()) return Status(ErrorCode::kInvalidInput, "there is no source position '" + name + "'");
+  return static_cast<Eigen::Index>(it - labels.begin());
+}
+
+// Weights from scores by the given (possibly wrong) method; eligible positions only.
+Status Normalise(Ch14Read& r, Ch14Method method, const Eligibility& eligible) {
+  ATTN_ASSIGN_OR_RETURN(softmax, SoftmaxOf(r.scores, eligible));
+  r.exponentials = softmax.exponentials;
+  r.denominator = softmax.denominator;
+  r.weights = softmax.weights;
+  Eigen::Index n = 0;
+  for (Eigen::Index j = 0; j < r.scores.size(); ++j) n += eligible.empty() || eligible[j];
+  switch (method) {
+    case Ch14Method::kDividedByCount:
+      r.denominator = Exact(n);
+      r.weights = r.exponentials / Exact(n);
+      break;
+    case Ch14Method::kZeroScoreZeroWeight: {
+      for (Eigen::Index j = 0; j < r.scores.size(); ++j)
+        if (r.scores(j).is_zero()) r.exponentials(j) = Exact(0);
+      r.denominator = r.exponentials.sum();
+      if (r.denominator.is_zero()) return Status(ErrorCode::kEmptyMemory, "no weight left");
+      r.weights = r.exponentials / r.denominator;
+      break;
+    }
+    case Ch14Method::kScoresAsWeights:
+      r.weights = r.scores;
+      break;
+    case Ch14Method::kExponentialsAsWeights:
+      r.weights = r.exponentials;
+      break;
+    default:
+      break;
+  }
+  return Status();
+}
+
+// The full read's weights with the removed positions set to 0 and nothing renormalised.
+Status ZeroRemovedWeights(Ch14Read& r) {
+  ATTN_ASSIGN_OR_RETURN(full, SoftmaxOf(r.scores, Eligibility()));
+  r.exponentials = full.exponentials;
+  r.denominator = full.denominator;
+  r.weights = full.weights;
+  for (size_t j = 0; j < r.removed.size(); ++j)
+    if (r.removed[j]) r.weights(static_cast<Eigen::Index>(j)) = Exact(0);
+  return Status();
+}
+
+}  // namespace
+
+Result<Ch14Read> Ch14ReadOf(const Json& exercise, const Json& part, Ch14Method method) {
+  ATTN_ASSIGN_OR_RETURN(embeddings, EmbeddingsOf(exercise));
+  ATTN_ASSIGN_OR_RETURN(tokens, StringListInput(exercise, part, "source"));
+  ATTN_ASSIGN_OR_RETURN(query, ExactVectorInput(exercise, part, "query"));
+  std::string remove = StringField(part, "remove"), del = StringField(part, "delete");
+  if (method == Ch14Method::kSwappedIntervention) {
+    if (remove.empty() && del.empty()) return Status(ErrorCode::kInvalidInput, "no intervention to swap");
+    std::swap(remove, del);
+  }
+  if (method == Ch14Method::kRemovedNotRenormalised && remove.empty()) {
+    return Status(ErrorCode::kInvalidInput, "nothing is removed");
+  }
+
+  Ch14Read r;
+  r.labels = tokens;
+  ATTN_ASSIGN_OR_RETURN(states, EncodeRelu(tokens, embeddings));
+  r.states = states;
+  Eligibility eligible;
+  if (!del.empty()) {
+    ATTN_ASSIGN_OR_RETURN(index, PositionIndex(tokens, del));
+    ATTN_ASSIGN_OR_RETURN(reencoded, ReencodeDeletion(tokens, embeddings, index));
+    r.states = reencoded;
+    r.labels.erase(r.labels.begin() + index);
+  }
+  r.removed.assign(r.labels.size(), false);
+  if (!remove.empty()) {
+    ATTN_ASSIGN_OR_RETURN(index, PositionIndex(tokens, remove));
+    r.removed[static_cast<size_t>(index)] = true;
+    if (method != Ch14Method::kZeroedScoreNotRemoved) {
+      eligible.assign(r.labels.size(), true);
+      eligible[static_cast<size_t>(index)] = false;
+    }
+  }
+  ATTN_ASSIGN_OR_RETURN(scores, DotScores(r.states, query));
+  r.scores = scores;
+  if (method == Ch14Method::kZeroedScoreNotRemoved) {
+    if (remove.empty()) return Status(ErrorCode::kInvalidInput, "nothing is removed");
+    ATTN_ASSIGN_OR_RETURN(index, PositionIndex(tokens, remove));
+    r.scores(index) = Exact(0);
+  }
+  if (method == Ch14Method::kRemovedNotRenormalised) {
+    ATTN_RETURN_IF_ERROR(ZeroRemovedWeights(r));
+  } else {
+    ATTN_RETURN_IF_ERROR(Normalise(r, method, eligible));
+  }
+  ATTN_ASSIGN_OR_RETURN(context, ContextOf(r.weights, r.states));
+  r.context = context;
+  if (HasInput(exercise, part, "readout")) {
+    ATTN_ASSIGN_OR_RETURN(coefficients, ExactVectorInput(exercise, part, "readout"));
+    ATTN_ASSIGN_OR_RETURN(readout, ReadoutOf(r.context, coefficients));
+    r.readout = readout;
+  }
+  return r;
+}
+
+namespace {
+
+std::vector<std::string> ArgMax(const std::vector<std::string>& labels, const std::vector<long double>& values) {
+  long double best = *std::max_element(values.begin(), values.end());
+  std::vector<std::string> out;
+  for (size_t i = 0; i < values.size(); ++i)
+    if (values[i] >= best - 1e-12L) out.push_back(labels[i]);
+  return out;
+}
+
+// The positions whose frozen removal changes the readout the most.
+Result<Quantity> LargestEffect(const Json& exercise, const Json& part, const Ch14Read& base) {
+  if (!base.readout) return Status(ErrorCode::kInvalidInput, "the exercise declares no readout");
+  std::vector<long double> changes;
+  for (const auto& label : base.labels) {
+    Json removal = part;
+    removal["remove"] = label;
+    ATTN_ASSIGN_OR_RETURN(read, Ch14ReadOf(exercise, removal, Ch14Method::kCorrect));
+    changes.push_back(std::fabs(*(*read.readout - *base.readout).to_long_double()));
+  }
+  return Quantity::Position(ArgMax(base.labels, changes));
+}
+
+Result<Quantity> Select(const Json& exercise, const Json& part, const Ch14Read& r, const std::string& quantity) {
+  if (quantity == "states") {
+    // A frozen removal leaves the remaining stored states, unchanged.
+    std::vector<Eigen::Index> kept;
+    for (size_t j = 0; j < r.removed.size(); ++j)
+      if (!r.removed[j]) kept.push_back(static_cast<Eigen::Index>(j));
+    Mat<Exact> states(static_cast<Eigen::Index>(kept.size()), r.states.cols());
+    for (size_t i = 0; i < kept.size(); ++i) states.row(static_cast<Eigen::Index>(i)) = r.states.row(kept[i]);
+    return Quantity::Of(states);
+  }
+  if (quantity == "scores") return Quantity::Of(r.scores);
+  if (quantity == "exponentials") return Quantity::Of(r.exponentials);
+  if (quantity == "denominator") return Quantity::Number(r.denominator);
+  if (quantity == "weights") return Quantity::Of(r.weights);
+  if (quantity == "context") return Quantity::Of(r.context);
+  if (quantity == "readout") {
+    if (!r.readout) return Status(ErrorCode::kInvalidInput, "the exercise declares no readout");
+    return Quantity::Number(*r.readout);
+  }
+  if (quantity == "largest_weight_position") {
+    std::vector<long double> w;
+    for (Eigen::Index j = 0; j < r.weights.size(); ++j) w.push_back(*r.weights(j).to_long_double());
+    return Quantity::Position(ArgMax(r.labels, w));
+  }
+  if (quantity == "largest_effect_position") return LargestEffect(exercise, part, r);
+  return Status(ErrorCode::kInvalidInput, "the model ch14.read cannot compute '" + quantity + "'");
+}
+
+std::string Explain(Ch14Method method, const Ch14Read& right, const Json& part) {
+  Eigen::Index n = 0;
+  for (bool removed : right.removed) n += !removed;
+  std::string total = right.denominator.to_string();
+  switch (method) {
+    case Ch14Method::kDividedByCount:
+      return "you divided by the number of positions, " + std::to_string(n) +
+             ", instead of the sum of the exponentials, " + total +
+             ". Dividing by the count does not give weights that add up to 1.";
+    case Ch14Method::kZeroScoreZeroWeight:
+      return "a score of 0 has exponential e^0 = 1, not 0, so that position still gets weight "
+             "and still counts in the total.";
+    case Ch14Method::kScoresAsWeights:
+      return "those are the scores. Weights come from exponentiating each score and dividing by "
+             "the sum of the exponentials (" + total + ").";
+    case Ch14Method::kExponentialsAsWeights:
+      return "those are the exponentials. Divide each by their sum, " + total +
+             ", so that the weights add up to 1.";
+    case Ch14Method::kZeroedScoreNotRemoved:
+      return "you set the removed position's score to 0, but e^0 = 1 still counts in the total. "
+             "Removing a stored state takes it out of both the scores and the sum.";
+    case Ch14Method::kRemovedNotRenormalised:
+      return "you set the removed position's weight to 0 but kept the other weights as they were, so they "
+             "no longer add up to 1. After a removal the softmax runs again over the positions that are left.";
+    case Ch14Method::kSwappedIntervention:
+      return !StringField(part, "remove").empty()
+                 ? "that is what deleting the input token and re-encoding gives. Here the stored "
+                   "states stay frozen: only the removed position leaves the read."
+                 : "that is what removing the frozen stored state gives. Here the token is deleted "
+                   "and the encoder runs again, so the states after it can change.";
+    default:
+      return "";
+  }
+}
+
+}  // namespace
+
+Result<GradeRequest> Ch14ReadRequest(const Json& exercise, const Json& part, bool with_mistakes) {
+  std::string quantity = StringField(part, "quantity");
+  ATTN_ASSIGN_OR_RETURN(right, Ch14ReadOf(exercise, part, Ch14Method::kCorrect));
+  GradeRequest request;
+  ATTN_ASSIGN_OR_RETURN(expected, Select(exercise, part, right, quantity));
+  request.expected = expected;
+  request.require_exact = BoolField(part, "exact", false);
+  request.position_labels = right.labels;
+  request.parse.symbols = {"a"};
+
+  if (!with_mistakes) return request;
+
+  // The intervention mistakes come first: when two wrong methods give the same answer,
+  // the one about what this part asks (a removal or a deletion) is the likelier story.
+  for (Ch14Method method : {Ch14Method::kSwappedIntervention, Ch14Method::kZeroedScoreNotRemoved,
+                            Ch14Method::kRemovedNotRenormalised, Ch14Method::kDividedByCount,
+                            Ch14Method::kZeroScoreZeroWeight, Ch14Method::kScoresAsWeights,
+                            Ch14Method::kExponentialsAsWeights}) {
+    auto wrong_read = Ch14ReadOf(exercise, part, method);
+    if (!wrong_read.ok()) continue;  // this mistake does not apply to this part
+    auto wrong = Select(exercise, part, *wrong_read, quantity);
+    if (!wrong.ok() || wrong->SameAs(expected)) continue;
+    static const char* kTags[] = {"",
+                                  "divided-by-count",
+                                  "zero-score-zero-weight",
+                                  "scores-as-weights",
+                                  "exponentials-as-weights",
+                                  "zeroed-score-not-removed",
+                                  "frozen-vs-reencode",
+                                  "removed-not-renormalised"};
+    request.misconceptions.push_back(
+        Misconception::Value(kTags[static_cast<int>(method)], *wrong, Explain(method, right, part)));
+  }
+  // The read of an earlier example's query typed for this one (Example 14.1's for 14.2).
+  if (HasInput(exercise, part, "earlier_query") && !HasInput(Json::object(), part, "query") &&
+      (quantity == "scores" || quantity == "weights" || quantity == "context" || quantity == "exponentials")) {
+    ATTN_ASSIGN_OR_RETURN(earlier, InputText(exercise, part, "earlier_query"));
+    Json other = part;
+    other["query"] = earlier;
+    auto read = Ch14ReadOf(exercise, other, Ch14Method::kCorrect);
+    auto wrong = read.ok() ? Select(exercise, other, *read, quantity) : Result<Quantity>(read.status());
+    if (wrong.ok() && !wrong->SameAs(expected)) {
+      request.misconceptions.push_back(Misconception::Value(
+          "earlier-query", *wrong,
+          "that is the read for the earlier query " + earlier + ". This read uses a different query: score every "
+          "state against it again, then redo the softmax and the sum."));
+    }
+  }
+  // A context with its coordinates in the wrong order.
+  if (quantity == "context" && right.context.size() > 1) {
+    Vec<Exact> reversed = right.context.reverse();
+    Quantity swapped = Quantity::Of(reversed);
+    if (!swapped.SameAs(expected)) {
+      request.misconceptions.push_back(Misconception::Value(
+          "coordinates-swapped", swapped,
+          "your coordinates are in the wrong order. The context's first coordinate is the weighted sum of the "
+          "states' first coordinates, and so on."));
+    }
+  }
+  if (quantity == "context" && right.states.rows() != right.states.cols()) {
+    request.misconceptions.push_back(
+        Misconception::Shape("context-width-is-positions", static_cast<size_t>(right.states.rows()),
+         "a context has one coordinate per state coordinate (" + std::to_string(right.states.cols()) +
+             "), not one entry per source position (" + std::to_string(right.states.rows()) +
+             "): add the weighted states coordinate by coordinate."));
+  }
+  if (quantity == "largest_effect_position") {
+    ATTN_ASSIGN_OR_RETURN(largest_weight, Select(exercise, part, right, "largest_weight_position"));
+    std::vector<std::string> only_weight;
+    for (const auto& p : largest_weight.positions)
+      if (std::find(expected.positions.begin(), expected.positions.end(), p) == expected.positions.end())
+        only_weight.push_back(p);
+    if (!only_weight.empty()) {
+      request.misconceptions.push_back(
+          Misconception::Value("largest-weight-as-largest-effect", Quantity::Position(only_weight),
+           "that position has the largest weight, but removing it is not what changes the "
+           "readout most. Compare the readout after each removal."));
+    }
+  }
+  return request;
+}
+
+namespace {
+
+Json QuantityJson(const Quantity& x) {
+  std::string exact = x.ExactText();
+  return Json{{"exact", exact.empty() ? Json() : Json(exact)}, {"decimal", x.DecimalText()}};
+}
+
+// A query with no exact read (exp of a fraction of a): the same memory, read in double.
+// The stored states and the removal do not depend on the query, so they come from an
+// exact read with a zero query.
+Result<Json> DecimalWorking(const Json& exercise, const Json& part, const std::string& why) {
+  ATTN_ASSIGN_OR_RETURN(query, ExactVectorInput(exercise, part, "query"));
+  Json zero_query = part;
+  std::string zeros = "[";
+  for (Eigen::Index i = 0; i < query.size(); ++i) zeros += i ? ", 0" : "0";
+  zero_query["query"] = zeros + "]";
+  ATTN_ASSIGN_OR_RETURN(memory, Ch14ReadOf(exercise, zero_query, Ch14Method::kCorrect));
+  Mat<double> states = memory.states.unaryExpr([](const Exact& x) { return x.to_double(); });
+  Vec<double> q = query.unaryExpr([](const Exact& x) { return x.to_double(); });
+  Eligibility eligible;
+  for (bool removed : memory.removed) eligible.push_back(!removed);
+  ATTN_ASSIGN_OR_RETURN(read, ReadOf(q, states, states, eligible));
+  Json positions = Json::array();
+  for (size_t j = 0; j < memory.labels.size(); ++j) {
+    Eigen::Index i = static_cast<Eigen::Index>(j);
+    Vec<Exact> state = memory.states.row(i).transpose();
+    positions.push_back({{"label", memory.labels[j]},
+                         {"state", QuantityJson(Quantity::Of(state))},
+                         {"score", QuantityJson(Quantity::Number(read.scores(i)))},
+                         {"exponential", QuantityJson(Quantity::Number(std::exp(read.scores(i))))},
+                         {"weight", QuantityJson(Quantity::Number(read.softmax.weights(i)))},
+                         {"removed", static_cast<bool>(memory.removed[j])}});
+  }
+  double denominator = 0;
+  for (Eigen::Index i = 0; i < read.scores.size(); ++i)
+    if (!memory.removed[static_cast<size_t>(i)]) denominator += std::exp(read.scores(i));
+  if (!std::isfinite(denominator)) {
+    return Status(ErrorCode::kOverflow, "the scores are too large for their exponentials to be shown "
+                                        "(exp overflows past about 709); try a smaller query");
+  }
+  Json out = {{"positions", positions},
+              {"denominator", QuantityJson(Quantity::Number(denominator))},
+              {"context", QuantityJson(Quantity::Of(read.context))},
+              {"readout", Json()},
+              {"note", why + ". The read is shown in decimals."}};
+  if (HasInput(exercise, part, "readout")) {
+    ATTN_ASSIGN_OR_RETURN(coefficients, ExactVectorInput(exercise, part, "readout"));
+    Vec<double> c = coefficients.unaryExpr([](const Exact& x) { return x.to_double(); });
+    ATTN_ASSIGN_OR_RETURN(readout, ReadoutOf(read.context, c));
+    out["readout"] = QuantityJson(Quantity::Number(readout));
+  }
+  return out;
+}
+
+}  // namespace
+
+Result<Json> Ch14ReadWorking(const Json& exercise, const Json& part) {
+  auto exact = Ch14ReadOf(exercise, part, Ch14Method::kCorrect);
+  if (!exact.ok() && (exact.status().code() == ErrorCode::kNotExact || exact.status().code() == ErrorCode::kOverflow)) {
+    return DecimalWorking(exercise, part, exact.status().message());
+  }
+  if (!exact.ok()) return exact.status();
+  const Ch14Read& r = *exact;
+  Json positions = Json::array();
+  for (size_t j = 0; j < r.labels.size(); ++j) {
+    Eigen::Index i = static_cast<Eigen::Index>(j);
+    Vec<Exact> state = r.states.row(i).transpose();
+    positions.push_back({{"label", r.labels[j]},
+                         {"state", QuantityJson(Quantity::Of(state))},
+                         {"score", QuantityJson(Quantity::Number(r.scores(i)))},
+                         {"exponential", QuantityJson(Quantity::Number(r.exponentials(i)))},
+                         {"weight", QuantityJson(Quantity::Number(r.weights(i)))},
+                         {"removed", static_cast<bool>(r.removed[j])}});
+  }
+  Json out = {{"positions", positions},
+              {"denominator", QuantityJson(Quantity::Number(r.denominator))},
+              {"context", QuantityJson(Quantity::Of(r.context))},
+              {"readout", r.readout ? QuantityJson(Quantity::Number(*r.readout)) : Json()}};
+  return out;
+}
+
+}  // namespace attn

@@ -1,0 +1,48 @@
+// Chapter 14's exercises on one cross-attention read (model "ch14.read"): the encoder's
+// states, scores, exponentials, softmax, context and readout, with the two deletions of
+// section 14.5. The same computation runs with each known wrong method, so that a wrong
+// answer can be recognised by the mistake that produces it.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "exercises/exercise_inputs.h"
+#include "answers/grading.h"
+
+namespace attn {
+
+enum class Ch14Method {
+  kCorrect,
+  kDividedByCount,         // exponentials divided by the number of positions
+  kZeroScoreZeroWeight,    // exp(0) taken as 0
+  kScoresAsWeights,        // stopped before exponentiating
+  kExponentialsAsWeights,  // stopped before normalising
+  kZeroedScoreNotRemoved,  // removed position's score set to 0 instead of removing it
+  kSwappedIntervention,    // frozen removal answered with re-encoding, or the other way
+  kRemovedNotRenormalised, // frozen removal: the weight zeroed, the others left as they were
+};
+
+// Everything one read produces, as a given method computes it.
+struct Ch14Read {
+  std::vector<std::string> labels;  // source positions in order (after any deletion)
+  Mat<Exact> states;
+  Vec<Exact> scores, exponentials, weights, context;
+  Exact denominator;
+  std::optional<Exact> readout;
+  std::vector<bool> removed;  // frozen removal: the removed position, still listed
+};
+
+// The read for an exercise part (its query, remove and delete override the exercise's).
+Result<Ch14Read> Ch14ReadOf(const Json& exercise, const Json& part, Ch14Method method);
+
+// The grading request for a part: expected quantity and misconceptions.
+// with_mistakes = false computes only what a right answer is checked against (no known
+// mistakes), for the other-part search and the variants' check.
+Result<GradeRequest> Ch14ReadRequest(const Json& exercise, const Json& part, bool with_mistakes = true);
+
+// The working of a read for display: positions with state, score, exponential, weight.
+Result<Json> Ch14ReadWorking(const Json& exercise, const Json& part);
+
+}  // namespace attn

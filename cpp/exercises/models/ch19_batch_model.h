@@ -1,0 +1,17 @@
+// Chapter 19's exercises on small batches of score rows (model "ch19.batch"): padding
+// masks from source lengths, masked weights and masked mass, the softmax axis, global
+// versus local windows, and entropies across lengths. With "lengths", row i is batch
+// item i (one target each); without, rows are the targets of one item.
+#pragma once
+
+#include "exercises/exercise_inputs.h"
+#include "answers/grading.h"
+
+namespace attn {
+
+// with_mistakes = false computes only what a right answer is checked against (no known
+// mistakes), for the other-part search and the variants' check.
+Result<GradeRequest> Ch19BatchRequest(const Json& exercise, const Json& part, bool with_mistakes = true);
+Result<Json> Ch19BatchWorking(const Json& exercise);
+
+}  // namespace attn

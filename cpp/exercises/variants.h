@@ -1,0 +1,20 @@
+// Seeded variants of the numeric exercises: the same questions on fresh inputs. Seed 0
+// is the chapter's own numbers. Chapter 14's variants stay exact (whole-number queries
+// against states that are whole multiples of a, so every exponential is a power of 2);
+// Chapter 19's use short decimals. A variant is redrawn (from the same seed, so still
+// reproducible) until it is well posed: every part computable, no tie where a part asks
+// for the largest, no row masked out entirely unless the exercise is about that.
+#pragma once
+
+#include <cstdint>
+
+#include "exercises/exercise_inputs.h"
+
+namespace attn {
+
+Result<Json> VariantOf(const Json& exercise, uint32_t seed);
+
+// Why a variant is not well posed, or OK.
+Status CheckWellPosed(const Json& exercise);
+
+}  // namespace attn

@@ -1,0 +1,298 @@
+// The batched core (cpp/batch_attention.h) against the single-query read of
+// cpp/attention.h, every mask rule, the all-masked policy, Chapter 19's torch shapes and
+// element count, and the batch request the lab and the WebGPU tests use.
+#include "batch/batch_attention.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "core/attention.h"
+#include "batch/batch_checks.h"
+#include "batch/batch_inputs.h"
+#include "api/batch_request.h"
+
+namespace attn {
+namespace {
+
+template <class F>
+std::vector<F> Seeded(uint64_t seed, BatchTensor tensor, int64_t n) {
+  std::vector<float> f = SeededUniform(seed, tensor, n);
+  return std::vector<F>(f.begin(), f.end());
+}
+
+template <class F>
+struct Tensors {
+  std::vector<F> q, k, v;
+};
+
+template <class F>
+Tensors<F> Inputs(const BatchShape& shape, uint64_t seed = 7) {
+  return {Seeded<F>(seed, BatchTensor::kQuery, shape.QueryElements()),
+          Seeded<F>(seed, BatchTensor::kKeys, shape.KeyElements()),
+          Seeded<F>(seed, BatchTensor::kValues, shape.ValueElements())};
+}
+
+template <class F>
+Result<BatchResult<F>> RunBatch(const BatchShape& shape, const Tensors<F>& x, const MaskSpec& mask,
+                           double scale = 1.0, bool weights = true) {
+  return BatchAttention<F>(shape, x.q, x.k, x.v, mask, BatchOptions{scale, weights});
+}
+
+// Every row of the batch against ReadOf on the same row (double, so the two must agree
+// to rounding). All-masked rows must be zeros where ReadOf reports kEmptyMemory.
+void ExpectMatchesReadOf(const BatchShape& shape, const MaskSpec& mask, double scale) {
+  const Tensors<double> x = Inputs<double>(shape, 11);
+  auto batch = RunBatch(shape, x, mask, scale);
+  ASSERT_TRUE(batch.ok()) << batch.status().message();
+  int64_t empty = 0;
+  for (int64_t b = 0; b < shape.B; ++b) {
+    for (int64_t h = 0; h < shape.H; ++h) {
+      const int64_t head = b * shape.H + h;
+      Mat<double> keys(shape.S, shape.Dk), values(shape.S, shape.Dv);
+      for (int64_t s = 0; s < shape.S; ++s) {
+        for (int64_t d = 0; d < shape.Dk; ++d) keys(s, d) = x.k[(head * shape.S + s) * shape.Dk + d];
+        for (int64_t d = 0; d < shape.Dv; ++d) values(s, d) = x.v[(head * shape.S + s) * shape.Dv + d];
+      }
+      for (int64_t t = 0; t < shape.T; ++t) {
+        const int64_t row = head * shape.T + t;
+        Vec<double> q(shape.Dk);
+        for (int64_t d = 0; d < shape.Dk; ++d) q(d) = x.q[row * shape.Dk + d] * scale;
+        auto read = ReadOf(q, keys, values, mask.Row(b, t, shape.S));
+        if (!read.ok()) {
+          EXPECT_EQ(read.status().code(), ErrorCode::kEmptyMemory);
+          EXPECT_EQ(batch->empty_rows[row], 1);
+          ++empty;
+          for (int64_t d = 0; d < shape.Dv; ++d) EXPECT_EQ(batch->context[row * shape.Dv + d], 0.0);
+          for (int64_t s = 0; s < shape.S; ++s) EXPECT_EQ(batch->weights[row * shape.S + s], 0.0);
+          continue;
+        }
+        EXPECT_EQ(batch->empty_rows[row], 0);
+        for (int64_t s = 0; s < shape.S; ++s) {
+          EXPECT_NEAR(batch->weights[row * shape.S + s], read->softmax.weights(s), 1e-12);
+          if (read->softmax.weights(s) == 0.0) {
+            EXPECT_EQ(batch->weights[row * shape.S + s], 0.0);
+          }
+        }
+        for (int64_t d = 0; d < shape.Dv; ++d) {
+          EXPECT_NEAR(batch->context[row * shape.Dv + d], read->context(d), 1e-12);
+        }
+      }
+    }
+  }
+  EXPECT_EQ(batch->empty_row_count, empty);
+}
+
+TEST(BatchAttention, AgreesWithReadOfWithoutMask) {
+  ExpectMatchesReadOf(BatchShape{2, 3, 4, 7, 5, 3}, MaskSpec{}, 1.0);
+}
+
+TEST(BatchAttention, AgreesWithReadOfAcrossBlocksWithEveryRule) {
+  // S = 200 spans several streaming blocks of 64, so the running maximum is rescaled.
+  const BatchShape shape{3, 2, 9, 200, 12, 7};
+  MaskSpec lengths;
+  lengths.lengths = {200, 130, 1};
+  ExpectMatchesReadOf(shape, lengths, 2.5);
+  MaskSpec causal;
+  causal.causal = true;
+  causal.lengths = {5, 200, 0};
+  ExpectMatchesReadOf(shape, causal, 0.5);
+  MaskSpec window;
+  window.window = std::make_pair(int64_t{3}, int64_t{70});
+  window.half_width = 4;
+  ExpectMatchesReadOf(shape, window, 1.0);
+  MaskSpec explicit_mask;
+  explicit_mask.explicit_mask.assign(9, std::vector<bool>(200, false));
+  for (int64_t t = 0; t < 9; ++t)
+    for (int64_t s = 0; s < 200; s += t + 1) explicit_mask.explicit_mask[t][s] = t != 4;
+  ExpectMatchesReadOf(shape, explicit_mask, 1.0);
+}
+
+TEST(BatchAttention, LargeScoresStayFinite) {
+  // Scores around 1000 overflow a naive exp; the streaming softmax shifts by the maximum.
+  const BatchShape shape{1, 1, 2, 130, 4, 2};
+  auto result = RunBatch(shape, Inputs<float>(shape), MaskSpec{}, 3000.0);
+  ASSERT_TRUE(result.ok()) << result.status().message();
+  auto stats = WeightRowStats(shape, MaskSpec{}, result->weights);
+  for (double sum : stats->row_sums) EXPECT_NEAR(sum, 1.0, 1e-5);
+}
+
+TEST(BatchAttention, FloatAgreesWithDouble) {
+  const BatchShape shape{2, 2, 16, 300, 64, 64};
+  MaskSpec mask;
+  mask.lengths = {300, 37};
+  mask.causal = false;
+  auto f = RunBatch(shape, Inputs<float>(shape), mask, 0.125);
+  auto d = RunBatch(shape, Inputs<double>(shape), mask, 0.125);
+  ASSERT_TRUE(f.ok() && d.ok());
+  for (size_t i = 0; i < f->context.size(); ++i) EXPECT_NEAR(f->context[i], d->context[i], 1e-6);
+  for (size_t i = 0; i < f->weights.size(); ++i) EXPECT_NEAR(f->weights[i], d->weights[i], 1e-6);
+}
+
+TEST(BatchAttention, StreamingWithoutWeightsGivesTheSameContext) {
+  const BatchShape shape{2, 4, 8, 150, 16, 24};
+  MaskSpec mask;
+  mask.lengths = {150, 70};
+  mask.causal = true;
+  const auto x = Inputs<float>(shape);
+  auto with = RunBatch(shape, x, mask, 0.25, true);
+  auto without = RunBatch(shape, x, mask, 0.25, false);
+  ASSERT_TRUE(with.ok() && without.ok());
+  EXPECT_TRUE(without->weights.empty());
+  EXPECT_EQ(with->context, without->context);
+  EXPECT_EQ(with->empty_rows, without->empty_rows);
+}
+
+TEST(BatchAttention, MaskedWeightsAreExactlyZeroAndRowsSumToOne) {
+  const BatchShape shape{3, 2, 6, 9, 4, 3};
+  MaskSpec mask;
+  mask.lengths = {5, 3, 1};  // exercise 9's lengths
+  auto result = RunBatch(shape, Inputs<float>(shape), mask);
+  ASSERT_TRUE(result.ok());
+  auto stats = WeightRowStats(shape, mask, result->weights);
+  ASSERT_TRUE(stats.ok());
+  for (int64_t r = 0; r < shape.Rows(); ++r) {
+    EXPECT_EQ(stats->masked_mass[r], 0.0);
+    EXPECT_NEAR(stats->row_sums[r], 1.0, 1e-6);
+  }
+  // Item 2 has one source: its weight is exactly 1 and its entropy 0 = ln 1.
+  for (int64_t h = 0; h < 2; ++h) {
+    const int64_t row = (2 * 2 + h) * 6;
+    EXPECT_EQ(result->weights[row * 9], 1.0f);
+    EXPECT_EQ(stats->entropies[row], 0.0);
+  }
+  EXPECT_NEAR(stats->max_entropies[0], std::log(5.0), 1e-12);
+}
+
+TEST(BatchAttention, AllMaskedRowsAreZerosFlaggedAndCounted) {
+  const BatchShape shape{2, 3, 4, 6, 2, 5};
+  MaskSpec mask;
+  mask.lengths = {0, 6};
+  mask.window = std::make_pair(int64_t{2}, int64_t{6});
+  mask.causal = true;  // item 1: targets 0 and 1 see no source in [2, 6)
+  auto result = RunBatch(shape, Inputs<float>(shape), mask);
+  ASSERT_TRUE(result.ok()) << result.status().message();
+  EXPECT_EQ(result->empty_row_count, 3 * 4 + 3 * 2);
+  for (int64_t h = 0; h < 3; ++h) {
+    for (int64_t t = 0; t < 4; ++t) {
+      EXPECT_EQ(result->empty_rows[(0 * 3 + h) * 4 + t], 1);
+      EXPECT_EQ(result->empty_rows[(1 * 3 + h) * 4 + t], t < 2 ? 1 : 0);
+    }
+  }
+  for (int64_t i = 0; i < 3 * 4 * 5; ++i) EXPECT_EQ(result->context[i], 0.0f);  // item 0
+  for (float x : result->context) EXPECT_TRUE(std::isfinite(x));
+  for (float x : result->weights) EXPECT_TRUE(std::isfinite(x));
+}
+
+TEST(BatchAttention, OneSourceReturnsItsValue) {
+  const BatchShape shape{2, 2, 3, 1, 5, 4};
+  const auto x = Inputs<float>(shape);
+  auto result = RunBatch(shape, x, MaskSpec{}, 10.0);
+  ASSERT_TRUE(result.ok());
+  for (float w : result->weights) EXPECT_EQ(w, 1.0f);
+  for (int64_t row = 0; row < shape.Rows(); ++row) {
+    const int64_t head = row / shape.T;
+    for (int64_t d = 0; d < 4; ++d) EXPECT_EQ(result->context[row * 4 + d], x.v[head * 4 + d]);
+  }
+}
+
+TEST(BatchAttention, TorchExampleShapes) {
+  // B, T, S, D_k, D_v = 2, 3, 5, 4, 6 (one head): weights (2, 3, 5), contexts (2, 3, 6).
+  const BatchShape shape{2, 1, 3, 5, 4, 6};
+  auto result = RunBatch(shape, Inputs<float>(shape), MaskSpec{});
+  ASSERT_TRUE(result.ok());
+  EXPECT_EQ(result->weights.size(), 2u * 3u * 5u);
+  EXPECT_EQ(result->context.size(), 2u * 3u * 6u);
+  float first_row = 0;
+  for (int s = 0; s < 5; ++s) first_row += result->weights[s];
+  EXPECT_NEAR(first_row, 1.0f, 1e-6f);
+}
+
+TEST(BatchAttention, ScoreElementCountForTheChapterWorkload) {
+  const BatchShape shape{8, 4, 64, 512, 64, 64};
+  EXPECT_EQ(shape.ScoreElements(), 1048576);
+  MaskSpec mask;
+  mask.lengths = {512, 384, 256, 128, 64, 5, 3, 1};
+  auto result = RunBatch(shape, Inputs<float>(shape), mask, 0.125);
+  ASSERT_TRUE(result.ok());
+  EXPECT_EQ(static_cast<int64_t>(result->weights.size()), 1048576);
+  EXPECT_EQ(result->empty_row_count, 0);
+}
+
+TEST(BatchAttention, ErrorsAreValues) {
+  const BatchShape shape{1, 1, 2, 3, 2, 2};
+  auto x = Inputs<float>(shape);
+  x.k.pop_back();
+  auto bad_keys = RunBatch(shape, x, MaskSpec{});
+  EXPECT_EQ(bad_keys.status().code(), ErrorCode::kShapeMismatch);
+  EXPECT_NE(bad_keys.status().message().find("keys"), std::string::npos);
+  MaskSpec too_long;
+  too_long.lengths = {4};
+  EXPECT_EQ(RunBatch(shape, Inputs<float>(shape), too_long).status().code(), ErrorCode::kInvalidInput);
+  EXPECT_FALSE(CheckBatchShape(BatchShape{0, 1, 1, 1, 1, 1}).ok());
+  EXPECT_FALSE(CheckBatchShape(BatchShape{1 << 20, 1 << 20, 1, 1, 1, 1}).ok());
+  EXPECT_FALSE(ScoreScale(0.0, false, 4).ok());
+  EXPECT_DOUBLE_EQ(*ScoreScale(2.0, true, 4), 0.25);
+  auto x2 = Inputs<float>(shape);
+  x2.q[0] = std::nanf("");
+  EXPECT_EQ(RunBatch(shape, x2, MaskSpec{}).status().code(), ErrorCode::kOverflow);
+}
+
+TEST(BatchInputs, SeededUniformIsDeterministicAndInRange) {
+  const auto a = SeededUniform(5, BatchTensor::kKeys, 1000);
+  EXPECT_EQ(a, SeededUniform(5, BatchTensor::kKeys, 1000));
+  EXPECT_NE(a, SeededUniform(5, BatchTensor::kValues, 1000));
+  EXPECT_NE(a, SeededUniform(6, BatchTensor::kKeys, 1000));
+  for (float x : a) {
+    EXPECT_GE(x, -1.0f);
+    EXPECT_LT(x, 1.0f);
+  }
+}
+
+TEST(BatchRequest, SummaryArraysAndAgreement) {
+  const std::string options =
+      R"({"B":2,"H":1,"T":3,"S":5,"D":4,"lengths":[5,0],"causal":true,"seed":3,)"
+      R"("returnWeights":true,"returnInputs":true})";
+  auto first = RunBatchRequest(options, {});
+  ASSERT_TRUE(first.ok()) << first.status().message();
+  const auto summary = nlohmann::json::parse(first->summary_json);
+  EXPECT_EQ(summary["emptyRowCount"], 3);
+  EXPECT_EQ(summary["scoreElements"], 30);
+  EXPECT_EQ(summary["mask"]["lengths"], nlohmann::json::array({5, 0}));
+  auto array = [&](const std::string& name) {
+    for (auto& [n, v] : first->float32)
+      if (n == name) return v;
+    return std::vector<float>{};
+  };
+  EXPECT_EQ(array("query").size(), 24u);
+  EXPECT_EQ(array("weights").size(), 30u);
+
+  BatchArrays same;
+  same.query = array("query");
+  same.keys = array("keys");
+  same.values = array("values");
+  same.compare_context = array("context");
+  same.compare_weights = array("weights");
+  auto agree = RunBatchRequest(R"({"B":2,"T":3,"S":5,"D":4,"lengths":[5,0],"causal":true})", same);
+  ASSERT_TRUE(agree.ok()) << agree.status().message();
+  auto a = nlohmann::json::parse(agree->summary_json)["agreement"];
+  EXPECT_EQ(a["pass"], true);
+  EXPECT_EQ(a["maxAbsError"], 0.0);
+
+  BatchArrays off = same;
+  off.compare_context[0] += 1e-3f;
+  off.compare_weights[1] = 1e-9f;  // a masked source (causal: target 0 sees source 0 only)
+  auto disagree = RunBatchRequest(R"({"B":2,"T":3,"S":5,"D":4,"lengths":[5,0],"causal":true})", off);
+  auto d = nlohmann::json::parse(disagree->summary_json)["agreement"];
+  EXPECT_EQ(d["pass"], false);
+  EXPECT_EQ(d["maskedNonZero"], 1);
+  EXPECT_GE(d["violations"].get<int>(), 1);
+
+  EXPECT_FALSE(RunBatchRequest(R"({"T":3})", {}).ok());
+  EXPECT_FALSE(RunBatchRequest(R"({"T":3,"S":2,"D":2,"temperature":-1})", {}).ok());
+  EXPECT_FALSE(RunBatchRequest("not json", {}).ok());
+}
+
+}  // namespace
+}  // namespace attn
