@@ -6,7 +6,7 @@
 
 #include "exercises/exercise_inputs.h"
 #include "answers/grading.h"
-#include "exercises/models.h"
+#include "exercises/model.h"
 #include "exercises/variants.h"
 
 namespace attn {
@@ -34,13 +34,29 @@ Result<Json> FindPart(const Json& exercise, const std::string& name) {
                 "the exercise " + StringField(exercise, "id") + " has no part '" + name + "'");
 }
 
-}  // namespace
-
 // The exercise as given, or its variant for a nonzero seed.
 Result<Json> ExerciseFor(const std::string& exercise_json, uint32_t seed) {
   ATTN_ASSIGN_OR_RETURN(exercise, ParseJson(exercise_json));
   return VariantOf(exercise, seed);
 }
+
+// What the pages may offer for this exercise, decided by its model: how to lay out the
+// working, whether to show the inputs and a New variant control, and the batches of
+// "Run this batch" (built by the same code that grades the exercise).
+Json OffersOf(const Model& model, const Json& exercise) {
+  Json batch = nullptr;
+  if (model.batch_cases) {
+    auto cases = model.batch_cases(exercise);
+    batch = cases.ok() ? *cases : Json{{"error", cases.status().message()}};
+  }
+  return Json{{"model", model.name},
+              {"working", model.working_kind},
+              {"showsInputs", model.shows_inputs},
+              {"variants", model.draw_variant != nullptr},
+              {"batch", batch}};
+}
+
+}  // namespace
 
 std::string DescribeExercise(const std::string& exercise_json, uint32_t seed) {
   auto exercise = ExerciseFor(exercise_json, seed);
@@ -56,6 +72,7 @@ std::string DescribeExercise(const std::string& exercise_json, uint32_t seed) {
     }
   }
   out["decimalRule"] = std::string(kDecimalRule);
+  if (auto model = ModelFor(*exercise); model.ok()) out["offers"] = OffersOf(**model, *exercise);
   return Dump(out);
 }
 

@@ -8,8 +8,10 @@
 
 namespace attn {
 
-// The exercise with the core's working added and the decimal rule. Seed 0 is the
-// chapter's own numbers; any other seed gives a variant (its inputs are in the result).
+// The exercise with the core's working added, the decimal rule, and "offers": {model,
+// working (how to lay it out), showsInputs, variants, batch (null or {cases} or {error})}.
+// Seed 0 is the chapter's own numbers; any other seed gives a variant (its inputs are in
+// the result).
 std::string DescribeExercise(const std::string& exercise_json, uint32_t seed);
 
 // {verdict, readAs, feedback, misconception, expected} for one answer to one part.

@@ -143,17 +143,16 @@ std::optional<int64_t> Product(std::initializer_list<int64_t> factors) {
   return out;
 }
 
-Status CheckBudget(const BatchShape& shape, bool weights, bool inputs_returned, bool compare) {
+Status CheckBudget(const BatchShape& shape, bool weights, bool inputs_returned) {
   auto work = Product({shape.B, shape.H, shape.T, shape.S, shape.Dk + shape.Dv});
   if (!work || *work > kMaxWork) {
     return Invalid("the batch needs " + (work ? std::to_string(*work) : std::string("too many")) +
                    " multiply-adds (B*H*T*S*(D_k+D_v)); one call may do at most " + std::to_string(kMaxWork));
   }
-  // Inputs, context, weights (when returned or compared), the returned input copies, statistics.
+  // Inputs, context, weights (when returned), the returned input copies, statistics.
   int64_t numbers = shape.QueryElements() + shape.KeyElements() + shape.ValueElements() + 2 * shape.ContextElements();
   if (weights) numbers += 2 * shape.ScoreElements();
   if (inputs_returned) numbers += shape.QueryElements() + shape.KeyElements() + shape.ValueElements();
-  if (compare) numbers += shape.ContextElements() + shape.ScoreElements();
   int64_t bytes = 4 * numbers + 40 * shape.Rows();
   if (bytes > kMaxBytes) {
     return Invalid("the batch needs about " + std::to_string(bytes >> 20) + " MiB of memory; one call may use at most " +
@@ -175,22 +174,47 @@ Json AgreementJson(const Agreement& a, const Tolerance& tolerance) {
               {"pass", a.pass}};
 }
 
+// What every batch call reads from its options.
+struct Call {
+  BatchShape shape;
+  MaskSpec mask;
+  double temperature = 1;
+  bool scaled = false;
+  double scale = 1;
+};
+
+Result<Call> CallOf(const Json& options, const std::vector<uint8_t>& explicit_mask) {
+  Call call;
+  ATTN_ASSIGN_OR_RETURN(shape, ShapeOf(options));
+  call.shape = shape;
+  ATTN_ASSIGN_OR_RETURN(mask, MaskOf(options, shape, explicit_mask));
+  call.mask = mask;
+  ATTN_ASSIGN_OR_RETURN(temperature, NumberOption(options, "temperature", 1.0));
+  call.temperature = temperature;
+  ATTN_ASSIGN_OR_RETURN(scaled, BoolOption(options, "scaled"));
+  call.scaled = scaled;
+  ATTN_ASSIGN_OR_RETURN(scale, ScoreScale(temperature, scaled, shape.Dk));
+  call.scale = scale;
+  return call;
+}
+
+Result<Json> OptionsOf(const std::string& options_json) {
+  Json options = Json::parse(options_json, nullptr, /*allow_exceptions=*/false);
+  if (options.is_discarded() || !options.is_object()) return Invalid("the batch options are not a JSON object");
+  return options;
+}
+
 }  // namespace
 
 Result<BatchResponse> RunBatchRequest(const std::string& options_json, BatchArrays arrays) {
-  const Json options = Json::parse(options_json, nullptr, /*allow_exceptions=*/false);
-  if (options.is_discarded() || !options.is_object()) return Invalid("the batch options are not a JSON object");
-  ATTN_ASSIGN_OR_RETURN(shape, ShapeOf(options));
-  ATTN_ASSIGN_OR_RETURN(mask, MaskOf(options, shape, arrays.explicit_mask));
-  ATTN_ASSIGN_OR_RETURN(temperature, NumberOption(options, "temperature", 1.0));
-  ATTN_ASSIGN_OR_RETURN(scaled, BoolOption(options, "scaled"));
-  ATTN_ASSIGN_OR_RETURN(scale, ScoreScale(temperature, scaled, shape.Dk));
+  ATTN_ASSIGN_OR_RETURN(options, OptionsOf(options_json));
+  ATTN_ASSIGN_OR_RETURN(call, CallOf(options, arrays.explicit_mask));
+  const BatchShape& shape = call.shape;
   ATTN_ASSIGN_OR_RETURN(return_weights, BoolOption(options, "returnWeights"));
   ATTN_ASSIGN_OR_RETURN(return_inputs, BoolOption(options, "returnInputs"));
   ATTN_ASSIGN_OR_RETURN(seed, IntegerOption(options, "seed", int64_t{19}));
   if (seed < 0 || seed > 0xffffffffLL) return Invalid("the option seed must be a whole number from 0 to 4294967295");
-  ATTN_RETURN_IF_ERROR(CheckBudget(shape, return_weights || !arrays.compare_weights.empty(), return_inputs,
-                                   !arrays.compare_context.empty()));
+  ATTN_RETURN_IF_ERROR(CheckBudget(shape, return_weights, return_inputs));
 
   const bool given = !arrays.query.empty() || !arrays.keys.empty() || !arrays.values.empty();
   if (!given) {
@@ -199,11 +223,10 @@ Result<BatchResponse> RunBatchRequest(const std::string& options_json, BatchArra
     arrays.keys = std::move(seeded.keys);
     arrays.values = std::move(seeded.values);
   }
-  const bool compare = !arrays.compare_context.empty();
-  BatchOptions run{scale, return_weights || !arrays.compare_weights.empty()};
+  BatchOptions run{call.scale, return_weights};
 
   const auto start = std::chrono::steady_clock::now();
-  ATTN_ASSIGN_OR_RETURN(result, BatchAttention<float>(shape, arrays.query, arrays.keys, arrays.values, mask, run));
+  ATTN_ASSIGN_OR_RETURN(result, BatchAttention<float>(shape, arrays.query, arrays.keys, arrays.values, call.mask, run));
   const double core_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 
@@ -212,24 +235,16 @@ Result<BatchResponse> RunBatchRequest(const std::string& options_json, BatchArra
                           {"Dk", shape.Dk}, {"Dv", shape.Dv}}},
                {"scoreShape", {shape.B, shape.H, shape.T, shape.S}},
                {"scoreElements", shape.ScoreElements()},
-               {"scale", scale},
-               {"temperature", temperature},
-               {"scaled", scaled},
+               {"scale", call.scale},
+               {"temperature", call.temperature},
+               {"scaled", call.scaled},
                {"seed", given ? Json(nullptr) : Json(seed)},
-               {"mask", MaskJson(mask, shape)},
+               {"mask", MaskJson(call.mask, shape)},
                {"emptyRowCount", result.empty_row_count},
-               {"coreMs", core_ms},
-               {"agreement", nullptr}};
+               {"coreMs", core_ms}};
   BatchResponse response;
-  if (compare) {
-    const Tolerance tolerance;
-    ATTN_ASSIGN_OR_RETURN(agreement, CompareBatch(shape, mask, result, arrays.compare_context,
-                                                  arrays.compare_weights, arrays.compare_empty_rows,
-                                                  tolerance));
-    summary["agreement"] = AgreementJson(agreement, tolerance);
-  }
   if (return_weights) {
-    ATTN_ASSIGN_OR_RETURN(stats, WeightRowStats(shape, mask, result.weights));
+    ATTN_ASSIGN_OR_RETURN(stats, WeightRowStats(shape, call.mask, result.weights));
     response.float64.emplace_back("rowSums", std::move(stats.row_sums));
     response.float64.emplace_back("entropies", std::move(stats.entropies));
     response.float64.emplace_back("maskedMass", std::move(stats.masked_mass));
@@ -245,6 +260,23 @@ Result<BatchResponse> RunBatchRequest(const std::string& options_json, BatchArra
   }
   response.uint8.emplace_back("emptyRows", std::move(result.empty_rows));
   return response;
+}
+
+Result<std::string> RunBatchAgreement(const std::string& options_json, const BatchArrays& arrays) {
+  ATTN_ASSIGN_OR_RETURN(options, OptionsOf(options_json));
+  ATTN_ASSIGN_OR_RETURN(call, CallOf(options, arrays.explicit_mask));
+  if (arrays.context.empty() || arrays.compare_context.empty()) {
+    return Invalid("the agreement needs the core's context and the context to compare");
+  }
+  // The core's result as RunBatchRequest returned it; CompareBatch checks every size.
+  BatchResult<float> core;
+  core.context = arrays.context;
+  core.weights = arrays.weights;
+  core.empty_rows = arrays.empty_rows;
+  const Tolerance tolerance;
+  ATTN_ASSIGN_OR_RETURN(agreement, CompareBatch(call.shape, call.mask, core, arrays.compare_context,
+                                                arrays.compare_weights, arrays.compare_empty_rows, tolerance));
+  return Json{{"agreement", AgreementJson(agreement, tolerance)}}.dump();
 }
 
 }  // namespace attn

@@ -1,13 +1,17 @@
-// The batch lab's one request, as the embind layer hands it over: options as JSON text
-// (shape, temperature, mask, seed, what to return) plus typed arrays already copied into
-// vectors. Returns a JSON summary and named arrays, for the binding to copy out.
+// The batch calls, as the embind layer hands them over: options as JSON text (shape,
+// temperature, mask, seed, what to return) plus typed arrays already copied into vectors.
+//   RunBatchRequest: one pass of the float32 core; a JSON summary and named arrays
+//     (context, weights, row statistics, the inputs when asked) for the binding to copy out.
+//   RunBatchAgreement: how well another path's outputs (the WebGPU kernels') agree with the
+//     core's outputs from an earlier RunBatchRequest; compares outputs only, computes nothing.
 //
 // Options: {"B","H","T","S","Dk","Dv" (or "D" for both), "temperature" (1), "scaled"
 // (false: divide by sqrt(Dk) too), "lengths" ([..] one per item), "causal", "window"
 // ([start, end) or null), "halfWidth" (>= 0 or null), "seed" (fills Q, K, V when the
 // arrays are absent), "returnWeights", "returnInputs"}.
-// Arrays: query/keys/values (float32), explicitMask (uint8 [T*S], shared by the batch),
-// compareContext/compareWeights (float32)/compareEmptyRows (uint8): another path's output.
+// Arrays: query/keys/values (float32), explicitMask (uint8 [T*S], shared by the batch);
+// for the agreement, context/weights (float32)/emptyRows (uint8): the core's output, and
+// compareContext/compareWeights/compareEmptyRows: another path's.
 #pragma once
 
 #include <cstdint>
@@ -22,7 +26,9 @@ namespace attn {
 struct BatchArrays {
   std::vector<float> query, keys, values;
   std::vector<uint8_t> explicit_mask;
-  std::vector<float> compare_context, compare_weights;
+  std::vector<float> context, weights;  // the core's output (agreement only)
+  std::vector<uint8_t> empty_rows;
+  std::vector<float> compare_context, compare_weights;  // another path's output (agreement only)
   std::vector<uint8_t> compare_empty_rows;
 };
 
@@ -34,5 +40,8 @@ struct BatchResponse {
 };
 
 Result<BatchResponse> RunBatchRequest(const std::string& options_json, BatchArrays arrays);
+
+// {"agreement": {compared, maxAbsError, ..., pass}} as JSON text.
+Result<std::string> RunBatchAgreement(const std::string& options_json, const BatchArrays& arrays);
 
 }  // namespace attn

@@ -1,5 +1,5 @@
-// The embind layer: three functions of text in and text out, no logic. The JS side
-// (web/companion.mjs) parses the JSON into plain objects; nothing here can throw.
+// The embind layer: text in and text out for the exercises, and the two batch calls (compute,
+// agreement); no logic. The JS side (web/companion.mjs) parses the JSON; nothing here can throw.
 #include <emscripten/bind.h>
 
 #include "api/api.h"
@@ -23,9 +23,8 @@ val CopyOut(const std::vector<T>& data) {
   return val(emscripten::typed_memory_view(data.size(), data.data())).call<val>("slice");
 }
 
-// batchAttention(optionsJson, {query, keys, values, explicitMask, compareContext,
-// compareWeights, compareEmptyRows}) -> {summary: JSON text, context, weights?, ...}
-// or {error}. See cpp/batch_request.h.
+// batchAttention(optionsJson, {query, keys, values, explicitMask}) -> {summary: JSON
+// text, context, weights?, ...} or {error}: one pass of the core. See cpp/api/batch_request.h.
 val BatchAttention(const std::string& options, const val& arrays) {
   attn::BatchArrays in;
   if (!arrays.isUndefined() && !arrays.isNull()) {
@@ -33,9 +32,6 @@ val BatchAttention(const std::string& options, const val& arrays) {
     in.keys = CopyIn<float>(arrays, "keys");
     in.values = CopyIn<float>(arrays, "values");
     in.explicit_mask = CopyIn<uint8_t>(arrays, "explicitMask");
-    in.compare_context = CopyIn<float>(arrays, "compareContext");
-    in.compare_weights = CopyIn<float>(arrays, "compareWeights");
-    in.compare_empty_rows = CopyIn<uint8_t>(arrays, "compareEmptyRows");
   }
   auto response = attn::RunBatchRequest(options, std::move(in));
   val out = val::object();
@@ -50,6 +46,30 @@ val BatchAttention(const std::string& options, const val& arrays) {
   return out;
 }
 
+// batchAgreement(optionsJson, {explicitMask, context, weights, emptyRows (the core's, from
+// batchAttention), compareContext, compareWeights, compareEmptyRows}) -> {summary} or {error}:
+// outputs only, no inputs and no second pass.
+val BatchAgreement(const std::string& options, const val& arrays) {
+  attn::BatchArrays in;
+  if (!arrays.isUndefined() && !arrays.isNull()) {
+    in.explicit_mask = CopyIn<uint8_t>(arrays, "explicitMask");
+    in.context = CopyIn<float>(arrays, "context");
+    in.weights = CopyIn<float>(arrays, "weights");
+    in.empty_rows = CopyIn<uint8_t>(arrays, "emptyRows");
+    in.compare_context = CopyIn<float>(arrays, "compareContext");
+    in.compare_weights = CopyIn<float>(arrays, "compareWeights");
+    in.compare_empty_rows = CopyIn<uint8_t>(arrays, "compareEmptyRows");
+  }
+  auto summary = attn::RunBatchAgreement(options, in);
+  val out = val::object();
+  if (!summary.ok()) {
+    out.set("error", summary.status().message());
+  } else {
+    out.set("summary", *summary);
+  }
+  return out;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(attention_companion) {
@@ -57,4 +77,5 @@ EMSCRIPTEN_BINDINGS(attention_companion) {
   emscripten::function("gradeAnswer", &attn::GradeAnswer);
   emscripten::function("work", &attn::Work);
   emscripten::function("batchAttention", &BatchAttention);
+  emscripten::function("batchAgreement", &BatchAgreement);
 }

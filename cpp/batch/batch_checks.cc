@@ -69,9 +69,11 @@ Result<Agreement> CompareBatch(const BatchShape& shape, const MaskSpec& mask,
     if (core.weights.empty()) {
       return Status(ErrorCode::kInvalidInput, "weights to compare need the core's weights too");
     }
+    ATTN_RETURN_IF_ERROR(SizeIs("core weights", core.weights.size(), shape.ScoreElements()));
   }
   if (!other_empty_rows.empty()) {
     ATTN_RETURN_IF_ERROR(SizeIs("all-masked flags", other_empty_rows.size(), shape.Rows()));
+    ATTN_RETURN_IF_ERROR(SizeIs("core all-masked flags", core.empty_rows.size(), shape.Rows()));
   }
 
   Agreement a;

@@ -14,6 +14,9 @@ namespace attn {
 
 Result<Json> VariantOf(const Json& exercise, uint32_t seed);
 
+// Whether the exercise's model draws variants (numeric ones, not only reordered letters).
+bool HasVariants(const Json& exercise);
+
 // Why a variant is not well posed, or OK.
 Status CheckWellPosed(const Json& exercise);
 

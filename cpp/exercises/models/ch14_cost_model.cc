@@ -1,6 +1,7 @@
 // Counts from the inputs n, d, bytes per number and target steps; the per-position
 // miscount is recognised.
 #include "exercises/models/ch14_cost_model.h"
+#include "exercises/model.h"
 
 #include "core/costs.h"
 
@@ -80,5 +81,25 @@ Result<Json> Ch14CostWorking(const Json& exercise) {
   return Json{{"inputs", {{"n", in.n}, {"d", in.d}, {"bytes", in.bytes}, {"t", in.steps}}},
               {"counts", counts}};
 }
+
+namespace {
+
+Status DrawVariant(Json& e, SeededRandom& r) {
+  Json& in = e["inputs"];
+  in["positions"] = std::to_string(r.Integer(2, 200));
+  in["width"] = std::to_string(r.Integer(1, 8));
+  in["bytes_per_number"] = std::to_string(int64_t{1} << r.Integer(1, 3));
+  in["target_steps"] = std::to_string(r.Integer(1, 10));
+  return Status();
+}
+
+}  // namespace
+
+extern const Model kCh14CostModel = {
+    "ch14.cost", "counts", /*shows_inputs=*/true,
+    [](const Json& exercise, const Json& part, uint32_t, bool) { return Ch14CostRequest(exercise, part); },
+    [](const Json& exercise, const Json&, uint32_t) { return Ch14CostWorking(exercise); },
+    DrawVariant,
+};
 
 }  // namespace attn

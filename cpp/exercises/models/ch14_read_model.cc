@@ -1,5 +1,7 @@
 // Quantities, misconceptions and working for Chapter 14 reads.
 #include "exercises/models/ch14_read_model.h"
+#include "exercises/model.h"
+#include "exercises/variant_drawing.h"
 
 #include <algorithm>
 #include <cmath>
@@ -75,11 +77,31 @@ Status ZeroRemovedWeights(Ch14Read& r) {
 
 }  // namespace
 
-Result<Ch14Read> Ch14ReadOf(const Json& exercise, const Json& part, Ch14Method method) {
+Result<Ch14ReadInputs> Ch14ReadInputsOf(const Json& exercise, const Json& part) {
+  Ch14ReadInputs in;
   ATTN_ASSIGN_OR_RETURN(embeddings, EmbeddingsOf(exercise));
+  in.embeddings = std::move(embeddings);
   ATTN_ASSIGN_OR_RETURN(tokens, StringListInput(exercise, part, "source"));
+  in.tokens = std::move(tokens);
   ATTN_ASSIGN_OR_RETURN(query, ExactVectorInput(exercise, part, "query"));
-  std::string remove = StringField(part, "remove"), del = StringField(part, "delete");
+  in.query = std::move(query);
+  in.remove = StringField(part, "remove");
+  in.del = StringField(part, "delete");
+  if (HasInput(exercise, part, "readout")) {
+    ATTN_ASSIGN_OR_RETURN(coefficients, ExactVectorInput(exercise, part, "readout"));
+    in.readout = std::move(coefficients);
+  }
+  if (HasInput(exercise, part, "earlier_query")) {
+    ATTN_ASSIGN_OR_RETURN(earlier, InputText(exercise, part, "earlier_query"));
+    in.earlier_query_text = earlier;
+  }
+  in.query_given_by_part = HasInput(Json::object(), part, "query");
+  return in;
+}
+
+Result<Ch14Read> Ch14ReadOf(const Ch14ReadInputs& in, Ch14Method method) {
+  const std::vector<std::string>& tokens = in.tokens;
+  std::string remove = in.remove, del = in.del;
   if (method == Ch14Method::kSwappedIntervention) {
     if (remove.empty() && del.empty()) return Status(ErrorCode::kInvalidInput, "no intervention to swap");
     std::swap(remove, del);
@@ -90,12 +112,12 @@ Result<Ch14Read> Ch14ReadOf(const Json& exercise, const Json& part, Ch14Method m
 
   Ch14Read r;
   r.labels = tokens;
-  ATTN_ASSIGN_OR_RETURN(states, EncodeRelu(tokens, embeddings));
+  ATTN_ASSIGN_OR_RETURN(states, EncodeRelu(tokens, in.embeddings));
   r.states = states;
   Eligibility eligible;
   if (!del.empty()) {
     ATTN_ASSIGN_OR_RETURN(index, PositionIndex(tokens, del));
-    ATTN_ASSIGN_OR_RETURN(reencoded, ReencodeDeletion(tokens, embeddings, index));
+    ATTN_ASSIGN_OR_RETURN(reencoded, ReencodeDeletion(tokens, in.embeddings, index));
     r.states = reencoded;
     r.labels.erase(r.labels.begin() + index);
   }
@@ -108,7 +130,7 @@ Result<Ch14Read> Ch14ReadOf(const Json& exercise, const Json& part, Ch14Method m
       eligible[static_cast<size_t>(index)] = false;
     }
   }
-  ATTN_ASSIGN_OR_RETURN(scores, DotScores(r.states, query));
+  ATTN_ASSIGN_OR_RETURN(scores, DotScores(r.states, in.query));
   r.scores = scores;
   if (method == Ch14Method::kZeroedScoreNotRemoved) {
     if (remove.empty()) return Status(ErrorCode::kInvalidInput, "nothing is removed");
@@ -122,9 +144,8 @@ Result<Ch14Read> Ch14ReadOf(const Json& exercise, const Json& part, Ch14Method m
   }
   ATTN_ASSIGN_OR_RETURN(context, ContextOf(r.weights, r.states));
   r.context = context;
-  if (HasInput(exercise, part, "readout")) {
-    ATTN_ASSIGN_OR_RETURN(coefficients, ExactVectorInput(exercise, part, "readout"));
-    ATTN_ASSIGN_OR_RETURN(readout, ReadoutOf(r.context, coefficients));
+  if (in.readout) {
+    ATTN_ASSIGN_OR_RETURN(readout, ReadoutOf(r.context, *in.readout));
     r.readout = readout;
   }
   return r;
@@ -141,19 +162,19 @@ std::vector<std::string> ArgMax(const std::vector<std::string>& labels, const st
 }
 
 // The positions whose frozen removal changes the readout the most.
-Result<Quantity> LargestEffect(const Json& exercise, const Json& part, const Ch14Read& base) {
+Result<Quantity> LargestEffect(const Ch14ReadInputs& in, const Ch14Read& base) {
   if (!base.readout) return Status(ErrorCode::kInvalidInput, "the exercise declares no readout");
   std::vector<long double> changes;
   for (const auto& label : base.labels) {
-    Json removal = part;
-    removal["remove"] = label;
-    ATTN_ASSIGN_OR_RETURN(read, Ch14ReadOf(exercise, removal, Ch14Method::kCorrect));
+    Ch14ReadInputs removal = in;
+    removal.remove = label;
+    ATTN_ASSIGN_OR_RETURN(read, Ch14ReadOf(removal, Ch14Method::kCorrect));
     changes.push_back(std::fabs(*(*read.readout - *base.readout).to_long_double()));
   }
   return Quantity::Position(ArgMax(base.labels, changes));
 }
 
-Result<Quantity> Select(const Json& exercise, const Json& part, const Ch14Read& r, const std::string& quantity) {
+Result<Quantity> Select(const Ch14ReadInputs& in, const Ch14Read& r, const std::string& quantity) {
   if (quantity == "states") {
     // A frozen removal leaves the remaining stored states, unchanged.
     std::vector<Eigen::Index> kept;
@@ -177,52 +198,77 @@ Result<Quantity> Select(const Json& exercise, const Json& part, const Ch14Read& 
     for (Eigen::Index j = 0; j < r.weights.size(); ++j) w.push_back(*r.weights(j).to_long_double());
     return Quantity::Position(ArgMax(r.labels, w));
   }
-  if (quantity == "largest_effect_position") return LargestEffect(exercise, part, r);
+  if (quantity == "largest_effect_position") return LargestEffect(in, r);
   return Status(ErrorCode::kInvalidInput, "the model ch14.read cannot compute '" + quantity + "'");
 }
 
-std::string Explain(Ch14Method method, const Ch14Read& right, const Json& part) {
+// How many positions the read normalises over, and the sum it should divide by.
+std::string PositionCount(const Ch14Read& right) {
   Eigen::Index n = 0;
   for (bool removed : right.removed) n += !removed;
-  std::string total = right.denominator.to_string();
-  switch (method) {
-    case Ch14Method::kDividedByCount:
-      return "you divided by the number of positions, " + std::to_string(n) +
-             ", instead of the sum of the exponentials, " + total +
-             ". Dividing by the count does not give weights that add up to 1.";
-    case Ch14Method::kZeroScoreZeroWeight:
-      return "a score of 0 has exponential e^0 = 1, not 0, so that position still gets weight "
-             "and still counts in the total.";
-    case Ch14Method::kScoresAsWeights:
-      return "those are the scores. Weights come from exponentiating each score and dividing by "
-             "the sum of the exponentials (" + total + ").";
-    case Ch14Method::kExponentialsAsWeights:
-      return "those are the exponentials. Divide each by their sum, " + total +
-             ", so that the weights add up to 1.";
-    case Ch14Method::kZeroedScoreNotRemoved:
-      return "you set the removed position's score to 0, but e^0 = 1 still counts in the total. "
-             "Removing a stored state takes it out of both the scores and the sum.";
-    case Ch14Method::kRemovedNotRenormalised:
-      return "you set the removed position's weight to 0 but kept the other weights as they were, so they "
-             "no longer add up to 1. After a removal the softmax runs again over the positions that are left.";
-    case Ch14Method::kSwappedIntervention:
-      return !StringField(part, "remove").empty()
-                 ? "that is what deleting the input token and re-encoding gives. Here the stored "
-                   "states stay frozen: only the removed position leaves the read."
-                 : "that is what removing the frozen stored state gives. Here the token is deleted "
-                   "and the encoder runs again, so the states after it can change.";
-    default:
-      return "";
-  }
+  return std::to_string(n);
 }
+
+// The known wrong methods, in the order they are tried: the intervention mistakes come
+// first, because when two wrong methods give the same answer, the one about what this part
+// asks (a removal or a deletion) is the likelier story.
+struct Known {
+  Ch14Method method;
+  const char* tag;
+  std::string (*explanation)(const Ch14Read& right, const Ch14ReadInputs& in);
+};
+
+const Known kKnown[] = {
+    {Ch14Method::kSwappedIntervention, "frozen-vs-reencode",
+     [](const Ch14Read&, const Ch14ReadInputs& in) -> std::string {
+       return !in.remove.empty()
+                  ? "that is what deleting the input token and re-encoding gives. Here the stored "
+                    "states stay frozen: only the removed position leaves the read."
+                  : "that is what removing the frozen stored state gives. Here the token is deleted "
+                    "and the encoder runs again, so the states after it can change.";
+     }},
+    {Ch14Method::kZeroedScoreNotRemoved, "zeroed-score-not-removed",
+     [](const Ch14Read&, const Ch14ReadInputs&) -> std::string {
+       return "you set the removed position's score to 0, but e^0 = 1 still counts in the total. "
+              "Removing a stored state takes it out of both the scores and the sum.";
+     }},
+    {Ch14Method::kRemovedNotRenormalised, "removed-not-renormalised",
+     [](const Ch14Read&, const Ch14ReadInputs&) -> std::string {
+       return "you set the removed position's weight to 0 but kept the other weights as they were, so they "
+              "no longer add up to 1. After a removal the softmax runs again over the positions that are left.";
+     }},
+    {Ch14Method::kDividedByCount, "divided-by-count",
+     [](const Ch14Read& right, const Ch14ReadInputs&) -> std::string {
+       return "you divided by the number of positions, " + PositionCount(right) +
+              ", instead of the sum of the exponentials, " + right.denominator.to_string() +
+              ". Dividing by the count does not give weights that add up to 1.";
+     }},
+    {Ch14Method::kZeroScoreZeroWeight, "zero-score-zero-weight",
+     [](const Ch14Read&, const Ch14ReadInputs&) -> std::string {
+       return "a score of 0 has exponential e^0 = 1, not 0, so that position still gets weight "
+              "and still counts in the total.";
+     }},
+    {Ch14Method::kScoresAsWeights, "scores-as-weights",
+     [](const Ch14Read& right, const Ch14ReadInputs&) -> std::string {
+       return "those are the scores. Weights come from exponentiating each score and dividing by "
+              "the sum of the exponentials (" + right.denominator.to_string() + ").";
+     }},
+    {Ch14Method::kExponentialsAsWeights, "exponentials-as-weights",
+     [](const Ch14Read& right, const Ch14ReadInputs&) -> std::string {
+       return "those are the exponentials. Divide each by their sum, " + right.denominator.to_string() +
+              ", so that the weights add up to 1.";
+     }},
+};
 
 }  // namespace
 
 Result<GradeRequest> Ch14ReadRequest(const Json& exercise, const Json& part, bool with_mistakes) {
   std::string quantity = StringField(part, "quantity");
-  ATTN_ASSIGN_OR_RETURN(right, Ch14ReadOf(exercise, part, Ch14Method::kCorrect));
+  // The inputs are read from the exercise once; every method below works on them.
+  ATTN_ASSIGN_OR_RETURN(in, Ch14ReadInputsOf(exercise, part));
+  ATTN_ASSIGN_OR_RETURN(right, Ch14ReadOf(in, Ch14Method::kCorrect));
   GradeRequest request;
-  ATTN_ASSIGN_OR_RETURN(expected, Select(exercise, part, right, quantity));
+  ATTN_ASSIGN_OR_RETURN(expected, Select(in, right, quantity));
   request.expected = expected;
   request.require_exact = BoolField(part, "exact", false);
   request.position_labels = right.labels;
@@ -230,35 +276,22 @@ Result<GradeRequest> Ch14ReadRequest(const Json& exercise, const Json& part, boo
 
   if (!with_mistakes) return request;
 
-  // The intervention mistakes come first: when two wrong methods give the same answer,
-  // the one about what this part asks (a removal or a deletion) is the likelier story.
-  for (Ch14Method method : {Ch14Method::kSwappedIntervention, Ch14Method::kZeroedScoreNotRemoved,
-                            Ch14Method::kRemovedNotRenormalised, Ch14Method::kDividedByCount,
-                            Ch14Method::kZeroScoreZeroWeight, Ch14Method::kScoresAsWeights,
-                            Ch14Method::kExponentialsAsWeights}) {
-    auto wrong_read = Ch14ReadOf(exercise, part, method);
+  for (const Known& known : kKnown) {
+    auto wrong_read = Ch14ReadOf(in, known.method);
     if (!wrong_read.ok()) continue;  // this mistake does not apply to this part
-    auto wrong = Select(exercise, part, *wrong_read, quantity);
+    auto wrong = Select(in, *wrong_read, quantity);
     if (!wrong.ok() || wrong->SameAs(expected)) continue;
-    static const char* kTags[] = {"",
-                                  "divided-by-count",
-                                  "zero-score-zero-weight",
-                                  "scores-as-weights",
-                                  "exponentials-as-weights",
-                                  "zeroed-score-not-removed",
-                                  "frozen-vs-reencode",
-                                  "removed-not-renormalised"};
-    request.misconceptions.push_back(
-        Misconception::Value(kTags[static_cast<int>(method)], *wrong, Explain(method, right, part)));
+    request.misconceptions.push_back(Misconception::Value(known.tag, *wrong, known.explanation(right, in)));
   }
   // The read of an earlier example's query typed for this one (Example 14.1's for 14.2).
-  if (HasInput(exercise, part, "earlier_query") && !HasInput(Json::object(), part, "query") &&
+  if (in.earlier_query_text && !in.query_given_by_part &&
       (quantity == "scores" || quantity == "weights" || quantity == "context" || quantity == "exponentials")) {
-    ATTN_ASSIGN_OR_RETURN(earlier, InputText(exercise, part, "earlier_query"));
-    Json other = part;
-    other["query"] = earlier;
-    auto read = Ch14ReadOf(exercise, other, Ch14Method::kCorrect);
-    auto wrong = read.ok() ? Select(exercise, other, *read, quantity) : Result<Quantity>(read.status());
+    const std::string& earlier = *in.earlier_query_text;
+    Ch14ReadInputs other = in;
+    auto earlier_query = ExactVectorFromText(earlier, "earlier query");
+    if (earlier_query.ok()) other.query = *earlier_query;
+    auto read = earlier_query.ok() ? Ch14ReadOf(other, Ch14Method::kCorrect) : Result<Ch14Read>(earlier_query.status());
+    auto wrong = read.ok() ? Select(other, *read, quantity) : Result<Quantity>(read.status());
     if (wrong.ok() && !wrong->SameAs(expected)) {
       request.misconceptions.push_back(Misconception::Value(
           "earlier-query", *wrong,
@@ -285,7 +318,7 @@ Result<GradeRequest> Ch14ReadRequest(const Json& exercise, const Json& part, boo
              "): add the weighted states coordinate by coordinate."));
   }
   if (quantity == "largest_effect_position") {
-    ATTN_ASSIGN_OR_RETURN(largest_weight, Select(exercise, part, right, "largest_weight_position"));
+    ATTN_ASSIGN_OR_RETURN(largest_weight, Select(in, right, "largest_weight_position"));
     std::vector<std::string> only_weight;
     for (const auto& p : largest_weight.positions)
       if (std::find(expected.positions.begin(), expected.positions.end(), p) == expected.positions.end())
@@ -310,13 +343,11 @@ Json QuantityJson(const Quantity& x) {
 // A query with no exact read (exp of a fraction of a): the same memory, read in double.
 // The stored states and the removal do not depend on the query, so they come from an
 // exact read with a zero query.
-Result<Json> DecimalWorking(const Json& exercise, const Json& part, const std::string& why) {
-  ATTN_ASSIGN_OR_RETURN(query, ExactVectorInput(exercise, part, "query"));
-  Json zero_query = part;
-  std::string zeros = "[";
-  for (Eigen::Index i = 0; i < query.size(); ++i) zeros += i ? ", 0" : "0";
-  zero_query["query"] = zeros + "]";
-  ATTN_ASSIGN_OR_RETURN(memory, Ch14ReadOf(exercise, zero_query, Ch14Method::kCorrect));
+Result<Json> DecimalWorking(const Ch14ReadInputs& in, const std::string& why) {
+  const Vec<Exact>& query = in.query;
+  Ch14ReadInputs zero_query = in;
+  zero_query.query = Vec<Exact>::Constant(query.size(), Exact(0));
+  ATTN_ASSIGN_OR_RETURN(memory, Ch14ReadOf(zero_query, Ch14Method::kCorrect));
   Mat<double> states = memory.states.unaryExpr([](const Exact& x) { return x.to_double(); });
   Vec<double> q = query.unaryExpr([](const Exact& x) { return x.to_double(); });
   Eligibility eligible;
@@ -345,9 +376,8 @@ Result<Json> DecimalWorking(const Json& exercise, const Json& part, const std::s
               {"context", QuantityJson(Quantity::Of(read.context))},
               {"readout", Json()},
               {"note", why + ". The read is shown in decimals."}};
-  if (HasInput(exercise, part, "readout")) {
-    ATTN_ASSIGN_OR_RETURN(coefficients, ExactVectorInput(exercise, part, "readout"));
-    Vec<double> c = coefficients.unaryExpr([](const Exact& x) { return x.to_double(); });
+  if (in.readout) {
+    Vec<double> c = in.readout->unaryExpr([](const Exact& x) { return x.to_double(); });
     ATTN_ASSIGN_OR_RETURN(readout, ReadoutOf(read.context, c));
     out["readout"] = QuantityJson(Quantity::Number(readout));
   }
@@ -357,9 +387,10 @@ Result<Json> DecimalWorking(const Json& exercise, const Json& part, const std::s
 }  // namespace
 
 Result<Json> Ch14ReadWorking(const Json& exercise, const Json& part) {
-  auto exact = Ch14ReadOf(exercise, part, Ch14Method::kCorrect);
+  ATTN_ASSIGN_OR_RETURN(in, Ch14ReadInputsOf(exercise, part));
+  auto exact = Ch14ReadOf(in, Ch14Method::kCorrect);
   if (!exact.ok() && (exact.status().code() == ErrorCode::kNotExact || exact.status().code() == ErrorCode::kOverflow)) {
-    return DecimalWorking(exercise, part, exact.status().message());
+    return DecimalWorking(in, exact.status().message());
   }
   if (!exact.ok()) return exact.status();
   const Ch14Read& r = *exact;
@@ -380,5 +411,31 @@ Result<Json> Ch14ReadWorking(const Json& exercise, const Json& part) {
               {"readout", r.readout ? QuantityJson(Quantity::Number(*r.readout)) : Json()}};
   return out;
 }
+
+namespace {
+
+Status DrawVariant(Json& e, SeededRandom& r) {
+  ATTN_RETURN_IF_ERROR(ForInput(e, "query", [&](const std::string& text) -> Result<std::string> {
+    ATTN_ASSIGN_OR_RETURN(q, ParseAnswer(text));
+    bool all_zero = true;
+    for (const auto& item : q.items) all_zero = all_zero && item.value.is_zero();
+    if (all_zero) return text;  // a zero query is the point of the part that has one
+    return Redraw(text, [&] { return std::to_string(r.Integer(-2, 2)); });
+  }));
+  return ForInput(e, "readout", [&](const std::string& text) {
+    return Redraw(text, [&] { return std::to_string(r.Integer(1, 3)); });
+  });
+}
+
+}  // namespace
+
+extern const Model kCh14ReadModel = {
+    "ch14.read", "exact-read", /*shows_inputs=*/true,
+    [](const Json& exercise, const Json& part, uint32_t, bool with_mistakes) {
+      return Ch14ReadRequest(exercise, part, with_mistakes);
+    },
+    [](const Json& exercise, const Json& part, uint32_t) { return Ch14ReadWorking(exercise, part); },
+    DrawVariant,
+};
 
 }  // namespace attn

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/encoder.h"
 #include "exercises/exercise_inputs.h"
 #include "answers/grading.h"
 
@@ -34,8 +35,21 @@ struct Ch14Read {
   std::vector<bool> removed;  // frozen removal: the removed position, still listed
 };
 
-// The read for an exercise part (its query, remove and delete override the exercise's).
-Result<Ch14Read> Ch14ReadOf(const Json& exercise, const Json& part, Ch14Method method);
+// A part's inputs, read from the exercise once (the part's query, remove and delete
+// override the exercise's).
+struct Ch14ReadInputs {
+  Embeddings embeddings;
+  std::vector<std::string> tokens;
+  Vec<Exact> query;
+  std::string remove, del;           // a frozen removal and a re-encode deletion, by token
+  std::optional<Vec<Exact>> readout;  // the readout's coefficients
+  std::optional<std::string> earlier_query_text;  // an earlier example's query, as written
+  bool query_given_by_part = false;
+};
+Result<Ch14ReadInputs> Ch14ReadInputsOf(const Json& exercise, const Json& part);
+
+// The read of those inputs, as a given method computes it.
+Result<Ch14Read> Ch14ReadOf(const Ch14ReadInputs& in, Ch14Method method);
 
 // The grading request for a part: expected quantity and misconceptions.
 // with_mistakes = false computes only what a right answer is checked against (no known

@@ -1,6 +1,8 @@
 // Row-by-row masked softmax over given scores, with the batched all-masked rule (a row
 // with no eligible source is zeros), and the wrong methods that learners use.
 #include "exercises/models/ch19_batch_model.h"
+#include "exercises/model.h"
+#include "exercises/variant_drawing.h"
 
 #include <algorithm>
 #include <cmath>
@@ -326,5 +328,115 @@ Result<Json> Ch19BatchWorking(const Json& exercise) {
   }
   return out;
 }
+
+namespace {
+
+// Rows with more cells than this are summarised and drawn, not tabulated.
+constexpr int64_t kTableLimit = 64;
+
+// One batch from the exercise's score rows. Keys and values are one-hot (the S x S identity,
+// D_k = D_v = S, scale 1), so every score q.k_s is the given score s and the context that
+// comes back is the masked weight row itself.
+Json ScoreCase(const std::string& key, const std::string& title, const std::string& note, const Batch& b,
+               const MaskSpec& mask, bool show_entropy) {
+  const int64_t R = b.scores.rows(), S = b.scores.cols();
+  const int64_t B = b.rows_are_items ? R : 1, T = b.rows_are_items ? 1 : R;
+  Json query = Json::array(), keys = Json::array();
+  for (int64_t r = 0; r < R; ++r)
+    for (int64_t s = 0; s < S; ++s) query.push_back(b.scores(r, s));
+  for (int64_t item = 0; item < B; ++item)
+    for (int64_t i = 0; i < S * S; ++i) keys.push_back(i / S == i % S ? 1 : 0);
+  Json options = {{"B", B}, {"H", 1}, {"T", T}, {"S", S}, {"Dk", S}, {"Dv", S},
+                  {"temperature", 1}, {"scaled", false}, {"returnWeights", true}};
+  Json lab = {{"B", B}, {"H", 1}, {"T", T}, {"S", S}, {"D", S}, {"lengths", nullptr}, {"window", nullptr},
+              {"causal", mask.causal}};
+  if (!mask.lengths.empty()) options["lengths"] = lab["lengths"] = mask.lengths;
+  if (mask.window) options["window"] = lab["window"] = Json::array({mask.window->first, mask.window->second});
+  if (mask.causal) options["causal"] = true;
+  Json labels = Json::array();
+  for (int64_t r = 0; r < R; ++r) {
+    labels.push_back(b.rows_are_items
+                         ? "item " + std::to_string(r + 1) +
+                               (mask.lengths.empty() ? "" : " (length " + std::to_string(mask.lengths[static_cast<size_t>(r)]) + ")")
+                         : "target " + std::to_string(r + 1));
+  }
+  return Json{{"key", key}, {"title", title}, {"note", note}, {"options", options},
+              {"inputs", {{"query", query}, {"keys", keys}, {"values", keys}}}, {"kernels", nullptr},
+              {"rowLabels", labels}, {"table", S <= kTableLimit}, {"showEntropy", show_entropy}, {"lab", lab}};
+}
+
+}  // namespace
+
+Result<Json> Ch19BatchCases(const Json& exercise) {
+  ATTN_ASSIGN_OR_RETURN(b, BatchOf(exercise, Json::object()));
+  const int64_t S = b.scores.cols(), R = b.scores.rows();
+  std::string note = "Keys and values are one-hot (the identity), so each score is the given score and the context is "
+                     "the weight row itself.";
+  if (!HasInput(exercise, Json::object(), "scores")) {
+    note = "The exercise gives no scores, so every score is 0: each row spreads its weight evenly over the positions "
+           "its mask allows, and the non-zero weights draw the mask. " + note;
+  }
+  bool show_entropy = false;
+  if (exercise.contains("parts") && exercise["parts"].is_array())
+    for (const auto& part : exercise["parts"]) show_entropy = show_entropy || StringField(part, "quantity") == "entropies";
+  Json cases = Json::array();
+  if (b.mask.window) {
+    // The window exercise compares the global read with the windowed one: two batches.
+    MaskSpec global = b.mask;
+    global.window.reset();
+    const auto [start, end] = *b.mask.window;
+    cases.push_back(ScoreCase("global", "Global: all " + std::to_string(S) + " positions eligible", note, b, global,
+                              show_entropy));
+    cases.push_back(ScoreCase("window",
+                              "Local window [" + std::to_string(start + 1) + ", " + std::to_string(end + 1) +
+                                  ") in the exercise's 1-based positions, sent to the runner as the 0-based [" +
+                                  std::to_string(start) + ", " + std::to_string(end) + ")",
+                              note, b, b.mask, show_entropy));
+  } else {
+    std::string shape = b.rows_are_items
+                            ? std::to_string(R) + " batch items, one query each (B=" + std::to_string(R) + ", T=1), S=" + std::to_string(S)
+                            : "one batch item with " + std::to_string(R) + " target rows (B=1, T=" + std::to_string(R) + "), S=" + std::to_string(S);
+    cases.push_back(ScoreCase("rows", "The exercise's rows as a batch: " + shape, note, b, b.mask, show_entropy));
+  }
+  return Json{{"cases", cases}};
+}
+
+namespace {
+
+Status DrawVariant(Json& e, SeededRandom& r) {
+  int64_t S = 0;
+  if (HasInput(e, Json::object(), "S")) {
+    ATTN_ASSIGN_OR_RETURN(s, CountInput(e, Json::object(), "S"));
+    S = s;
+  }
+  if (HasInput(e, Json::object(), "lengths") && (S < 1 || S > 4096)) {
+    return Status(ErrorCode::kInvalidInput, "the input S must be a whole number from 1 to 4096 to draw lengths");
+  }
+  ATTN_RETURN_IF_ERROR(ForInput(e, "lengths", [&](const std::string& text) {
+    return Redraw(text, [&] { return std::to_string(r.Integer(1, S)); });
+  }));
+  std::string relevant = StringField(e["inputs"], "relevant");
+  ATTN_RETURN_IF_ERROR(ForInput(e, "scores", [&](const std::string& text) -> Result<std::string> {
+    int64_t index = 0;
+    return Redraw(text, [&] {
+      ++index;
+      if (!relevant.empty() && std::to_string(index) == relevant) return Tenths(r.Integer(15, 30));
+      return Tenths(r.Integer(-10, 10));
+    });
+  }));
+  return Status();
+}
+
+}  // namespace
+
+extern const Model kCh19BatchModel = {
+    "ch19.batch", "rows", /*shows_inputs=*/true,
+    [](const Json& exercise, const Json& part, uint32_t, bool with_mistakes) {
+      return Ch19BatchRequest(exercise, part, with_mistakes);
+    },
+    [](const Json& exercise, const Json&, uint32_t) { return Ch19BatchWorking(exercise); },
+    DrawVariant,
+    Ch19BatchCases,
+};
 
 }  // namespace attn

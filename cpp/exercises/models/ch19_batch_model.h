@@ -14,4 +14,9 @@ namespace attn {
 Result<GradeRequest> Ch19BatchRequest(const Json& exercise, const Json& part, bool with_mistakes = true);
 Result<Json> Ch19BatchWorking(const Json& exercise);
 
+// The exercise's rows as batches for "Run this batch": {"cases": [{key, title, note,
+// options (the batch call's), inputs {query, keys, values}, kernels, rowLabels, table,
+// showEntropy, lab}]}. The same reading of the inputs as the grading (BatchOf).
+Result<Json> Ch19BatchCases(const Json& exercise);
+
 }  // namespace attn

@@ -1,5 +1,9 @@
 // Counts from B, H, T, S, D_k, D_v; the missing head factor is recognised.
 #include "exercises/models/ch19_cost_model.h"
+#include "exercises/model.h"
+
+#include <algorithm>
+#include <tuple>
 
 #include "core/costs.h"
 
@@ -90,5 +94,89 @@ Result<Json> Ch19CostWorking(const Json& exercise) {
   out["multiplications"] = c.multiplications;
   return out;
 }
+
+namespace {
+
+// The cost exercise's batch: the seeded workload at its shape (queries, keys and values
+// from the batch lab's default seed), scores divided by sqrt(D_k), weights materialised.
+constexpr int64_t kWorkloadSeed = 19;
+// Above this many weights (4x the chapter's workload) the GPU runs only the fused kernel.
+constexpr int64_t kLargeWeights = int64_t{1} << 22;
+
+Result<Json> Ch19CostBatchCases(const Json& exercise) {
+  if (!HasInput(exercise, Json::object(), "B")) return Json();  // the symbolic exercise has no batch
+  Json none = Json::object();
+  int64_t n[4];
+  const char* keys[] = {"B", "H", "T", "S"};
+  for (int i = 0; i < 4; ++i) {
+    ATTN_ASSIGN_OR_RETURN(v, CountInput(exercise, none, keys[i]));
+    n[i] = v;
+  }
+  int64_t dk = 64, dv = 64;
+  if (HasInput(exercise, none, "D_k")) {
+    ATTN_ASSIGN_OR_RETURN(v, CountInput(exercise, none, "D_k"));
+    dk = dv = v;
+  }
+  if (HasInput(exercise, none, "D_v")) {
+    ATTN_ASSIGN_OR_RETURN(v, CountInput(exercise, none, "D_v"));
+    dv = v;
+  }
+  const auto [B, H, T, S] = std::tuple(n[0], n[1], n[2], n[3]);
+  const bool big = B * H * T * S > kLargeWeights;
+  auto text = [](int64_t x) { return std::to_string(x); };
+  Json c = {
+      {"key", "workload"},
+      {"title", "The seeded workload at the exercise's shape: B=" + text(B) + ", H=" + text(H) + ", T=" + text(T) +
+                    ", S=" + text(S) + ", Dk=" + text(dk) + ", Dv=" + text(dv)},
+      {"note", "Queries, keys and values are filled from seed " + text(kWorkloadSeed) +
+                   "; scores are divided by √Dk. The weights come back materialised, so their length is the size of "
+                   "the score tensor." +
+                   std::string(big ? " This shape is large: the GPU runs only the fused kernel (contexts), and the "
+                                     "weights shown come from the WASM core."
+                                   : "")},
+      {"kernels", big ? Json::array({"fused"}) : Json(nullptr)},
+      {"options", {{"B", B}, {"H", H}, {"T", T}, {"S", S}, {"Dk", dk}, {"Dv", dv}, {"temperature", 1},
+                   {"scaled", true}, {"seed", kWorkloadSeed}, {"returnWeights", true}}},
+      {"inputs", nullptr},
+      {"rowLabels", nullptr},
+      {"table", false},
+      {"showEntropy", false},
+      {"countPart", "elements"},
+      {"lab", {{"B", B}, {"H", H}, {"T", T}, {"S", S}, {"D", std::max(dk, dv)}, {"lengths", nullptr},
+               {"window", nullptr}, {"causal", false}, {"scaled", true}, {"seed", kWorkloadSeed}}}};
+  return Json{{"cases", Json::array({c})}};
+}
+
+
+// Sizes in powers of two, redrawn until the batch's work, B*H*T*S*(D_k+D_v), is at most
+// 2^29 multiply-adds (4 times the chapter's), so that "Run this batch" and the batch lab
+// (whose budget this is) can run every variant.
+Status DrawVariant(Json& e, SeededRandom& r) {
+  Json& in = e["inputs"];
+  if (!in.contains("B")) return Status();  // the symbolic exercise has nothing to vary
+  for (int attempt = 0; attempt < 1000; ++attempt) {
+    int64_t b = r.Integer(0, 4), h = r.Integer(1, 4), t = r.Integer(3, 7), s = r.Integer(5, 10), d = r.Integer(5, 7);
+    if (b + h + t + s + d + 1 > 29) continue;
+    in["B"] = std::to_string(int64_t{1} << b);
+    in["H"] = std::to_string(int64_t{1} << h);
+    in["T"] = std::to_string(int64_t{1} << t);
+    in["S"] = std::to_string(int64_t{1} << s);
+    in["D_k"] = std::to_string(int64_t{1} << d);
+    in["D_v"] = std::to_string(int64_t{1} << d);
+    in["bytes_per_number"] = std::to_string(int64_t{2} << r.Integer(0, 1));
+    return Status();
+  }
+  return Status(ErrorCode::kInvalidInput, "no batch size within the work budget was drawn");
+}
+
+}  // namespace
+
+extern const Model kCh19CostModel = {
+    "ch19.cost", "cost-summary", /*shows_inputs=*/true,
+    [](const Json& exercise, const Json& part, uint32_t, bool) { return Ch19CostRequest(exercise, part); },
+    [](const Json& exercise, const Json&, uint32_t) { return Ch19CostWorking(exercise); },
+    DrawVariant,
+    Ch19CostBatchCases,
+};
 
 }  // namespace attn

@@ -1,5 +1,7 @@
 // Quantities, misconceptions and working for Chapter 19 single-query reads.
 #include "exercises/models/ch19_read_model.h"
+#include "exercises/model.h"
+#include "exercises/variant_drawing.h"
 
 #include <cmath>
 
@@ -9,6 +11,8 @@
 #include "core/score_functions.h"
 
 namespace attn {
+
+namespace {
 
 Result<Eligibility> MaskInput(const Json& exercise, const Json& part, const std::string& key) {
   ATTN_ASSIGN_OR_RETURN(text, InputText(exercise, part, key));
@@ -28,91 +32,110 @@ Result<Eligibility> MaskInput(const Json& exercise, const Json& part, const std:
   return out;
 }
 
-namespace {
+template <class T>
+Status ReadIf(const Json& exercise, const Json& part, const char* key, std::optional<T>& out,
+              Result<T> (*read)(const Json&, const Json&, const std::string&)) {
+  if (!HasInput(exercise, part, key)) return Status();
+  ATTN_ASSIGN_OR_RETURN(value, read(exercise, part, key));
+  out = std::move(value);
+  return Status();
+}
 
-Result<ScoreParams> ParamsOf(const Json& exercise, const Json& part, Ch19Method method) {
+Result<ScoreParams> ParamsOf(const Ch19ReadInputs& in, Ch19Method method) {
   ScoreParams p;
-  std::string name = HasInput(exercise, part, "score") ? *InputText(exercise, part, "score") : "dot";
-  ATTN_ASSIGN_OR_RETURN(function, ScoreFunctionNamed(name));
+  ATTN_ASSIGN_OR_RETURN(function, ScoreFunctionNamed(in.score));
   p.function = function;
   if (method == Ch19Method::kScaledVsUnscaled) {
     if (function == ScoreFunction::kDot) p.function = ScoreFunction::kScaled;
     else if (function == ScoreFunction::kScaled) p.function = ScoreFunction::kDot;
     else return Status(ErrorCode::kInvalidInput, "not a dot-product score");
   }
+  auto need = [](const auto& field, const char* key) -> Status {
+    if (field) return Status();
+    return Status(ErrorCode::kInvalidInput, std::string("the exercise has no input '") + key + "'");
+  };
   if (p.function == ScoreFunction::kBilinear) {
-    ATTN_ASSIGN_OR_RETURN(W, DoubleMatrixInput(exercise, part, "W"));
-    p.W = W;
-    if (method == Ch19Method::kBilinearTransposed) p.W = Mat<double>(W.transpose());
+    ATTN_RETURN_IF_ERROR(need(in.W, "W"));
+    p.W = method == Ch19Method::kBilinearTransposed ? Mat<double>(in.W->transpose()) : *in.W;
   } else if (method == Ch19Method::kBilinearTransposed) {
     return Status(ErrorCode::kInvalidInput, "not a bilinear score");
   }
   if (p.function == ScoreFunction::kAdditive) {
-    ATTN_ASSIGN_OR_RETURN(W_q, DoubleMatrixInput(exercise, part, "W_q"));
-    ATTN_ASSIGN_OR_RETURN(W_k, DoubleMatrixInput(exercise, part, "W_k"));
-    ATTN_ASSIGN_OR_RETURN(v, DoubleVectorInput(exercise, part, "v"));
-    p.W_q = W_q;
-    p.W_k = W_k;
-    p.v = v;
-    if (HasInput(exercise, part, "b")) {
-      ATTN_ASSIGN_OR_RETURN(b, DoubleVectorInput(exercise, part, "b"));
-      p.b = b;
-    }
+    ATTN_RETURN_IF_ERROR(need(in.W_q, "W_q"));
+    ATTN_RETURN_IF_ERROR(need(in.W_k, "W_k"));
+    ATTN_RETURN_IF_ERROR(need(in.v, "v"));
+    p.W_q = *in.W_q;
+    p.W_k = *in.W_k;
+    p.v = *in.v;
+    if (in.b) p.b = *in.b;
   }
   return p;
 }
 
-Result<Vec<double>> RawScores(const Json& exercise, const Json& part, Ch19Method method) {
-  if (HasInput(exercise, part, "scores")) {
+Result<Vec<double>> RawScores(const Ch19ReadInputs& in, Ch19Method method) {
+  if (in.scores) {
     if (method == Ch19Method::kScaledVsUnscaled || method == Ch19Method::kBilinearTransposed) {
       return Status(ErrorCode::kInvalidInput, "scores are given");
     }
-    return DoubleVectorInput(exercise, part, "scores");
+    return *in.scores;
   }
-  ATTN_ASSIGN_OR_RETURN(query, DoubleVectorInput(exercise, part, "query"));
-  ATTN_ASSIGN_OR_RETURN(keys, DoubleMatrixInput(exercise, part, "keys"));
-  ATTN_ASSIGN_OR_RETURN(params, ParamsOf(exercise, part, method));
-  return ScoresOf(query, keys, params);
+  if (!in.query || !in.keys) return Status(ErrorCode::kInvalidInput, "the exercise gives neither scores nor a query and keys");
+  ATTN_ASSIGN_OR_RETURN(params, ParamsOf(in, method));
+  return ScoresOf(*in.query, *in.keys, params);
 }
 
 }  // namespace
 
-Result<Ch19Read> Ch19ReadOf(const Json& exercise, const Json& part, Ch19Method method) {
-  Ch19Read r;
-  if (HasInput(exercise, part, "values")) {
-    ATTN_ASSIGN_OR_RETURN(values, DoubleMatrixInput(exercise, part, "values"));
-    r.values = values;
-    if (HasInput(exercise, part, "replace") && BoolField(part, "replaced", false)) {
-      ATTN_ASSIGN_OR_RETURN(position, CountInput(exercise, part, "replace"));
-      ATTN_ASSIGN_OR_RETURN(control, DoubleVectorInput(exercise, part, "control"));
-      ATTN_ASSIGN_OR_RETURN(replaced, ReplaceValue(r.values, position - 1, control));
-      r.values = replaced;
-    }
+Result<Ch19ReadInputs> Ch19ReadInputsOf(const Json& exercise, const Json& part) {
+  Ch19ReadInputs in;
+  ATTN_RETURN_IF_ERROR(ReadIf(exercise, part, "values", in.values, DoubleMatrixInput));
+  if (in.values && HasInput(exercise, part, "replace")) {
+    ATTN_ASSIGN_OR_RETURN(position, CountInput(exercise, part, "replace"));
+    ATTN_ASSIGN_OR_RETURN(control, DoubleVectorInput(exercise, part, "control"));
+    ATTN_ASSIGN_OR_RETURN(replaced, ReplaceValue(*in.values, position - 1, control));
+    in.replaced_values = replaced;
   }
-  if (HasInput(exercise, part, "weights")) {  // weights supplied directly (exercise 6)
+  ATTN_RETURN_IF_ERROR(ReadIf(exercise, part, "weights", in.weights, DoubleVectorInput));
+  ATTN_RETURN_IF_ERROR(ReadIf(exercise, part, "scores", in.scores, DoubleVectorInput));
+  if (!in.weights && !in.scores) {
+    ATTN_RETURN_IF_ERROR(ReadIf(exercise, part, "query", in.query, DoubleVectorInput));
+    ATTN_RETURN_IF_ERROR(ReadIf(exercise, part, "keys", in.keys, DoubleMatrixInput));
+    if (HasInput(exercise, part, "score")) in.score = *InputText(exercise, part, "score");
+    ATTN_RETURN_IF_ERROR(ReadIf(exercise, part, "W", in.W, DoubleMatrixInput));
+    ATTN_RETURN_IF_ERROR(ReadIf(exercise, part, "W_q", in.W_q, DoubleMatrixInput));
+    ATTN_RETURN_IF_ERROR(ReadIf(exercise, part, "W_k", in.W_k, DoubleMatrixInput));
+    ATTN_RETURN_IF_ERROR(ReadIf(exercise, part, "v", in.v, DoubleVectorInput));
+    ATTN_RETURN_IF_ERROR(ReadIf(exercise, part, "b", in.b, DoubleVectorInput));
+  }
+  ATTN_RETURN_IF_ERROR(ReadIf(exercise, part, "shift", in.shift, DoubleInput));
+  if (HasInput(exercise, part, "temperature")) {
+    ATTN_ASSIGN_OR_RETURN(t, DoubleInput(exercise, part, "temperature"));
+    in.temperature = t;
+    in.temperature_text = *InputText(exercise, part, "temperature");
+  }
+  ATTN_RETURN_IF_ERROR(ReadIf(exercise, part, "mask", in.mask, MaskInput));
+  ATTN_RETURN_IF_ERROR(ReadIf(exercise, part, "readout", in.readout, DoubleVectorInput));
+  return in;
+}
+
+Result<Ch19Read> Ch19ReadOf(const Ch19ReadInputs& in, Ch19Method method, Ch19ReadView view) {
+  Ch19Read r;
+  if (in.values) r.values = view.replaced && in.replaced_values ? *in.replaced_values : *in.values;
+  if (in.weights) {  // weights supplied directly (exercise 6)
     if (method != Ch19Method::kCorrect) return Status(ErrorCode::kInvalidInput, "weights are given");
-    ATTN_ASSIGN_OR_RETURN(weights, DoubleVectorInput(exercise, part, "weights"));
-    r.weights = weights;
+    r.weights = *in.weights;
   } else {
-    ATTN_ASSIGN_OR_RETURN(scores, RawScores(exercise, part, method));
+    ATTN_ASSIGN_OR_RETURN(scores, RawScores(in, method));
     r.scores = scores;
-    if (HasInput(exercise, part, "shift")) {
-      ATTN_ASSIGN_OR_RETURN(shift, DoubleInput(exercise, part, "shift"));
-      if (BoolField(part, "shifted", false)) r.scores.array() += shift;
-    }
-    double temperature = 1;
-    if (HasInput(exercise, part, "temperature")) {
-      ATTN_ASSIGN_OR_RETURN(t, DoubleInput(exercise, part, "temperature"));
-      temperature = t;
-    }
+    if (in.shift && view.shifted) r.scores.array() += *in.shift;
+    double temperature = in.temperature;
     if (method == Ch19Method::kTemperatureMultiplied) {
       if (temperature == 1) return Status(ErrorCode::kInvalidInput, "temperature 1");
       temperature = 1 / temperature;
     }
     ATTN_ASSIGN_OR_RETURN(tempered, WithTemperature(r.scores, temperature));
-    if (HasInput(exercise, part, "mask")) {
-      ATTN_ASSIGN_OR_RETURN(mask, MaskInput(exercise, part, "mask"));
-      r.eligible = mask;
+    if (in.mask) {
+      r.eligible = *in.mask;
     } else if (method == Ch19Method::kMaskAfterSoftmax) {
       return Status(ErrorCode::kInvalidInput, "no mask");
     }
@@ -141,26 +164,22 @@ std::vector<std::string> NumberLabels(Eigen::Index n) {
   return labels;
 }
 
-Result<Quantity> Readout(const Json& exercise, const Json& part, Ch19Method method, bool replaced) {
-  Json variant = part;
-  variant["replaced"] = replaced;
-  ATTN_ASSIGN_OR_RETURN(r, Ch19ReadOf(exercise, variant, method));
-  ATTN_ASSIGN_OR_RETURN(coefficients, DoubleVectorInput(exercise, part, "readout"));
-  ATTN_ASSIGN_OR_RETURN(value, ReadoutOf(r.context, coefficients));
+Result<Quantity> Readout(const Ch19ReadInputs& in, Ch19Method method, bool replaced) {
+  ATTN_ASSIGN_OR_RETURN(r, Ch19ReadOf(in, method, {.replaced = replaced}));
+  if (!in.readout) return Status(ErrorCode::kInvalidInput, "the exercise has no input 'readout'");
+  ATTN_ASSIGN_OR_RETURN(value, ReadoutOf(r.context, *in.readout));
   return Quantity::Number(value);
 }
 
-Result<Quantity> Select(const Json& exercise, const Json& part, Ch19Method method, const std::string& q) {
-  if (q == "readout_before") return Readout(exercise, part, method, false);
-  if (q == "readout_after") return Readout(exercise, part, method, true);
+Result<Quantity> Select(const Ch19ReadInputs& in, Ch19Method method, const std::string& q) {
+  if (q == "readout_before") return Readout(in, method, false);
+  if (q == "readout_after") return Readout(in, method, true);
   if (q == "readout_change") {
-    ATTN_ASSIGN_OR_RETURN(before, Readout(exercise, part, method, false));
-    ATTN_ASSIGN_OR_RETURN(after, Readout(exercise, part, method, true));
+    ATTN_ASSIGN_OR_RETURN(before, Readout(in, method, false));
+    ATTN_ASSIGN_OR_RETURN(after, Readout(in, method, true));
     return Quantity::Number(after.approx - before.approx);
   }
-  Json variant = part;
-  if (q == "shifted_weights") variant["shifted"] = true;
-  ATTN_ASSIGN_OR_RETURN(r, Ch19ReadOf(exercise, variant, method));
+  ATTN_ASSIGN_OR_RETURN(r, Ch19ReadOf(in, method, {.shifted = q == "shifted_weights"}));
   auto need_context = [&]() -> Status {
     if (!r.context.size()) return Status(ErrorCode::kInvalidInput, "the exercise has no values");
     return Status();
@@ -191,58 +210,58 @@ Result<Quantity> Select(const Json& exercise, const Json& part, Ch19Method metho
   return Status(ErrorCode::kInvalidInput, "the model ch19.read cannot compute '" + q + "'");
 }
 
-const char* Tag(Ch19Method m) {
-  switch (m) {
-    case Ch19Method::kMaskAfterSoftmax: return "mask-after-softmax";
-    case Ch19Method::kTemperatureMultiplied: return "temperature-multiplied";
-    case Ch19Method::kScaledVsUnscaled: return "scaled-vs-unscaled";
-    case Ch19Method::kBilinearTransposed: return "bilinear-transposed";
-    default: return "";
-  }
-}
+struct Known {
+  Ch19Method method;
+  const char* tag;
+  std::string (*explanation)(const Ch19ReadInputs& in);
+};
 
-std::string Explain(Ch19Method m, const Json& exercise, const Json& part) {
-  switch (m) {
-    case Ch19Method::kMaskAfterSoftmax:
-      return "you zeroed the masked positions after the softmax without renormalising, so the weights no "
-             "longer add up to 1. Mask the scores before the softmax (send them to -infinity).";
-    case Ch19Method::kTemperatureMultiplied: {
-      std::string t = HasInput(exercise, part, "temperature") ? *InputText(exercise, part, "temperature") : "1";
-      return "you multiplied the scores by the temperature " + t +
-             "; temperature divides them: softmax(e / " + t + ").";
-    }
-    case Ch19Method::kScaledVsUnscaled:
-      return "that is the other dot-product score: the scaled one divides q.k by sqrt(D_k), the plain one "
-             "does not. Check which this part asks for.";
-    case Ch19Method::kBilinearTransposed:
-      return "you used W transposed. In q^T W k the query multiplies W from the left, so each score is "
-             "k . (W^T q); scoring with k . (W q) swaps the roles of W's rows and columns.";
-    default:
-      return "";
-  }
-}
+const Known kKnown[] = {
+    {Ch19Method::kMaskAfterSoftmax, "mask-after-softmax",
+     [](const Ch19ReadInputs&) -> std::string {
+       return "you zeroed the masked positions after the softmax without renormalising, so the weights no "
+              "longer add up to 1. Mask the scores before the softmax (send them to -infinity).";
+     }},
+    {Ch19Method::kTemperatureMultiplied, "temperature-multiplied",
+     [](const Ch19ReadInputs& in) -> std::string {
+       const std::string& t = in.temperature_text;
+       return "you multiplied the scores by the temperature " + t + "; temperature divides them: softmax(e / " + t +
+              ").";
+     }},
+    {Ch19Method::kScaledVsUnscaled, "scaled-vs-unscaled",
+     [](const Ch19ReadInputs&) -> std::string {
+       return "that is the other dot-product score: the scaled one divides q.k by sqrt(D_k), the plain one "
+              "does not. Check which this part asks for.";
+     }},
+    {Ch19Method::kBilinearTransposed, "bilinear-transposed",
+     [](const Ch19ReadInputs&) -> std::string {
+       return "you used W transposed. In q^T W k the query multiplies W from the left, so each score is "
+              "k . (W^T q); scoring with k . (W q) swaps the roles of W's rows and columns.";
+     }},
+};
 
 }  // namespace
 
 Result<GradeRequest> Ch19ReadRequest(const Json& exercise, const Json& part, bool with_mistakes) {
   std::string q = StringField(part, "quantity");
+  // The inputs are read from the exercise once; every method below works on them.
+  ATTN_ASSIGN_OR_RETURN(in, Ch19ReadInputsOf(exercise, part));
   GradeRequest request;
-  ATTN_ASSIGN_OR_RETURN(expected, Select(exercise, part, Ch19Method::kCorrect, q));
+  ATTN_ASSIGN_OR_RETURN(expected, Select(in, Ch19Method::kCorrect, q));
   request.expected = expected;
   request.parse.symbols = {};  // Chapter 19 has no symbol a: its answers are numbers
   request.parse.nonfinite = true;
   request.shape = q == "score_shape";
   if (q == "largest_weight_position") {
-    ATTN_ASSIGN_OR_RETURN(r, Ch19ReadOf(exercise, part, Ch19Method::kCorrect));
+    ATTN_ASSIGN_OR_RETURN(r, Ch19ReadOf(in, Ch19Method::kCorrect));
     request.position_labels = NumberLabels(r.weights.size());
   }
   if (q == "context_inside") request.position_labels = {"yes", "no"};
   if (!with_mistakes) return request;
-  for (Ch19Method m : {Ch19Method::kMaskAfterSoftmax, Ch19Method::kTemperatureMultiplied,
-                       Ch19Method::kScaledVsUnscaled, Ch19Method::kBilinearTransposed}) {
-    auto wrong = Select(exercise, part, m, q);
+  for (const Known& known : kKnown) {
+    auto wrong = Select(in, known.method, q);
     if (!wrong.ok() || wrong->SameAs(expected)) continue;
-    request.misconceptions.push_back(Misconception::Value(Tag(m), *wrong, Explain(m, exercise, part)));
+    request.misconceptions.push_back(Misconception::Value(known.tag, *wrong, known.explanation(in)));
   }
   if (q == "entropy") {
     struct Base { const char* tag; double log; const char* name; };
@@ -255,7 +274,7 @@ Result<GradeRequest> Ch19ReadRequest(const Json& exercise, const Json& part, boo
     }
   }
   if (q == "context") {
-    ATTN_ASSIGN_OR_RETURN(r, Ch19ReadOf(exercise, part, Ch19Method::kCorrect));
+    ATTN_ASSIGN_OR_RETURN(r, Ch19ReadOf(in, Ch19Method::kCorrect));
     // The weights rounded to 2 or 3 decimals before they mix the values.
     for (int places : {2, 3}) {
       double scale = std::pow(10.0, places);
@@ -278,7 +297,7 @@ Result<GradeRequest> Ch19ReadRequest(const Json& exercise, const Json& part, boo
     }
   }
   if (q == "stable_weights" || q == "weights") {
-    ATTN_ASSIGN_OR_RETURN(r, Ch19ReadOf(exercise, part, Ch19Method::kCorrect));
+    ATTN_ASSIGN_OR_RETURN(r, Ch19ReadOf(in, Ch19Method::kCorrect));
     if (r.scores.size()) {
       // Named only where the naive softmax overflows in double precision too (scores past 709).
       Vec<float> naive = NaiveSoftmax(Vec<float>(r.scores.cast<float>()));
@@ -295,7 +314,8 @@ Result<GradeRequest> Ch19ReadRequest(const Json& exercise, const Json& part, boo
 }
 
 Result<Json> Ch19ReadWorking(const Json& exercise, const Json& part) {
-  ATTN_ASSIGN_OR_RETURN(r, Ch19ReadOf(exercise, part, Ch19Method::kCorrect));
+  ATTN_ASSIGN_OR_RETURN(in, Ch19ReadInputsOf(exercise, part));
+  ATTN_ASSIGN_OR_RETURN(r, Ch19ReadOf(in, Ch19Method::kCorrect));
   auto list = [](const Vec<double>& v) {
     Json out = Json::array();
     for (Eigen::Index i = 0; i < v.size(); ++i) out.push_back(v(i));
@@ -322,5 +342,50 @@ Result<Json> Ch19ReadWorking(const Json& exercise, const Json& part) {
   }
   return out;
 }
+
+namespace {
+
+Status DrawVariant(Json& e, SeededRandom& r) {
+  for (const char* key : {"query", "keys", "W", "W_q", "W_k", "v", "b", "control"}) {
+    ATTN_RETURN_IF_ERROR(ForInput(e, key, [&](const std::string& text) {
+      return Redraw(text, [&] { return Tenths(r.Integer(-10, 10)); });
+    }));
+  }
+  ATTN_RETURN_IF_ERROR(ForInput(e, "values", [&](const std::string& text) {
+    return Redraw(text, [&] { return Tenths(r.Integer(0, 10)); });
+  }));
+  ATTN_RETURN_IF_ERROR(ForInput(e, "scores", [&](const std::string& text) -> Result<std::string> {
+    ATTN_ASSIGN_OR_RETURN(s, ParseAnswer(text));
+    bool large = !s.items.empty() && std::fabs(s.items[0].value.to_double()) >= 100;
+    if (large) {
+      // The point is the size: every score above 709, where exp overflows even in double
+      // precision, and no two alike (a tie would make the weights trivially uniform).
+      int64_t base = 100 * r.Integer(8, 20), step = r.Integer(1, 3), offset = 0;
+      return Redraw(text, [&] { return std::to_string(base + (offset++) * step); });
+    }
+    return Redraw(text, [&] { return Tenths(r.Integer(-20, 20)); });
+  }));
+  ATTN_RETURN_IF_ERROR(ForInput(e, "weights", [&](const std::string& text) -> Result<std::string> {
+    ATTN_ASSIGN_OR_RETURN(w, ParseAnswer(text));
+    size_t n = w.items.size();
+    std::vector<int64_t> tenths(n, 1);  // every weight at least 0.1, together 1
+    for (int64_t left = 10 - static_cast<int64_t>(n); left > 0; --left) ++tenths[static_cast<size_t>(r.Integer(0, static_cast<int64_t>(n) - 1))];
+    std::string out = "[";
+    for (size_t i = 0; i < n; ++i) out += (i ? ", " : "") + Tenths(tenths[i]);
+    return out + "]";
+  }));
+  return Status();
+}
+
+}  // namespace
+
+extern const Model kCh19ReadModel = {
+    "ch19.read", "read", /*shows_inputs=*/true,
+    [](const Json& exercise, const Json& part, uint32_t, bool with_mistakes) {
+      return Ch19ReadRequest(exercise, part, with_mistakes);
+    },
+    [](const Json& exercise, const Json& part, uint32_t) { return Ch19ReadWorking(exercise, part); },
+    DrawVariant,
+};
 
 }  // namespace attn

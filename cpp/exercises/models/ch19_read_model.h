@@ -4,6 +4,9 @@
 // a wrong method run on the same inputs.
 #pragma once
 
+#include <optional>
+#include <string>
+
 #include "exercises/exercise_inputs.h"
 #include "answers/grading.h"
 
@@ -25,13 +28,32 @@ struct Ch19Read {
   Vec<double> context;  // empty when the exercise has no values
 };
 
-Result<Ch19Read> Ch19ReadOf(const Json& exercise, const Json& part, Ch19Method method);
+// A part's inputs, read from the exercise once (the part's own inputs override the exercise's).
+struct Ch19ReadInputs {
+  std::optional<Mat<double>> values, replaced_values;  // replaced: the replace/control intervention
+  std::optional<Vec<double>> weights, scores;          // given directly
+  std::optional<Vec<double>> query;
+  std::optional<Mat<double>> keys, W, W_q, W_k;
+  std::optional<Vec<double>> v, b;
+  std::string score = "dot";
+  std::optional<double> shift;
+  double temperature = 1;
+  std::string temperature_text = "1";
+  std::optional<Eligibility> mask;
+  std::optional<Vec<double>> readout;
+};
+Result<Ch19ReadInputs> Ch19ReadInputsOf(const Json& exercise, const Json& part);
+
+// Which version of the inputs a quantity reads: after the value replacement, after the shift.
+struct Ch19ReadView {
+  bool replaced = false;
+  bool shifted = false;
+};
+Result<Ch19Read> Ch19ReadOf(const Ch19ReadInputs& in, Ch19Method method, Ch19ReadView view = {});
 // with_mistakes = false computes only what a right answer is checked against (no known
 // mistakes), for the other-part search and the variants' check.
 Result<GradeRequest> Ch19ReadRequest(const Json& exercise, const Json& part, bool with_mistakes = true);
 Result<Json> Ch19ReadWorking(const Json& exercise, const Json& part);
 
 // A mask written as "[1, 1, 1, 0, 0]" or "[true, true, true, false, false]".
-Result<Eligibility> MaskInput(const Json& exercise, const Json& part, const std::string& key);
-
 }  // namespace attn

@@ -1,0 +1,53 @@
+// One exercise model ("ch14.read", "ch19.batch", ...) as one record: what it computes for a
+// part (the grading request with its known mistakes), its working, how it draws a variant,
+// and what else it offers the pages (how its working is laid out, a batch to run). Each
+// model lives in its own file under exercises/models/ and is registered by one line in
+// exercises/model_table.cc; nothing outside those two places names a model.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "answers/grading.h"
+#include "core/seeded_random.h"
+#include "exercises/exercise_inputs.h"
+
+namespace attn {
+
+struct Model {
+  const char* name;
+  // How the pages lay out the working (a renderer's name, shared by models whose working
+  // has the same form): "exact-read", "read", "rows", "counts", "cost-summary", "roles", "policies", "none".
+  const char* working_kind;
+  // Whether the page shows the exercise's inputs as a block above the parts.
+  bool shows_inputs;
+  // The expected quantity for one part and, with with_mistakes, the known mistakes, each
+  // from a {method, tag, explanation} table in the model's file. `inputs` is read once.
+  Result<GradeRequest> (*request)(const Json& exercise, const Json& part, uint32_t seed, bool with_mistakes);
+  // The working of the exercise (part = {}) or of a part that changes the inputs.
+  Result<Json> (*working)(const Json& exercise, const Json& part, uint32_t seed);
+  // Draws fresh inputs into the exercise; nullptr: the model has no numeric variants (a
+  // seed may still reorder letters).
+  Status (*draw_variant)(Json& exercise, SeededRandom& random) = nullptr;
+  // The exercise as batches for "Run this batch" (see exercises/batch_cases.h), or null
+  // when this exercise has none; nullptr: the model never has any.
+  Result<Json> (*batch_cases)(const Json& exercise) = nullptr;
+};
+
+// The model an exercise names, or an error that says the name is unknown.
+Result<const Model*> ModelFor(const Json& exercise);
+Result<const Model*> ModelNamed(const std::string& name);
+
+// The request and the working through the exercise's model.
+Result<GradeRequest> RequestForPart(const Json& exercise, const Json& part, uint32_t seed, bool with_mistakes = true);
+Result<Json> WorkingForPart(const Json& exercise, const Json& part, uint32_t seed);
+
+// Every registered model, shipped ones first.
+std::vector<const Model*> Models();
+
+// Adds a model at run time (tests register a demonstration model this way); a name that is
+// already registered is refused.
+Status RegisterModel(const Model& model);
+
+}  // namespace attn
