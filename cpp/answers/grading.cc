@@ -220,7 +220,6 @@ Verdict GradePositionSet(std::string_view text, const GradeRequest& request) {
   Quantity answered = Quantity::PositionSet(sorted(chosen));
   Verdict v;
   v.read_as = answered.ExactText();
-  v.expected = request.expected.Text();
   if (sorted(request.expected.positions) == answered.positions) {
     v.kind = Verdict::Kind::kCorrect;
     v.feedback = "Correct.";
@@ -266,7 +265,6 @@ Verdict GradePosition(std::string_view text, const GradeRequest& request) {
   std::string expected;
   for (size_t i = 0; i < request.expected.positions.size(); ++i)
     expected += (i ? " or " : "") + PositionName(request, request.expected.positions[i]);
-  v.expected = expected;
   for (const auto& accepted : request.expected.positions) {
     if (accepted == *label) {
       v.kind = Verdict::Kind::kCorrect;
@@ -340,7 +338,7 @@ std::string VerdictName(Verdict::Kind kind) {
 
 // The documented forms only: a number (1-based, up to the count), a number with its name
 // ("2 key"), a label ("key", "full stop"), with an optional "the", "position", "pos" or
-// "source" before it; the chapter's tokens 红色, 钥匙 and 。 name color, key and full stop.
+// "source" before it, or a word the exercise declares for a position (its synonyms).
 std::optional<std::string> ReadPosition(std::string_view text, const std::vector<std::string>& labels,
                                         const std::map<std::string, std::string>& synonyms, bool by_number) {
   if (text.size() > 200) return std::nullopt;
@@ -352,10 +350,6 @@ std::optional<std::string> ReadPosition(std::string_view text, const std::vector
   if (s.size() > 1 && (s.back() == '.' || s.back() == '!')) s.pop_back();  // "Yes." is yes
   if (auto it = synonyms.find(s); it != synonyms.end()) return it->second;
   if (s[0] == '-' || s[0] == '+') return std::nullopt;  // a signed number names no position
-  auto has = [&](const char* label) { return std::find(labels.begin(), labels.end(), label) != labels.end(); };
-  if (s == "\u7ea2\u8272" && has("color")) return std::string("color");
-  if (s == "\u94a5\u5319" && has("key")) return std::string("key");
-  if (s == "\u3002" && has("full_stop")) return std::string("full_stop");
   // Words separated by single '_'; only letters and digits inside words.
   std::string cleaned;
   for (char c : s) {
@@ -372,8 +366,6 @@ std::optional<std::string> ReadPosition(std::string_view text, const std::vector
   for (std::string prefix : {"the_", "position_", "pos_", "source_", "option_"}) {
     if (cleaned.rfind(prefix, 0) == 0) cleaned = cleaned.substr(prefix.size());
   }
-  if (cleaned == "fullstop" || cleaned == "period" || cleaned == "stop") cleaned = "full_stop";
-  if (cleaned == "colour") cleaned = "color";
   size_t digits = 0;
   while (digits < cleaned.size() && std::isdigit(static_cast<unsigned char>(cleaned[digits]))) ++digits;
   if (auto it = synonyms.find(cleaned); it != synonyms.end()) return it->second;
@@ -455,7 +447,6 @@ Verdict Grade(std::string_view text, const GradeRequest& request) {
   size_t total = judgment.entries.size();
   Verdict v;
   v.read_as = answer.ReadAs();
-  v.expected = request.expected.Text();
   switch (judgment.worst) {
     case Match::kExact:
     case Match::kEvaluated:
@@ -482,7 +473,7 @@ Verdict Grade(std::string_view text, const GradeRequest& request) {
         std::string at = places.size() == 1 && *places.begin() >= 0 && answer.Leaves()[0]->unit_word.empty()
                              ? "at the " + std::to_string(*places.begin()) + " decimal places you wrote"
                              : "to the places you wrote";
-        v.feedback = "Correct " + at + ": the value is " + v.expected + ". " + kDecimalRule;
+        v.feedback = "Correct " + at + ": the value is " + request.expected.Text() + ". " + kDecimalRule;
       }
       if (evaluated) v.feedback += std::string(" ") + kEvaluatedRule;
       return v;

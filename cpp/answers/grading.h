@@ -83,7 +83,6 @@ struct Verdict {
   std::string read_as;
   std::string feedback;
   std::string misconception;  // empty when none was recognised
-  std::string expected;       // the core's value, for display after a correct answer
   bool shape_mismatch = false;  // read, but not of the shape the part asks for
 };
 

@@ -15,11 +15,6 @@
 
 namespace attn {
 
-// The read with one stored state removed; weights stay in source order with an exact 0
-// at the removed position.
-Result<Read<Exact>> FrozenRemoval(const Vec<Exact>& query, const Mat<Exact>& states,
-                                  Eigen::Index removed);
-
 // The states after deleting the token at `deleted` and re-encoding the rest.
 Result<Mat<Exact>> ReencodeDeletion(const std::vector<std::string>& tokens,
                                     const Embeddings& embeddings, Eigen::Index deleted);

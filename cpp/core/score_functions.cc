@@ -13,16 +13,6 @@ Result<ScoreFunction> ScoreFunctionNamed(const std::string& name) {
   return Status(ErrorCode::kInvalidInput, "unknown score function '" + name + "'");
 }
 
-std::string ScoreFunctionName(ScoreFunction f) {
-  switch (f) {
-    case ScoreFunction::kDot: return "dot";
-    case ScoreFunction::kScaled: return "scaled";
-    case ScoreFunction::kBilinear: return "bilinear";
-    case ScoreFunction::kAdditive: return "additive";
-  }
-  return "dot";
-}
-
 Result<Vec<double>> ScoresOf(const Vec<double>& query, const Mat<double>& keys, const ScoreParams& p) {
   switch (p.function) {
     case ScoreFunction::kDot:

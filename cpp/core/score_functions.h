@@ -15,7 +15,6 @@ namespace attn {
 enum class ScoreFunction { kDot, kScaled, kBilinear, kAdditive };
 
 Result<ScoreFunction> ScoreFunctionNamed(const std::string& name);
-std::string ScoreFunctionName(ScoreFunction f);
 
 struct ScoreParams {
   ScoreFunction function = ScoreFunction::kDot;

@@ -23,7 +23,6 @@ class Status {
   Status() = default;
   Status(ErrorCode code, std::string message)
       : code_(code), message_(std::move(message)) {}
-  static Status Ok() { return Status(); }
 
   bool ok() const { return code_ == ErrorCode::kOk; }
   ErrorCode code() const { return code_; }

@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "answer_parser.h"
-#include "grading.h"
+#include "answers/answer_parser.h"
+#include "answers/grading.h"
 #include "slowest.h"
 
 namespace attn {

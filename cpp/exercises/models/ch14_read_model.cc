@@ -272,6 +272,11 @@ Result<GradeRequest> Ch14ReadRequest(const Json& exercise, const Json& part, boo
   request.expected = expected;
   request.require_exact = BoolField(part, "exact", false);
   request.position_labels = right.labels;
+  // Other words for a position that the exercise declares (its tokens as written, spellings).
+  if (exercise.contains("position_words") && exercise["position_words"].is_object()) {
+    for (const auto& [word, label] : exercise["position_words"].items())
+      if (label.is_string()) request.position_synonyms[word] = label.get<std::string>();  // written lower-case
+  }
   request.parse.symbols = {"a"};
 
   if (!with_mistakes) return request;

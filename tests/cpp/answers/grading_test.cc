@@ -123,7 +123,12 @@ TEST(Grading, Positions) {
   for (const char* text : {"key", "2", "position 2", "Key", "full stop", "3", "the full-stop", "2: key"}) {
     EXPECT_EQ(Grade(text, r).kind, Verdict::Kind::kCorrect) << text;
   }
+  EXPECT_EQ(Grade("colour", r).kind, Verdict::Kind::kInvalid);  // no such position here
+  // Words the exercise declares for a position (position_words in the exercise file).
+  r.position_synonyms = {{"colour", "color"}, {"\u94a5\u5319", "key"}};
   EXPECT_EQ(Grade("colour", r).kind, Verdict::Kind::kIncorrect);
+  EXPECT_EQ(Grade("the colour", r).kind, Verdict::Kind::kIncorrect);
+  EXPECT_EQ(Grade("\u94a5\u5319", r).kind, Verdict::Kind::kCorrect);
   EXPECT_EQ(Grade("position 7", r).kind, Verdict::Kind::kInvalid);
   EXPECT_EQ(Grade("2: color", r).kind, Verdict::Kind::kInvalid);
 }

@@ -80,7 +80,10 @@ TEST(Interventions, Table14_2FrozenRemoval) {
       {V({Q(2, 3), Q(1, 3), 0}), V({Q(2, 3) * a, a / Q(3)}), Q(4, 3) * a},
   };
   for (Eigen::Index p = 0; p < 3; ++p) {
-    auto read = FrozenRemoval(V({1, 0}), states, p);
+    // The removed state leaves both the scores and the sum: a read with it ineligible.
+    Eligibility eligible(3, true);
+    eligible[static_cast<size_t>(p)] = false;
+    auto read = ReadOf(V({1, 0}), states, states, eligible);
     ASSERT_TRUE(read.ok());
     EXPECT_EQ(read->softmax.weights, table[p].weights) << "removed " << p;
     EXPECT_EQ(read->context, table[p].context) << "removed " << p;
@@ -117,7 +120,7 @@ TEST(Exercises, ReferenceAnswers1To3) {
   auto zero = *ReadOf(V({0, 0}), states, states);  // exercise 2
   EXPECT_EQ(zero.softmax.denominator, Exact(3));
   EXPECT_EQ(zero.softmax.weights, V({Q(1, 3), Q(1, 3), Q(1, 3)}));
-  auto frozen = *FrozenRemoval(V({1, 0}), states, 1);  // exercise 3
+  auto frozen = *ReadOf(V({1, 0}), states, states, Eligibility{true, false, true});  // exercise 3
   EXPECT_EQ(frozen.context, V({Q(2, 3) * a, 0}));
   auto reencoded = *ReencodeDeletion(kRed, ChapterEmbeddings(), 1);
   EXPECT_EQ((*ReadOf(V({1, 0}), reencoded, reencoded)).context, V({a, 0}));
