@@ -3,6 +3,7 @@
 // and every verdict comes from the core; this file only moves text across.
 
 import { parseSeed } from './seed.mjs';
+import { messageOf } from './error-message.mjs';
 
 const inNode = typeof window === 'undefined' && typeof process !== 'undefined' && !!process.versions?.node;
 
@@ -70,7 +71,7 @@ function batchArrays(arrays) {
     try {
       value = arrays[name];
     } catch (error) {
-      throw new Error(`The batch array ${name} could not be read: ${error?.message ?? String(error)}`);
+      throw new Error(`The batch array ${name} could not be read: ${messageOf(error)}`, { cause: error });
     }
     if (value === undefined || value === null) continue;
     const isArray = Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
@@ -103,7 +104,7 @@ function batchOptionsJson(options) {
     });
   } catch (error) {
     throw new Error(error?.message?.startsWith('The batch option') ? error.message
-      : `The batch options could not be read: ${error?.message ?? String(error)}`);
+      : `The batch options could not be read: ${messageOf(error)}`, { cause: error });
   }
   if (typeof text !== 'string' || !text.startsWith('{')) throw new Error('The batch options must be an object.');
   return text;
@@ -116,8 +117,9 @@ function inCore(call) {
   try {
     return call();
   } catch (error) {
-    if (error instanceof Error) throw new Error(`The attention core failed: ${error.message}`);
-    throw new Error(`The attention core failed (${typeof error === 'number' ? 'it may have run out of memory' : String(error)}); reload the page to start it again.`);
+    if (error instanceof Error) throw new Error(`The attention core failed: ${error.message}`, { cause: error });
+    throw new Error(`The attention core failed (${typeof error === 'number' ? 'it may have run out of memory' : String(error)}); ` +
+      'reload the page to start it again.', { cause: error });
   }
 }
 
@@ -154,10 +156,14 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
   };
 
   return {
+    // The catalog, in chapter order: each exercise's id, place, title and part names, the
+    // lab it seeds (or null) and the figures it declares (see web/figures/exercise-figures.mjs).
     exercises() {
       return sorted.map(({ doc }) => ({
         id: doc.id, chapter: doc.chapter, order: doc.order, title: doc.title,
         parts: (doc.parts ?? []).map((p) => p.name),
+        lab: typeof doc.lab === 'string' ? doc.lab : null,
+        figures: Array.isArray(doc.figures) ? structuredClone(doc.figures) : [],
       }));
     },
     // seed 0 (or none) is the chapter's own numbers; another seed is a variant.
@@ -171,12 +177,13 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
       }
       return parseCoreJson(inCore(() => core.gradeAnswer(json, String(part), String(text ?? ''), seedOf(seed))));
     },
-    // Working for arbitrary inputs: {model, inputs, query?, remove?, delete?}; a bare
-    // Chapter 14 inputs object (with optional remove/delete) is read as model ch14.read.
+    // Working for arbitrary inputs: {model, inputs, query?, remove?, delete?, mask?,
+    // temperature?}, the model as the exercise names it (exercise.model).
     work(request) {
-      const full = request && request.model ? request
-        : { model: 'ch14.read', inputs: request, remove: request?.remove, delete: request?.delete };
-      return parseCoreJson(inCore(() => core.work(JSON.stringify(full))));
+      if (!request || typeof request !== 'object' || typeof request.model !== 'string' || request.model === '') {
+        throw new Error('A working request needs the model to compute with (the exercise\'s "model").');
+      }
+      return parseCoreJson(inCore(() => core.work(JSON.stringify(request))));
     },
     // Batched, masked attention in the float32 core (cpp/batch_request.h): options
     // {B, H, T, S, Dk, Dv | D, temperature, scaled, lengths, causal, window, halfWidth,

@@ -2,7 +2,9 @@
 // setSeed command, the <attention-exercise> seed attribute, exercise.html's and the
 // batch lab's ?seed=): a whole number from 0 to 2^32 - 1, given either as a number or as
 // a string of decimal digits (no sign, no spaces, no exponent, no hex, not empty).
-// Anything else is refused with a message that names the value.
+// Anything else is refused with a message that names the value. Saved answers (the
+// browser's store, SCORM suspend data) key a seed by its canonical digits (seedKey,
+// isSeedKey: no leading zeros).
 
 export const MAX_SEED = 0xffffffff;
 
@@ -38,4 +40,17 @@ export function parseSeed(value, name = 'seed') {
   const read = readSeed(value, name);
   if (!read.ok) throw new Error(read.message);
   return read.seed;
+}
+
+// The key a seed is saved under: its canonical decimal digits ("7", never "007").
+// Throws, as parseSeed does, on a value that is not a seed.
+export function seedKey(value) {
+  return String(parseSeed(value ?? 0));
+}
+
+// Whether a stored key is a seed's canonical key (so "007", "" and "-1" are not).
+export function isSeedKey(key) {
+  if (typeof key !== 'string') return false;
+  const read = readSeed(key);
+  return read.ok && String(read.seed) === key;
 }

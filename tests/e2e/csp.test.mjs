@@ -63,7 +63,7 @@ test('the pages work under a strict Content-Security-Policy', async () => {
   await page.locator('.batch-run-result[data-runs="1"] table.batch-weights td.weight-zero').first().waitFor();
   assert.equal(await page.locator('.batch-run-result').getAttribute('data-path'), 'wasm');
   await page.locator('.batch-path .fallback-notice').waitFor();
-  // The batch lab: its WASM work runs in a module Worker (gpu/batch-worker.mjs, with the
+  // The batch lab: its WASM work runs in a module Worker (batch/batch-worker.mjs, with the
   // core's glue as an ES module), under the same policy.
   await page.goto(`${server.url}lab-batch.html`);
   await waitReady(page);

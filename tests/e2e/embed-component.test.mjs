@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, newCheckedPage, screenshot } from './harness.mjs';
-import { snippet, localise, hostPage, startHost } from './embed-helpers.mjs';
+import { snippet, localise, hostPage, startHost, partIn, answerChoice, answerLetter, letterOf } from './embed-helpers.mjs';
 
 let site;
 let course;
@@ -24,6 +24,8 @@ before(async () => {
   course = await startHost();
   browser = await launchBrowser();
   course.write('component.html', hostPage(`${HOST_OWN}\n${localise(snippet('component'), { companion: site.url, course: course.url })}`, HOST_STYLE));
+  course.write('parts.html', hostPage(`<script src="${site.url}attention-exercise.js"></script>\n` +
+    '<attention-exercise exercise="ch19.ex7"></attention-exercise>\n<attention-exercise exercise="ch19.ex1" seed="3"></attention-exercise>'));
 });
 
 after(async () => {
@@ -84,6 +86,45 @@ test('two <attention-exercise> elements on another origin share one module and g
     .locator(`section.part[data-part="${names[0]}"] input.answer`).inputValue(), '[7, 7, 7]');
   assert.equal(await page.locator('attention-exercise').first()
     .locator('input.answer').first().inputValue(), '', 'the other element has no answer');
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+// The element shows the same part form as the exercise page: ex7's last part is a radio
+// group, the roles exercise shows its arrays (letters reordered by the seed) and a letter picker.
+test('<attention-exercise> answers a choice part with radio buttons and the roles exercise with letters', async () => {
+  const { page, context, problems } = await newCheckedPage(browser);
+  await page.goto(`${course.url}parts.html`);
+  await page.evaluate(() => {
+    window.graded = [];
+    document.addEventListener('attention-graded', (event) => window.graded.push(event.detail));
+  });
+  await page.waitForFunction(() => [...document.querySelectorAll('attention-exercise')].every((e) => e.dataset.ready === 'true'),
+    null, { timeout: 20_000 });
+  const [choiceElement, rolesElement] = [page.locator('attention-exercise').nth(0), page.locator('attention-exercise').nth(1)];
+  const inside = partIn(choiceElement, 'ch19.ex7', 'context_inside');
+  assert.equal(await inside.locator('input[type="radio"]').count(), 2);
+  assert.equal(await answerChoice(choiceElement, 'ch19.ex7', 'context_inside', 'yes'), 'correct');
+
+  assert.equal(await rolesElement.locator('.roles-array').count(), 6);
+  const query = await letterOf(rolesElement, 'ch19.ex1', '[0.800, -0.300, 0.500]');
+  const context3 = await letterOf(rolesElement, 'ch19.ex1', '[0.511, 0.398');
+  assert.equal(await answerLetter(rolesElement, 'ch19.ex1', 'query', query), 'correct');
+  assert.equal(await answerLetter(rolesElement, 'ch19.ex1', 'context', query), 'incorrect');
+  assert.notEqual(query, context3);
+  const graded = await page.evaluate(() => window.graded.map(({ exercise, part, verdict, attempts, seed }) => [exercise, part, verdict, attempts, seed]));
+  assert.deepEqual(graded, [['ch19.ex7', 'context_inside', 'correct', 1, 0], ['ch19.ex1', 'query', 'correct', 1, 3],
+    ['ch19.ex1', 'context', 'incorrect', 1, 3]]);
+  assert.deepEqual((await rolesElement.evaluate((node) => node.getState())).exercises[0].parts.query, { text: query, verdict: 'correct', attempts: 1 });
+  await screenshot(page, 'embed-component-choice-letters');
+
+  // The choice and the letters come back after a reload, checked again by the core.
+  await page.reload();
+  await page.waitForFunction(() => [...document.querySelectorAll('attention-exercise')].every((e) => e.dataset.ready === 'true'));
+  assert.ok(await inside.locator('input[value="yes"]').isChecked());
+  await inside.locator('.feedback[data-verdict="correct"] .restored').waitFor();
+  assert.equal(await partIn(rolesElement, 'ch19.ex1', 'query').locator('select.answer-letter').inputValue(), query);
+  await partIn(rolesElement, 'ch19.ex1', 'query').locator('.feedback[data-verdict="correct"] .restored').waitFor();
   assert.deepEqual(problems(), []);
   await context.close();
 });

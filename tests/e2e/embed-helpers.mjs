@@ -48,3 +48,40 @@ export async function startHost() {
     },
   };
 }
+
+// One part of one exercise inside `root` (a page, a frame locator or an element's locator;
+// CSS locators reach into the web component's open shadow root).
+export function partIn(root, exercise, name) {
+  return root.locator(`article[data-exercise="${exercise}"] section.part[data-part="${name}"]`);
+}
+
+// Checks the part and resolves to the verdict its live region shows (on a part with no
+// verdict shown yet).
+async function checkPart(section) {
+  await section.locator('button.check').click();
+  await section.locator('.feedback .verdict-title').waitFor();
+  return section.locator('.feedback').getAttribute('data-verdict');
+}
+
+// A choice part: a radio group graded by option id (never a text box).
+export async function answerChoice(root, exercise, name, optionId) {
+  const section = partIn(root, exercise, name);
+  if (await section.locator('input.answer').count() !== 0) throw new Error(`${exercise} ${name} shows a text box, not a radio group`);
+  await section.locator(`input[type="radio"][value="${optionId}"]`).check();
+  return checkPart(section);
+}
+
+// The letter of the roles exercise's array whose numbers (as shown) start with `start`.
+export async function letterOf(root, exercise, start) {
+  for (const item of await root.locator(`article[data-exercise="${exercise}"] .roles-array`).all()) {
+    if ((await item.locator('dd code').textContent()).startsWith(start)) return item.getAttribute('data-letter');
+  }
+  throw new Error(`${exercise} shows no array starting ${start}`);
+}
+
+// A letters part: the letter picker of the roles exercise.
+export async function answerLetter(root, exercise, name, letter) {
+  const section = partIn(root, exercise, name);
+  await section.locator('select.answer-letter').selectOption(letter);
+  return checkPart(section);
+}

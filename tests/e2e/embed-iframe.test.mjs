@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, newCheckedPage, screenshot } from './harness.mjs';
-import { snippet, localise, hostPage, startHost } from './embed-helpers.mjs';
+import { snippet, localise, hostPage, startHost, partIn, answerChoice, answerLetter, letterOf } from './embed-helpers.mjs';
 
 let site;
 let course;
@@ -90,7 +90,7 @@ test('an iframe embed on another origin reports ready, resize, graded and progre
   await page.waitForFunction((n) => window.received.filter((m) => m.data?.type === 'resize').length > n, before - 1);
 
   // Commands from the allowed origin: getState, setSeed, reset.
-  await page.evaluate(() => askForState());
+  await page.evaluate(() => window.askForState()); // the README snippet's own function
   const [state] = await waitFor(page, 'state');
   assert.equal(state.data.requestId, 1);
   assert.equal(state.data.exercises[0].parts[parts[0]].verdict, 'incorrect');
@@ -108,6 +108,53 @@ test('an iframe embed on another origin reports ready, resize, graded and progre
   assert.match(error.data.message, /version 1/);
   assert.ok((await received(page)).every((m) => m.origin === siteOrigin));
   await screenshot(page, 'embed-iframe');
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+// The embed shows the same part form as the exercise page: a choice part is a radio group
+// graded by option id, the roles exercise shows its lettered arrays and a letter picker.
+test('choice and letter parts in iframe embeds are a radio group and a letter picker, graded and reported', async () => {
+  const { page, context, problems } = await recordingPage();
+  const embed = (exercise) => `${site.url}embed.html?exercise=${exercise}&origin=${encodeURIComponent(course.origin)}`;
+  course.write('parts.html', hostPage(
+    `<iframe id="choice" title="Choice" style="width: 100%; height: 700px" src="${embed('ch19.ex11')}"></iframe>\n` +
+    `<iframe id="roles" title="Roles" style="width: 100%; height: 900px" src="${embed('ch19.ex1')}"></iframe>`));
+  await page.goto(`${course.url}parts.html`);
+  await waitFor(page, 'ready', 2);
+  const choice = page.frameLocator('#choice');
+  const batched = partIn(choice, 'ch19.ex11', 'all_masked_policy_batched');
+  assert.equal(await batched.locator('input[type="radio"]').count(), 4);
+  assert.equal(await choice.locator('input.answer').count(), 0, 'no text box in a choice exercise');
+  assert.equal(await answerChoice(choice, 'ch19.ex11', 'all_masked_policy_batched', 'zeros_flagged'), 'correct');
+  assert.match(await batched.locator('.feedback .verdict-title').textContent(), /^Correct/);
+  assert.equal(await answerChoice(choice, 'ch19.ex11', 'all_masked_policy_single', 'nan'), 'incorrect');
+
+  const roles = page.frameLocator('#roles');
+  assert.equal(await roles.locator('.roles-array').count(), 6, 'the six arrays are shown under their letters');
+  const query = await letterOf(roles, 'ch19.ex1', '[0.800, -0.300, 0.500]');
+  const weights = await letterOf(roles, 'ch19.ex1', '[0.123, 0.361, 0.200, 0.101, 0.215]');
+  assert.equal(await answerLetter(roles, 'ch19.ex1', 'query', query), 'correct');
+  assert.equal(await answerLetter(roles, 'ch19.ex1', 'weights', query), 'incorrect');
+
+  const graded = (await waitFor(page, 'graded', 4)).map(({ data }) => [data.exercise, data.part, data.verdict, data.attempts]);
+  assert.deepEqual(graded, [
+    ['ch19.ex11', 'all_masked_policy_batched', 'correct', 1], ['ch19.ex11', 'all_masked_policy_single', 'incorrect', 1],
+    ['ch19.ex1', 'query', 'correct', 1], ['ch19.ex1', 'weights', 'incorrect', 1]]);
+  await page.waitForFunction(() => window.received.some((m) => m.data?.type === 'progress'
+    && m.data.exercises[0].exercise === 'ch19.ex1' && m.data.exercises[0].parts.weights?.text !== ''));
+  const progress = (await received(page, 'progress')).filter((m) => m.data.exercises[0].exercise === 'ch19.ex1').at(-1);
+  assert.equal(progress.data.exercises[0].parts.query.text, query);
+  assert.equal(progress.data.correct, 1);
+  const ex11 = (await received(page, 'progress')).filter((m) => m.data.exercises[0].exercise === 'ch19.ex11').at(-1);
+  assert.deepEqual(ex11.data.exercises[0].parts.all_masked_policy_batched, { text: 'zeros_flagged', verdict: 'correct', attempts: 1 });
+
+  // A second letter for the weights: the right one this time.
+  await partIn(roles, 'ch19.ex1', 'weights').locator('select.answer-letter').selectOption(weights);
+  await partIn(roles, 'ch19.ex1', 'weights').locator('button.check').click();
+  await partIn(roles, 'ch19.ex1', 'weights').locator('.feedback[data-verdict="correct"]').waitFor();
+  assert.equal(await partIn(roles, 'ch19.ex1', 'weights').locator('.attempts').textContent(), '2 attempts');
+  await screenshot(page, 'embed-iframe-choice-letters');
   assert.deepEqual(problems(), []);
   await context.close();
 });

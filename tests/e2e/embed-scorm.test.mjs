@@ -10,10 +10,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { launchBrowser, newCheckedPage, repoRoot, screenshot } from './harness.mjs';
-import { hostPage, scormDir, startHost } from './embed-helpers.mjs';
+import { hostPage, scormDir, startHost, partIn, answerChoice, answerLetter, letterOf } from './embed-helpers.mjs';
 
 const PACKAGE = path.join(scormDir, 'attention-companion-ch14-scorm12.zip');
 const PACKAGE_2004 = path.join(scormDir, 'attention-companion-ch14-scorm2004.zip');
+const PACKAGE_CH19 = path.join(scormDir, 'attention-companion-ch19-scorm12.zip');
 let lms;
 let browser;
 
@@ -75,7 +76,8 @@ ${LMS_FRAME}`,
 
 before(async () => {
   lms = await startHost();
-  for (const [folder, zip, library, version] of [['scorm12', PACKAGE, 'scorm12.js', '1.2'], ['scorm2004', PACKAGE_2004, 'scorm2004.js', '2004']]) {
+  for (const [folder, zip, library, version] of [['scorm12', PACKAGE, 'scorm12.js', '1.2'], ['scorm2004', PACKAGE_2004, 'scorm2004.js', '2004'],
+    ['scorm12-ch19', PACKAGE_CH19, 'scorm12.js', '1.2']]) {
     const packageDir = path.join(lms.dir, folder, 'package');
     fs.mkdirSync(packageDir, { recursive: true });
     execFileSync('unzip', ['-q', zip, '-d', packageDir]);
@@ -163,6 +165,47 @@ test('SCORM 1.2 round trip through scorm-again: score, completion, suspend data 
 
 test('SCORM 2004 round trip through scorm-again: score, completion and success, suspend data and resume',
   () => roundTrip('2004', 'scorm2004'));
+
+// Chapter 19's package: a choice part (a radio group) and the roles exercise's letter
+// picker are recorded as typed answers are: in the suspend data, the score and on resume.
+test('SCORM: a choice part and a letters part are graded, reported and restored like typed answers', async () => {
+  const { page, context, problems } = await newCheckedPage(browser);
+  await page.goto(`${lms.url}scorm12-ch19/lms.html`);
+  const sco = page.frameLocator('#sco');
+  const element = sco.locator('attention-exercise');
+  const ready = () => page.waitForFunction(() => document.getElementById('sco').contentDocument
+    ?.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 30_000 });
+  await ready();
+  const total = await element.locator('section.part').count();
+  assert.ok(total > 40, `the chapter has ${total} parts`);
+  assert.equal(await partIn(element, 'ch19.ex14', 'softmax_axis').locator('input[type="radio"]').count(), 3);
+  assert.equal(await answerChoice(element, 'ch19.ex14', 'softmax_axis', 'source'), 'correct');
+  const query = await letterOf(element, 'ch19.ex1', '[0.800, -0.300, 0.500]');
+  assert.equal(await answerLetter(element, 'ch19.ex1', 'query', query), 'correct');
+  assert.equal(await answerLetter(element, 'ch19.ex1', 'keys', query), 'incorrect');
+  const raw = String(Math.round((100 * 2) / total));
+  await page.waitForFunction((expected) => window.record().raw === expected && window.record().suspend.includes('"keys"'), raw);
+  const cmi = await page.evaluate(() => window.record());
+  assert.equal(cmi.status, 'incomplete');
+  assert.ok(cmi.suspend.includes('"softmax_axis":["source",1,"c"]'), cmi.suspend);
+  assert.ok(cmi.suspend.includes(`"query":["${query}",1,"c"]`), cmi.suspend);
+  assert.ok(cmi.suspend.includes(`"keys":["${query}",1,"i"]`), cmi.suspend);
+  await screenshot(page, 'embed-scorm-choice-letters');
+
+  await page.reload();
+  await ready();
+  const axis = partIn(element, 'ch19.ex14', 'softmax_axis');
+  assert.ok(await axis.locator('input[value="source"]').isChecked(), 'the choice is restored');
+  await axis.locator('.feedback[data-verdict="correct"] .restored').waitFor();
+  assert.equal(await axis.locator('.attempts').textContent(), '1 attempt');
+  const letters = partIn(element, 'ch19.ex1', 'query');
+  assert.equal(await letters.locator('select.answer-letter').inputValue(), query, 'the letter is restored');
+  await letters.locator('.feedback[data-verdict="correct"] .restored').waitFor();
+  await partIn(element, 'ch19.ex1', 'keys').locator('.feedback[data-verdict="incorrect"] .restored').waitFor();
+  assert.equal((await page.evaluate(() => window.record())).raw, raw);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
 
 test('suspend data stays within 4096 characters however long the answers', async () => {
   const { encodeSuspend, decodeSuspend } = await import('../../web/embed/suspend-data.mjs');

@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { answerPart, newCheckedPage, openExercise, part, screenshot, useSite, waitReady } from './harness.mjs';
+import { answerPart, openExercise, part, screenshot, useSite, waitReady } from './harness.mjs';
 
 let server;
 let browser;

@@ -1,6 +1,6 @@
 // Shared set-up for the end-to-end tests: serve the assembled site (built
-// beforehand with `node web/build-site.mjs build/site`; SITE_DIR overrides)
-// with web/serve.mjs on a free port, and drive it with headless Chromium
+// beforehand with `node tools/build-site.mjs build/site`; SITE_DIR overrides)
+// with tools/serve.mjs on a free port, and drive it with headless Chromium
 // through playwright-core. Pages fail the test on any page error or console
 // error.
 
@@ -18,13 +18,13 @@ export const resultsDir = path.join(repoRoot, 'test-results');
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--headless=new'];
 
-// Starts web/serve.mjs; resolves to {url, stop()} once it printed its URL.
+// Starts tools/serve.mjs; resolves to {url, stop()} once it printed its URL.
 export function startServer(extraArgs = []) {
   if (!fs.existsSync(path.join(siteDir, 'index.html'))) {
-    throw new Error(`no site at ${siteDir}: run \`node web/build-site.mjs build/site\` first`);
+    throw new Error(`no site at ${siteDir}: run \`node tools/build-site.mjs build/site\` first`);
   }
   const child = spawn(process.execPath,
-    [path.join(repoRoot, 'web', 'serve.mjs'), '--dir', siteDir, '--port', '0', ...extraArgs],
+    [path.join(repoRoot, 'tools', 'serve.mjs'), '--dir', siteDir, '--port', '0', ...extraArgs],
     { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let stdout = '';

@@ -1,6 +1,6 @@
 // Shared by the WebGPU tests (gpu-*.test.mjs): Debian's Chromium with or without
 // --enable-unsafe-webgpu (without it, requestAdapter() returns null: the fallback path),
-// the assembled site served by web/serve.mjs (through the shared harness), and the batch
+// the assembled site served by tools/serve.mjs (through the shared harness), and the batch
 // lab page opened and ready.
 
 import { chromium } from 'playwright-core';

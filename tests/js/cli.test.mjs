@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { loadCompanion } from '../../web/companion.mjs';
 
-const cli = fileURLToPath(new URL('../../web/cli.mjs', import.meta.url));
+const cli = fileURLToPath(new URL('../../tools/cli.mjs', import.meta.url));
 const run = (...args) => {
   try {
     return JSON.parse(execFileSync(process.execPath, [cli, ...args], { encoding: 'utf8' }));

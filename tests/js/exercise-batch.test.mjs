@@ -1,4 +1,4 @@
-// The Chapter 19 batch exercises as batches ("Run this batch", web/gpu/exercise-batch.mjs):
+// The Chapter 19 batch exercises as batches ("Run this batch", web/batch/exercise-batch.mjs):
 // with one-hot keys and values the context the core returns is the masked weight row, and
 // it matches the exercise's own working (the ch19 models' double-precision numbers) on the
 // chapter's numbers and on variants; the 1-based window becomes the 0-based one; the cost
@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { loadCompanion } from '../../web/companion.mjs';
-import { BATCH_EXERCISE_IDS, batchCasesFor, zeroBasedWindow, oneHotKeys, labHref } from '../../web/gpu/exercise-batch.mjs';
+import { BATCH_EXERCISE_IDS, batchCasesFor, zeroBasedWindow, oneHotKeys, labHref } from '../../web/batch/exercise-batch.mjs';
 
 const companion = await loadCompanion();
 const close = (got, want) => Math.abs(got - want) <= 1e-6 + 1e-5 * Math.abs(want);

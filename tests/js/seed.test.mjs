@@ -39,7 +39,7 @@ test('the JS API refuses every hostile seed, naming it, for exercise() and grade
 });
 
 test('the CLI refuses hostile seeds with a JSON error that names the value', () => {
-  const cli = fileURLToPath(new URL('../../web/cli.mjs', import.meta.url));
+  const cli = fileURLToPath(new URL('../../tools/cli.mjs', import.meta.url));
   const run = (...args) => {
     try {
       return { code: 0, out: JSON.parse(execFileSync(process.execPath, [cli, ...args], { encoding: 'utf8' })) };

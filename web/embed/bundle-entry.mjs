@@ -1,4 +1,4 @@
-// Entry of the classic-script bundle attention-exercise.js (built by web/build-bundles.mjs
+// Entry of the classic-script bundle attention-exercise.js (built by tools/build-embed.mjs
 // with esbuild): the WASM core (its bytes inlined), the exercises, the widget's stylesheet and the
 // <attention-exercise> element, in one file that needs no fetch, no module loading and no
 // server. One <script src=".../attention-exercise.js"></script> is all a page needs.

@@ -1,4 +1,4 @@
-// The <attention-exercise> custom element: one exercise (exercise="ch14.ex1") or a whole
+// The <attention-exercise> custom element: one exercise (exercise="ID") or a whole
 // chapter (chapter="14"), with an optional seed="42", rendered in an open shadow root
 // whose one stylesheet (widget.css, a constructable stylesheet shared by every instance)
 // neither leaks out nor lets the page's styles in. Every instance on a page shares one
@@ -12,6 +12,7 @@ import { el, clear } from '../ui/dom.mjs';
 import { message, PROTOCOL_VERSION } from './protocol.mjs';
 import { exerciseIds, mountSet } from './exercise-set.mjs';
 import { readSeed } from '../seed.mjs';
+import { messageOf } from '../error-message.mjs';
 
 export function defineAttentionExercise({ getCompanion, getStore, cssText, name = 'attention-exercise' }) {
   if (customElements.get(name)) return customElements.get(name);
@@ -79,7 +80,7 @@ export function defineAttentionExercise({ getCompanion, getStore, cssText, name 
         opened = getStore();
       } catch (error) {
         if (generation === this.#generation) {
-          this.#status(`The exercise could not be loaded: ${error?.message ?? error}`, 'error');
+          this.#status(`The exercise could not be loaded: ${messageOf(error)}`, 'error');
         }
         return;
       }

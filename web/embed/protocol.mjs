@@ -8,6 +8,8 @@
 // is posted at all (the events hold the learner's typed answers) and every command is
 // ignored.
 
+import { messageOf } from '../error-message.mjs';
+
 export const PROTOCOL = 'attention-companion';
 export const PROTOCOL_VERSION = 1;
 export const COMMANDS = ['reset', 'setSeed', 'getState'];
@@ -91,7 +93,7 @@ export function connectToParent({ allowedOrigins = [], onCommand, target = windo
     }
     Promise.resolve()
       .then(() => onCommand(data))
-      .catch((error) => post('error', { message: String(error?.message ?? error), requestId: data.requestId }));
+      .catch((error) => post('error', { message: messageOf(error), requestId: data.requestId }));
   });
   return { post, framed };
 }

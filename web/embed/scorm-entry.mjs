@@ -1,4 +1,4 @@
-// Entry of a SCORM package's script (sco.js, built by web/build-embed.mjs; the same file
+// Entry of a SCORM package's script (sco.js, built by tools/build-embed.mjs; the same file
 // in the SCORM 1.2 and the SCORM 2004 packages): the <attention-exercise> bundle plus the
 // SCO side of the SCORM runtime. It finds the LMS's API object (SCORM 2004's
 // API_1484_11 or SCORM 1.2's API, preferring the one its package declares in

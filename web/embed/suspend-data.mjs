@@ -9,6 +9,8 @@
 // a cell that is not of this shape is dropped on its own and counted. Every map keyed by
 // the data (indexes, seeds, part names) is a null-prototype object.
 
+import { isSeedKey } from '../seed.mjs';
+
 export const SUSPEND_VERSION = '1';
 export const SUSPEND_LIMIT = 4096;
 const CODES = new Map([['correct', 'c'], ['incorrect', 'i'], ['invalid', 'v']]);
@@ -73,7 +75,7 @@ export function decodeSuspend(text, ids) {
     }
     const record = { seeds: dict() };
     for (const [seed, parts] of Object.entries(seeds)) {
-      if (!/^(0|[1-9][0-9]{0,9})$/.test(seed) || Number(seed) > 0xffffffff || !isObject(parts)) {
+      if (!isSeedKey(seed) || !isObject(parts)) {
         dropped += 1;
         continue;
       }

@@ -2,11 +2,13 @@
 // the limits the kernels need, a device), the WGSL kernels of this folder compiled into
 // labelled pipelines, and one run at a time with its upload, dispatch-to-done and
 // readback timed apart. Any GPU error, a failed run or a lost device marks WebGPU
-// unusable for the rest of the page's life; the caller (batch-runner.mjs) then falls
-// back to the WASM core. No optional features (no f16, no subgroups) are requested.
+// unusable for the rest of the page's life; the caller (../batch/batch-runner.mjs) then
+// falls back to the WASM core. No optional features (no f16, no subgroups) are requested.
+// The kernels' sources come with the module: kernels.mjs is written by
+// tools/build-site.mjs from this folder's *.wgsl files, so nothing is fetched.
 
-const SHADER_FILES = ['common.wgsl', 'mask.wgsl', 'scores.wgsl', 'softmax.wgsl',
-  'weighted_values.wgsl', 'fused_attention.wgsl'];
+import { KERNELS } from './kernels.mjs';
+import { messageOf } from '../error-message.mjs';
 
 // The kernels' needs, checked against the adapter before a device is requested.
 export const REQUIRED_LIMITS = {
@@ -24,10 +26,6 @@ export const REQUIRED_LIMITS = {
 export const FUSED_MAX_WIDTH = 256;
 
 const PARAMS_BYTES = 64;
-
-function messageOf(error) {
-  return error && typeof error.message === 'string' ? error.message : String(error);
-}
 
 // A run too large for this device's buffer limits: it goes to WASM, WebGPU stays usable.
 export class GpuTooLarge extends Error {}
@@ -54,20 +52,9 @@ export function describeAdapter(info) {
   return info.isFallbackAdapter ? `${name} (software fallback adapter)` : name;
 }
 
-async function fetchShaders(base) {
-  const texts = {};
-  await Promise.all(SHADER_FILES.map(async (file) => {
-    const response = await fetch(new URL(file, base));
-    if (!response.ok) throw new Error(`the kernel ${file} could not be loaded (${response.status})`);
-    texts[file] = await response.text();
-  }));
-  return texts;
-}
-
 // Opens WebGPU. Resolves to {ok: true, engine} or {ok: false, reason, adapterInfo?}; it
 // never rejects.
-export async function openGpuAttention({ gpu = globalThis.navigator?.gpu,
-  shaderBase = new URL('./', import.meta.url) } = {}) {
+export async function openGpuAttention({ gpu = globalThis.navigator?.gpu } = {}) {
   if (!gpu) return { ok: false, reason: 'this browser does not offer WebGPU (navigator.gpu is missing)' };
   let adapter;
   try {
@@ -96,9 +83,8 @@ export async function openGpuAttention({ gpu = globalThis.navigator?.gpu,
     return { ok: false, adapterInfo, reason: `requesting a WebGPU device failed: ${messageOf(error)}` };
   }
   try {
-    const shaders = await fetchShaders(shaderBase);
     const engine = new GpuAttention(device, adapterInfo);
-    await engine.compile(shaders);
+    await engine.compile(KERNELS);
     return { ok: true, engine, adapterInfo };
   } catch (error) {
     device.destroy();
@@ -243,28 +229,31 @@ export class GpuAttention {
     device.pushErrorScope('out-of-memory');
     device.pushErrorScope('validation');
     let outcome;
+    let failure = null;
     try {
       outcome = await this.#stages(request, { rows, maxGroups, storage, upload, paramsFor, bind });
     } catch (error) {
+      failure = error;
       if (!(error instanceof GpuTooLarge)) this.#markUnusable(`the WebGPU ${kernel} run failed: ${messageOf(error)}`);
-      throw error;
-    } finally {
-      const scopeErrors = [await device.popErrorScope(), await device.popErrorScope(), await device.popErrorScope()]
-        .filter(Boolean);
-      for (const buffer of buffers) buffer.destroy();
-      if (scopeErrors.length) {
-        const reason = `a WebGPU error during the ${kernel} run: ${scopeErrors.map(messageOf).join('; ')}`;
-        this.#markUnusable(reason);
-        throw new Error(reason);
-      }
     }
+    // The error scopes are popped and the buffers freed whether or not the run failed; a
+    // GPU error caught by a scope is the reason given, before the run's own failure.
+    const scopeErrors = [await device.popErrorScope(), await device.popErrorScope(), await device.popErrorScope()]
+      .filter(Boolean);
+    for (const buffer of buffers) buffer.destroy();
+    if (scopeErrors.length) {
+      const reason = `a WebGPU error during the ${kernel} run: ${scopeErrors.map(messageOf).join('; ')}`;
+      this.#markUnusable(reason);
+      throw new Error(reason, failure ? { cause: failure } : undefined);
+    }
+    if (failure) throw failure;
     return outcome;
   }
 
   async #stages(request, { rows, maxGroups, storage, upload, paramsFor, bind }) {
     const device = this.#device;
     const { shape, mask, kernel } = request;
-    const { T, S, Dv } = shape;
+    const { S, Dv } = shape;
     const started = performance.now();
 
     const lengths = upload('lengths', Uint32Array.from(mask.lengths));

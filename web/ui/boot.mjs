@@ -2,6 +2,7 @@
 // visible: a page never goes blank and no exception escapes to the page.
 
 import { el, clear } from './dom.mjs';
+import { messageOf } from '../error-message.mjs';
 
 // Shows a message in the page's #notice region (role="status").
 export function showNotice(text, kind = 'info') {
@@ -17,11 +18,6 @@ export function setStatus(text, kind = 'info') {
   if (!region) return;
   clear(region);
   if (text !== null) region.append(el('p', { class: `status status-${kind}` }, text));
-}
-
-function messageOf(error) {
-  if (error && typeof error.message === 'string') return error.message;
-  return String(error);
 }
 
 // Calls a companion function; returns its result, or {error} when it threw or

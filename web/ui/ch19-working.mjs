@@ -1,7 +1,6 @@
-// Renders Chapter 19 working objects as tables: a single read (ch19.read),
-// small batches (ch19.batch), cost counts (ch19.cost) and the lettered arrays
-// of the roles exercise (ch19.roles). Every number is one the core returned,
-// rounded for display only.
+// Renders Chapter 19 working objects as tables: a single read, small batches,
+// cost counts and the lettered arrays of the roles exercise. Every number is
+// one the core returned, rounded for display only.
 
 import { el } from './dom.mjs';
 import { fmt, fmtArray, fmtCount, fmtShape, fmtPolynomial } from './format.mjs';

@@ -1,25 +1,31 @@
-// The starting inputs for the labs (source, embeddings, query, readout),
-// taken from one of the chapter's worked examples through the core: the read
-// lab starts from Example 14.1, the deletion lab from Example 14.3 (the same
-// states and query, plus the readout r = c1 + 2 c2).
+// The starting inputs for the labs (source, embeddings, query, readout), taken through
+// the core from the exercise that declares it seeds the lab ("lab": "read" in its file:
+// a worked example of the chapter), with the model that exercise names; and the working
+// for the lab's inputs, asked of that model.
 
 import { safeCall, errorOf } from './boot.mjs';
 
-// Returns {inputs} or {error}.
-export async function labInputs(companion, exerciseId) {
-  const exercise = await safeCall(() => companion.exercise(exerciseId));
-  const problem = errorOf(exercise);
-  if (problem) return { error: `the example ${exerciseId} could not be opened: ${problem}` };
-  const inputs = exercise.inputs;
+// Returns {model, inputs} or {error}.
+export async function labInputs(companion, lab) {
+  const list = await safeCall(() => companion.exercises());
+  const problem = errorOf(list);
+  if (problem) return { error: `the exercises could not be listed: ${problem}` };
+  const entry = list.find((item) => item.lab === lab);
+  if (!entry) return { error: `no exercise declares that it seeds the ${lab} lab` };
+  const exercise = await safeCall(() => companion.exercise(entry.id));
+  const opened = errorOf(exercise);
+  if (opened) return { error: `the example ${entry.id} could not be opened: ${opened}` };
+  const { inputs, model } = exercise;
   if (!inputs || !Array.isArray(inputs.source)) {
-    return { error: `the example ${exerciseId} has no source tokens to read` };
+    return { error: `the example ${entry.id} has no source tokens to read` };
   }
-  return { inputs };
+  return { model, inputs };
 }
 
-// The working for `inputs`, or {error} (thrown, returned, or inside the working).
-export async function workFor(companion, inputs) {
-  const working = await safeCall(() => companion.work(inputs));
+// The working for `request` ({model, inputs, remove?, delete?}), or {error} (thrown,
+// returned, or inside the working).
+export async function workFor(companion, request) {
+  const working = await safeCall(() => companion.work(request));
   const problem = errorOf(working);
   if (problem) return { error: problem };
   if (!Array.isArray(working.positions)) return { error: 'the core returned no positions for this read' };

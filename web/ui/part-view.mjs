@@ -3,10 +3,12 @@
 // exercise), the core's verdict in a live region, the attempt count, a hint,
 // and the saved answer for this (exercise, seed), restored and re-graded.
 // Grading happens only in the core: the typed text (or option id) is passed through.
-
+// The one part form of the companion: the exercise page and the embed widget (the
+// embed page, <attention-exercise>, dist/ and the SCORM packages) both use it.
 import { el, clear, uniqueId } from './dom.mjs';
 import { safeCall, errorOf, showNotice } from './boot.mjs';
 import { renderMathText } from './render-math.mjs';
+import { messageOf } from '../error-message.mjs';
 
 const VERDICT_TITLES = {
   correct: 'Correct',
@@ -100,14 +102,29 @@ function letterControl(part, name, inputId, feedbackId, letters) {
   };
 }
 
-// {section, restore}: restore re-grades the saved answer (or is null).
-export function partView(companion, store, exercise, part, index, seed, { letters = null } = {}) {
+// The page's answer to a save that failed: one notice for the whole page.
+function warnOnce() {
+  if (saveWarningShown) return;
+  saveWarningShown = true;
+  showNotice('Your answers could not be saved in this browser; they will be lost when you leave.', 'warning');
+}
+
+// -> {name, section, record, restore}. record() is the part's last graded answer
+// ({text, verdict, attempts}, as saved); restore re-grades the saved answer (or is null).
+// options:
+//   letters        the letters of a letter picker (the roles exercise), or null
+//   headingLevel   the level of the part's heading (2 on the exercise page)
+//   onGraded       called with {part, text, verdict, attempts} after each check the
+//                  learner makes that the core graded (correct, incorrect or invalid)
+//   onSaveFailed   called when the store could not keep the answer (default: a page notice)
+export function partView(companion, store, exercise, part, index, seed,
+  { letters = null, headingLevel = 2, onGraded = () => {}, onSaveFailed = warnOnce } = {}) {
   const name = String(part.name);
   const inputId = uniqueId('answer');
   const feedbackId = uniqueId('feedback');
   const hintId = uniqueId('hint');
   const saved = store.part(exercise.id, name, seed);
-  let attempts = saved?.attempts ?? 0;
+  let record = saved ?? { text: '', verdict: null, attempts: 0 };
   const kind = Array.isArray(part.options) ? 'choice' : letters ? 'letter' : 'text';
   const view = kind === 'choice' ? choiceControl(part, name, inputId, feedbackId)
     : kind === 'letter' ? letterControl(part, name, inputId, feedbackId, letters)
@@ -115,7 +132,7 @@ export function partView(companion, store, exercise, part, index, seed, { letter
   if (saved) view.set(saved.text);
 
   const checkButton = el('button', { type: 'submit', class: 'check' }, 'Check');
-  const attemptsLine = el('p', { class: 'attempts' }, attemptsText(attempts));
+  const attemptsLine = el('p', { class: 'attempts' }, attemptsText(record.attempts));
   const feedback = el('div', { id: feedbackId, class: 'feedback', 'aria-live': 'polite' });
   const form = el('form', { class: `answer-form answer-${kind}`, novalidate: true }, view.head,
     kind === 'choice' ? el('div', { class: 'answer-row' }, checkButton)
@@ -124,7 +141,7 @@ export function partView(companion, store, exercise, part, index, seed, { letter
 
   const section = el('section', { class: 'part', 'data-part': name, 'data-kind': kind,
     'aria-labelledby': `${inputId}-heading` },
-  el('h2', { id: `${inputId}-heading`, class: 'part-heading' }, `Part ${index + 1}`,
+  el(`h${headingLevel}`, { id: `${inputId}-heading`, class: 'part-heading' }, `Part ${index + 1}`,
     el('span', { class: 'part-name' }, name)),
   part.exact ? el('p', { class: 'exact-note' },
     'Give the exact form (fractions, and multiples of a where they appear).') : null,
@@ -160,23 +177,23 @@ export function partView(companion, store, exercise, part, index, seed, { letter
     const result = await safeCall(() => companion.grade(exercise.id, name, text, { seed }));
     checkButton.disabled = false;
     const verdict = errorOf(result) ? null : result.verdict;
+    let { attempts } = record;
     if (!restoring && (verdict === 'correct' || verdict === 'incorrect')) attempts += 1;
     attemptsLine.textContent = attemptsText(attempts);
     showResult(feedback, result, { restored: restoring, exactLabel });
     section.dataset.verdict = verdict ?? 'error';
-    if (verdict === 'correct' || verdict === 'incorrect' || verdict === 'invalid') {
-      if (!store.savePart(exercise.id, name, { text, verdict, attempts }, seed) && !saveWarningShown) {
-        saveWarningShown = true;
-        showNotice('Your answers could not be saved in this browser; they will be lost when you leave.', 'warning');
-      }
-    }
+    if (verdict !== 'correct' && verdict !== 'incorrect' && verdict !== 'invalid') return;
+    const unchanged = restoring && verdict === record.verdict; // a restore that changed nothing writes nothing
+    record = { text, verdict, attempts };
+    if (!unchanged && !store.savePart(exercise.id, name, record, seed)) onSaveFailed();
+    if (!restoring) onGraded({ part: name, ...record });
   }
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    check().catch((error) => showResult(feedback, { error: String(error?.message ?? error) }));
+    check().catch((error) => showResult(feedback, { error: messageOf(error) }));
   });
 
   const restore = saved && saved.text.trim() !== '' ? () => check({ restoring: true }) : null;
-  return { section, restore };
+  return { name, section, record: () => ({ ...record }), restore };
 }

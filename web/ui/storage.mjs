@@ -27,10 +27,11 @@
 //   store.correctCount(id, partNames, seed = 0)
 //   store.variantSeeds(id) -> seeds (other than 0) that hold saved answers
 //   store.openTask(id) / store.saveOpenTask(id, {ticked, notes, revealed})
+//   store.clearAnswers(id, seed = 0) -> removes the saved answers of one exercise at one seed
 //   store.snapshot() -> a deep copy of the whole state (null-prototype maps)
 //   store.replace(state) -> false unless every record of state is valid; then persists it
 
-import { parseSeed, MAX_SEED } from '../seed.mjs';
+import { readSeed, seedKey, isSeedKey } from '../seed.mjs';
 
 export const STORAGE_KEY = 'attention-companion:v2';
 export const LEGACY_KEYS = ['attention-companion:v1'];
@@ -50,12 +51,11 @@ function isPlainObject(value) {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+// A key of the learner's data: not empty, not too long, no control characters.
 function isName(key) {
-  return key.length > 0 && key.length <= MAX_NAME && !/[\u0000-\u001f]/.test(key);
-}
-
-function isSeedKey(key) {
-  return /^(0|[1-9][0-9]{0,9})$/.test(key) && Number(key) <= MAX_SEED;
+  if (key.length === 0 || key.length > MAX_NAME) return false;
+  for (let i = 0; i < key.length; i += 1) if (key.charCodeAt(i) < 0x20) return false;
+  return true;
 }
 
 // A part record, copied field by field, or null when it is not valid.
@@ -120,8 +120,8 @@ function readV1(raw) {
   const state = emptyState();
   let dropped = 0;
   for (const [id, record] of Object.entries(raw.exercises)) {
-    const seed = isPlainObject(record) && (record.seed === undefined || (Number.isSafeInteger(record.seed)
-      && record.seed >= 0 && record.seed <= MAX_SEED)) ? String(record.seed ?? 0) : null;
+    const seed = isPlainObject(record) && (record.seed === undefined
+      || (typeof record.seed === 'number' && readSeed(record.seed).ok)) ? seedKey(record.seed) : null;
     if (!isName(id) || seed === null) {
       dropped += 1;
       continue;
@@ -211,10 +211,6 @@ export function openStore() {
   return { store, notice: read.dropped ? droppedNotice(read.dropped) : null };
 }
 
-function seedKey(seed) {
-  return String(parseSeed(seed ?? 0));
-}
-
 export class AnswerStore {
   // state: a stored state; it is read through readState (invalid records are left out).
   constructor(local, state) {
@@ -252,6 +248,17 @@ export class AnswerStore {
     seeds[key] ??= { parts: dict() };
     seeds[key].parts[partName] = { text: String(text).slice(0, MAX_TEXT), verdict: verdict ?? null,
       attempts: Number.isSafeInteger(attempts) && attempts >= 0 ? attempts : 0 };
+    return this.persist();
+  }
+
+  // Removes the saved answers of one exercise at one seed (its open task, if any, stays);
+  // returns false when the change could not be written.
+  clearAnswers(exerciseId, seed = 0) {
+    const record = this.state.exercises[exerciseId];
+    const key = seedKey(seed);
+    if (!record || !Object.hasOwn(record.seeds, key)) return true;
+    delete record.seeds[key];
+    if (Object.keys(record.seeds).length === 0 && record.open === undefined) delete this.state.exercises[exerciseId];
     return this.persist();
   }
 

@@ -29,7 +29,7 @@ export function isReadWorking(working) {
   return working !== null && typeof working === 'object' && Array.isArray(working.positions);
 }
 
-// Working of a count model (e.g. ch14.cost): {inputs: {...}, counts: [{name, formula, value}]}.
+// Working of a count model (Chapter 14's cost exercises): {inputs: {...}, counts: [{name, formula, value}]}.
 export function isCountWorking(working) {
   return working !== null && typeof working === 'object' && Array.isArray(working.counts);
 }

@@ -10,9 +10,10 @@
 
 import { showNotice, setStatus } from '../ui/boot.mjs';
 import { el, clear } from '../ui/dom.mjs';
-import { createBatchRunner } from './batch-runner.mjs';
-import { createWorkerCore, BatchCancelled } from './batch-worker-client.mjs';
-import { readBatchAddress, readBatchValues, checkBudget, LIMITS } from './batch-params.mjs';
+import { createBatchRunner } from '../batch/batch-runner.mjs';
+import { createWorkerCore, BatchCancelled } from '../batch/batch-worker-client.mjs';
+import { readBatchAddress, readBatchValues, checkBudget, LIMITS } from '../batch/batch-params.mjs';
+import { messageOf } from '../error-message.mjs';
 
 const PRESETS = [
   { label: 'Exercise 9: lengths 5, 3, 1', values: { B: 3, H: 2, T: 6, S: 5, D: 4, lengths: '5, 3, 1', causal: false, windowStart: '', windowEnd: '', halfWidth: '', temperature: 1, scaled: false } },
@@ -271,8 +272,8 @@ async function main() {
           'The run was cancelled. The results shown (if any) are from the run before.'));
         return { error: 'cancelled' };
       }
-      message.replaceChildren(el('p', { class: 'status status-error' }, `The batch could not be run: ${error.message ?? error}`));
-      return { error: error.message ?? String(error) };
+      message.replaceChildren(el('p', { class: 'status status-error' }, `The batch could not be run: ${messageOf(error)}`));
+      return { error: messageOf(error) };
     } finally {
       stop();
       running.delete(controller);
@@ -364,5 +365,5 @@ async function main() {
 }
 
 main()
-  .catch((error) => setStatus(`The batch lab could not start: ${error.message ?? error}`, 'error'))
+  .catch((error) => setStatus(`The batch lab could not start: ${messageOf(error)}`, 'error'))
   .finally(() => { document.body.dataset.ready = 'true'; });

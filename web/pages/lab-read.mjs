@@ -2,18 +2,19 @@
 // (bars and a table) and the context the core computes for it, next to the
 // context of the previous read.
 
-import { el, clear } from './dom.mjs';
-import { bootCompanion, setStatus } from './boot.mjs';
-import { labInputs, workFor } from './lab-base.mjs';
-import { workingTable, workingSummary, quantityText } from './working-view.mjs';
-import { weightBars } from './weight-bars.mjs';
+import { el, clear } from '../ui/dom.mjs';
+import { bootCompanion, setStatus } from '../ui/boot.mjs';
+import { labInputs, workFor } from '../ui/lab-base.mjs';
+import { workingTable, workingSummary, quantityText } from '../ui/working-view.mjs';
+import { weightBars } from '../ui/weight-bars.mjs';
+import { messageOf } from '../error-message.mjs';
 
 const PRESETS = ['[1, 0]', '[0, 1]', '[1, 1]', '[0, 0]'];
 
 async function main() {
   const companion = await bootCompanion();
   if (!companion) return;
-  const base = await labInputs(companion, 'ch14.example1');
+  const base = await labInputs(companion, 'read');
   if (base.error) {
     setStatus(`The lab could not start: ${base.error}`, 'error');
     return;
@@ -39,7 +40,7 @@ async function main() {
 
   async function read(query) {
     clear(message);
-    const working = await workFor(companion, { ...base.inputs, query });
+    const working = await workFor(companion, { model: base.model, inputs: { ...base.inputs, query } });
     if (working.error) {
       message.append(el('p', { class: 'error' }, `That query could not be read: ${working.error}`));
       result.dataset.state = 'error';
@@ -81,7 +82,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  setStatus(`This page could not be set up: ${error?.message ?? error}`, 'error');
+  setStatus(`This page could not be set up: ${messageOf(error)}`, 'error');
 }).finally(() => {
   document.body.dataset.ready = 'true';
 });

@@ -1,8 +1,8 @@
 // progress.html: export the saved answers to a file and import them back.
 
-import { openStore } from './storage.mjs';
-import { showNotice } from './boot.mjs';
-import { mountProgressPanel } from './progress-panel.mjs';
+import { openStore } from '../ui/storage.mjs';
+import { showNotice } from '../ui/boot.mjs';
+import { mountProgressPanel } from '../ui/progress-panel.mjs';
 
 try {
   const { store, notice } = openStore();

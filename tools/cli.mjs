@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // The companion on the command line, on the same API as the pages; every command prints
-// JSON.  node web/cli.mjs list | show <id> [seed] | grade <id> <part> "<answer>" [seed]
-import { loadCompanion } from './companion.mjs';
-import { parseSeed } from './seed.mjs';
+// JSON.  node tools/cli.mjs list | show <id> [seed] | grade <id> <part> "<answer>" [seed]
+import { loadCompanion } from '../web/companion.mjs';
+import { parseSeed } from '../web/seed.mjs';
 
-const usage = 'usage: node web/cli.mjs list | show <id> [seed] | grade <id> <part> "<answer>" [seed]';
+const usage = 'usage: node tools/cli.mjs list | show <id> [seed] | grade <id> <part> "<answer>" [seed]';
 
 async function main(args) {
   const [command, ...rest] = args;

@@ -2,18 +2,18 @@
 // for any temperature the learner picks with a slider. Each panel's weights
 // come from companion.work with that temperature; nothing is computed here.
 
-import { el } from './dom.mjs';
-import { figureFrame, svgImage, barGroup, dataTable, replace, work, showError, positionLabels } from './figure-common.mjs';
-import { fmt } from './format.mjs';
+import { el } from '../ui/dom.mjs';
+import { figureFrame, svgImage, barGroup, dataTable, replace, work, showError, positionLabels } from './common.mjs';
+import { fmt } from '../ui/format.mjs';
 
 const FIXED = ['0.5', '1', '2'];
 
-export async function temperatureFigure(companion, { inputs, initial = '1.5' }) {
+export async function temperatureFigure(companion, { model, inputs, initial = '1.5' }) {
   const frame = figureFrame({ name: 'temperature', title: 'Temperature changes concentration, not ranking.',
     caption: 'The scores are divided by τ before the softmax. A small τ sharpens the weights; a large τ flattens them. The order of the positions stays the same.' });
   const fixed = [];
   for (const t of FIXED) {
-    const result = await work(companion, { model: 'ch19.read', inputs, temperature: t });
+    const result = await work(companion, { model, inputs, temperature: t });
     if (showError(frame, result)) return frame.figure;
     fixed.push(result);
   }
@@ -26,7 +26,7 @@ export async function temperatureFigure(companion, { inputs, initial = '1.5' }) 
   async function draw() {
     const tau = slider.value;
     readout.textContent = `τ = ${tau}`;
-    const mine = await work(companion, { model: 'ch19.read', inputs, temperature: tau });
+    const mine = await work(companion, { model, inputs, temperature: tau });
     if (showError(frame, mine)) return;
     const all = [...fixed, mine];
     const temps = [...FIXED, tau];

@@ -1,17 +1,17 @@
-// Figure: weights before and after a padding mask (positions 4 and 5 by
-// default), masked before the softmax so the eligible weights are
+// Figure: weights before and after a padding mask (the mask text the exercise
+// declares), masked before the softmax so the eligible weights are
 // renormalised. Both reads come from companion.work.
 
-import { svgEl } from './dom.mjs';
-import { figureFrame, svgImage, barGroup, dataTable, replace, work, showError, positionLabels } from './figure-common.mjs';
-import { fmt } from './format.mjs';
+import { svgEl } from '../ui/dom.mjs';
+import { figureFrame, svgImage, barGroup, dataTable, replace, work, showError, positionLabels } from './common.mjs';
+import { fmt } from '../ui/format.mjs';
 
-export async function maskFigure(companion, { inputs, mask = '[1, 1, 1, 0, 0]' }) {
+export async function maskFigure(companion, { model, inputs, mask }) {
   const frame = figureFrame({ name: 'mask', title: 'Masking before the softmax.',
     caption: `Left: every position is eligible. Right: with the mask ${mask}, the masked positions get exactly zero weight and the eligible weights grow so that they still add up to one.` });
-  const before = await work(companion, { model: 'ch19.read', inputs });
+  const before = await work(companion, { model, inputs });
   if (showError(frame, before)) return frame.figure;
-  const after = await work(companion, { model: 'ch19.read', inputs, mask });
+  const after = await work(companion, { model, inputs, mask });
   if (showError(frame, after)) return frame.figure;
   const labels = positionLabels(before.positions);
   const masked = after.positions.map((p) => p.eligible === false);

@@ -2,16 +2,16 @@
 // row is a read by one query (companion.work with that query); the shade of a
 // cell grows with its weight. The contexts differ because the rows differ.
 
-import { svgEl } from './dom.mjs';
-import { figureFrame, svgImage, dataTable, replace, work, showError, positionLabels } from './figure-common.mjs';
-import { fmt, fmtArray } from './format.mjs';
+import { svgEl } from '../ui/dom.mjs';
+import { figureFrame, svgImage, dataTable, replace, work, showError, positionLabels } from './common.mjs';
+import { fmt, fmtArray } from '../ui/format.mjs';
 
-export async function heatmapFigure(companion, { inputs, queries }) {
+export async function heatmapFigure(companion, { model, inputs, queries }) {
   const frame = figureFrame({ name: 'heatmap', title: 'Two queries, one source.',
     caption: 'Each row is the weight distribution of one query over the same five positions (darker = more weight). Different queries retrieve different mixtures of the same values.' });
   const reads = [];
   for (const query of queries) {
-    const result = await work(companion, { model: 'ch19.read', inputs, query });
+    const result = await work(companion, { model, inputs, query });
     if (showError(frame, result)) return frame.figure;
     reads.push(result);
   }

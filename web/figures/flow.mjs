@@ -2,9 +2,9 @@
 // (the chapter's overview diagram), drawn from the core's read of the inputs.
 // The thickness of each value's arrow into the context is its weight.
 
-import { svgEl } from './dom.mjs';
-import { figureFrame, svgImage, dataTable, replace, work, showError, positionLabels } from './figure-common.mjs';
-import { fmt, fmtArray } from './format.mjs';
+import { svgEl } from '../ui/dom.mjs';
+import { figureFrame, svgImage, dataTable, replace, work, showError, positionLabels } from './common.mjs';
+import { fmt, fmtArray } from '../ui/format.mjs';
 
 function rowsOf(text) {
   try {
@@ -21,10 +21,10 @@ function box(x, y, w, h, className, lines) {
       'text-anchor': 'middle', class: i === 0 ? 'fig-box-title' : 'fig-box-text' }, line))];
 }
 
-export async function flowFigure(companion, { inputs, title = 'One read, start to finish.' }) {
+export async function flowFigure(companion, { model, inputs, title = 'One read, start to finish.' }) {
   const frame = figureFrame({ name: 'flow', title,
     caption: 'The query is scored against every key; softmax turns the scores into weights; the weights mix the values into one context vector. Every position reaches the context, in proportion to its weight (the arrow widths).' });
-  const result = await work(companion, { model: 'ch19.read', inputs });
+  const result = await work(companion, { model, inputs });
   if (showError(frame, result)) return frame.figure;
   const positions = result.positions;
   const labels = positionLabels(positions);

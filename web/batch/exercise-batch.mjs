@@ -7,6 +7,8 @@
 // "[3, 7]" is 1-based [start, end), the runner's is 0-based: [2, 6)). The cost exercise
 // runs the seeded workload at its shape.
 
+import { messageOf } from '../error-message.mjs';
+
 export const BATCH_EXERCISE_IDS = ['ch19.ex9', 'ch19.ex10', 'ch19.ex11', 'ch19.ex14', 'ch19.ex15', 'ch19.ex16', 'ch19.ex21'];
 
 // The seed of the cost exercise's random queries, keys and values (the batch lab's default).
@@ -100,7 +102,7 @@ export function batchCasesFor(exercise) {
   try {
     return { cases: casesOf(exercise) };
   } catch (error) {
-    return { error: error?.message ?? String(error) };
+    return { error: messageOf(error) };
   }
 }
 

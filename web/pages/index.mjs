@@ -3,9 +3,10 @@
 // (parts correct / total; variants are counted on their own pages), and open
 // design tasks with how far the learner got.
 
-import { el } from './dom.mjs';
-import { bootCompanion, safeCall, errorOf, showNotice, setStatus } from './boot.mjs';
-import { openStore } from './storage.mjs';
+import { el } from '../ui/dom.mjs';
+import { bootCompanion, safeCall, errorOf, showNotice, setStatus } from '../ui/boot.mjs';
+import { openStore } from '../ui/storage.mjs';
+import { messageOf } from '../error-message.mjs';
 
 // Short chapter titles, in the companion's words.
 const CHAPTER_TITLES = {
@@ -73,7 +74,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  setStatus(`This page could not be set up: ${error?.message ?? error}`, 'error');
+  setStatus(`This page could not be set up: ${messageOf(error)}`, 'error');
 }).finally(() => {
   document.body.dataset.ready = 'true';
 });

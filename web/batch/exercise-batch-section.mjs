@@ -2,10 +2,11 @@
 // own numbers through the batch runner (WebGPU where it works, the WASM core always) and
 // links to the batch lab at the exercise's shape. The runner and the GPU module load
 // only when the learner presses the button (page weight); the batch itself is built in
-// ../gpu/exercise-batch.mjs.
+// ./exercise-batch.mjs.
 
-import { el } from './dom.mjs';
-import { batchCasesFor, labHref } from '../gpu/exercise-batch.mjs';
+import { el } from '../ui/dom.mjs';
+import { batchCasesFor, labHref } from './exercise-batch.mjs';
+import { messageOf } from '../error-message.mjs';
 
 export function batchPanelFor(companion, exercise) {
   const found = batchCasesFor(exercise);
@@ -29,11 +30,11 @@ export function batchPanelFor(companion, exercise) {
     button.disabled = true;
     result.setAttribute('aria-busy', 'true');
     try {
-      const { runBatchPanel } = await import('../gpu/exercise-batch-panel.mjs');
+      const { runBatchPanel } = await import('./exercise-batch-panel.mjs');
       await runBatchPanel(companion, exercise, found.cases, result);
       button.textContent = 'Run this batch again';
     } catch (error) {
-      result.replaceChildren(el('p', { class: 'status status-error' }, `The batch could not be run: ${error?.message ?? error}`));
+      result.replaceChildren(el('p', { class: 'status status-error' }, `The batch could not be run: ${messageOf(error)}`));
     } finally {
       button.disabled = false;
       result.removeAttribute('aria-busy');

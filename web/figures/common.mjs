@@ -3,8 +3,8 @@
 // <table> with the same numbers, in a <details>). Figures only draw: every
 // number comes from a core result (companion.work / companion.exercise).
 
-import { el, svgEl, clear, uniqueId } from './dom.mjs';
-import { safeCall, errorOf } from './boot.mjs';
+import { el, svgEl, clear, uniqueId } from '../ui/dom.mjs';
+import { safeCall, errorOf } from '../ui/boot.mjs';
 
 // A figure frame: {figure, plot, controls, table, status}.
 export function figureFrame({ name, title, caption }) {

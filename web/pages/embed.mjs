@@ -1,4 +1,4 @@
-// embed.html: one exercise (?exercise=ch14.ex1) or a whole chapter (?chapter=14), with an
+// embed.html: one exercise (?exercise=ID) or a whole chapter (?chapter=14), with an
 // optional seed (&seed=42) and parent-origin allow-list (&origin=https://course.example),
 // in minimal chrome. Reports its height and the learner's results to the embedding page
 // through the postMessage protocol (protocol.mjs), only to the origins on the list: with
@@ -7,9 +7,10 @@
 import { el } from '../ui/dom.mjs';
 import { bootCompanion, setStatus, showNotice } from '../ui/boot.mjs';
 import { openStore } from '../ui/storage.mjs';
-import { connectToParent, originNotice, parseOrigins, PROTOCOL_VERSION } from './protocol.mjs';
-import { exerciseIds, mountSet } from './exercise-set.mjs';
+import { connectToParent, originNotice, parseOrigins, PROTOCOL_VERSION } from '../embed/protocol.mjs';
+import { exerciseIds, mountSet } from '../embed/exercise-set.mjs';
 import { readSeed } from '../seed.mjs';
+import { messageOf } from '../error-message.mjs';
 
 function watchHeight(post) {
   let last = -1;
@@ -81,7 +82,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  setStatus(`This embed could not be set up: ${error?.message ?? error}`, 'error');
+  setStatus(`This embed could not be set up: ${messageOf(error)}`, 'error');
 }).finally(() => {
   document.body.dataset.ready = 'true';
 });

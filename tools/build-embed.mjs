@@ -11,7 +11,7 @@
 //   <build>/scorm/attention-companion-chNN-scorm2004.zip  SCORM 2004 (4th edition) package
 //                                       per chapter (imsmanifest.xml, index.html, sco.js,
 //                                       style.css; the same sco.js speaks both APIs)
-// Usage: node web/build-embed.mjs [buildDir]   (default: build)
+// Usage: node tools/build-embed.mjs [buildDir]   (default: build)
 
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,7 +32,7 @@ function fail(message) {
   process.exit(1);
 }
 for (const [file, hint] of [[coreGlue, 'build the WASM module with CMake first'], [coreWasm, 'build the WASM module with CMake first'],
-  [path.join(siteDir, 'exercises.json'), 'run web/build-site.mjs first']]) {
+  [path.join(siteDir, 'exercises.json'), 'run tools/build-site.mjs first']]) {
   if (!fs.existsSync(file)) fail(`missing ${path.relative(repoRoot, file)} (${hint})`);
 }
 const exercises = JSON.parse(fs.readFileSync(path.join(siteDir, 'exercises.json'), 'utf8'));

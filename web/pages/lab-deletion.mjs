@@ -3,11 +3,12 @@
 // chapter's Section 14.5: removing the stored state (frozen memory, as in
 // Table 14.2) and deleting the input token and re-encoding (Table 14.3).
 
-import { el, clear } from './dom.mjs';
-import { bootCompanion, setStatus } from './boot.mjs';
-import { labInputs, workFor } from './lab-base.mjs';
-import { workingTable, quantityText } from './working-view.mjs';
-import { weightBars } from './weight-bars.mjs';
+import { el, clear } from '../ui/dom.mjs';
+import { bootCompanion, setStatus } from '../ui/boot.mjs';
+import { labInputs, workFor } from '../ui/lab-base.mjs';
+import { workingTable, quantityText } from '../ui/working-view.mjs';
+import { weightBars } from '../ui/weight-bars.mjs';
+import { messageOf } from '../error-message.mjs';
 
 const COLUMNS = [['state', 'State'], ['score', 'Score'], ['exponential', 'Exponential'], ['weight', 'Weight']];
 
@@ -36,13 +37,13 @@ function panelContent(working, intervention, token) {
 async function main() {
   const companion = await bootCompanion();
   if (!companion) return;
-  const base = await labInputs(companion, 'ch14.example3');
+  const base = await labInputs(companion, 'deletion');
   if (base.error) {
     setStatus(`The lab could not start: ${base.error}`, 'error');
     return;
   }
-  const { inputs } = base;
-  const baseline = await workFor(companion, inputs);
+  const { model, inputs } = base;
+  const baseline = await workFor(companion, { model, inputs });
   const choices = document.getElementById('position-choices');
   const baselineLine = document.getElementById('baseline');
   if (baseline.error) {
@@ -69,7 +70,7 @@ async function main() {
     for (const intervention of INTERVENTIONS) {
       const panel = document.getElementById(intervention.id);
       const body = panel.querySelector('.panel-body');
-      const request = token === null ? { ...inputs } : { ...inputs, [intervention.key]: token };
+      const request = token === null ? { model, inputs } : { model, inputs, [intervention.key]: token };
       const working = await workFor(companion, request);
       clear(body).append(el('p', { class: 'panel-note' }, intervention.note), ...panelContent(working, intervention, token));
       panel.dataset.position = token ?? '';
@@ -82,7 +83,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  setStatus(`This page could not be set up: ${error?.message ?? error}`, 'error');
+  setStatus(`This page could not be set up: ${messageOf(error)}`, 'error');
 }).finally(() => {
   document.body.dataset.ready = 'true';
 });

@@ -4,8 +4,9 @@
 
 import { bootCompanion, setStatus } from '../ui/boot.mjs';
 import { el, clear } from '../ui/dom.mjs';
-import { openGpuAttention, describeAdapter } from './gpu-attention.mjs';
-import { plainAttention } from './plain-attention.mjs';
+import { openGpuAttention, describeAdapter } from '../gpu/gpu-attention.mjs';
+import { plainAttention } from '../gpu/plain-attention.mjs';
+import { messageOf } from '../error-message.mjs';
 
 const WORKLOAD = { B: 8, H: 4, T: 64, S: 512, D: 64, lengths: [512, 384, 256, 128, 64, 5, 3, 1], scaled: true, seed: 19 };
 
@@ -88,7 +89,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  setStatus(`The benchmark stopped: ${error.message ?? error}`, 'error');
-  window.benchResult = { error: error.message ?? String(error) };
+  setStatus(`The benchmark stopped: ${messageOf(error)}`, 'error');
+  window.benchResult = { error: messageOf(error) };
   document.body.dataset.done = 'true';
 });

@@ -1,6 +1,6 @@
 // The batch lab's WASM work off the main thread: a module Worker with its own copy of the
 // core (companion-core.mjs, the Emscripten module as an ES module, written by
-// web/build-site.mjs; companion.wasm beside it), so that a long batch never blocks the
+// tools/build-site.mjs; companion.wasm beside it), so that a long batch never blocks the
 // page. It answers one message at a time, in order:
 //   {id, type: 'load'}                      -> {id, ok: true}
 //   {id, type: 'batch', options, arrays}    -> {id, ok: true, result} (companion.batchAttention;
@@ -10,6 +10,7 @@
 
 import { loadCompanion } from '../companion.mjs';
 import createCompanionModule from '../companion-core.mjs';
+import { messageOf } from '../error-message.mjs';
 
 const base = new URL('../', import.meta.url);
 let loading = null;
@@ -45,6 +46,6 @@ self.addEventListener('message', async ({ data }) => {
     const result = core.batchAttention(data.options, data.arrays ?? {});
     self.postMessage({ id, ok: true, result }, transferables(result));
   } catch (error) {
-    self.postMessage({ id, ok: false, message: error && typeof error.message === 'string' ? error.message : String(error) });
+    self.postMessage({ id, ok: false, message: messageOf(error) });
   }
 });

@@ -3,7 +3,7 @@
 // Static files only: GET/HEAD, correct MIME types, no directory traversal,
 // optional extra response headers (e.g. a Content-Security-Policy in tests).
 //
-//   node web/serve.mjs [--dir build/site] [--port 8014] [--host 127.0.0.1]
+//   node tools/serve.mjs [--dir build/site] [--port 8014] [--host 127.0.0.1]
 //                      [--header "Name: value"]...
 //
 // Prints exactly one line, the URL, once listening; runs until killed.
@@ -31,7 +31,7 @@ const MIME_TYPES = {
 
 function usage(message) {
   process.stderr.write(`serve.mjs: ${message}\n` +
-    'usage: node web/serve.mjs [--dir DIR] [--port N] [--host HOST] [--header "Name: value"]...\n');
+    'usage: node tools/serve.mjs [--dir DIR] [--port N] [--host HOST] [--header "Name: value"]...\n');
   process.exit(2);
 }
 
@@ -83,7 +83,7 @@ function send(response, status, body, extraHeaders, headOnly) {
 const options = parseArgs(process.argv.slice(2));
 const root = path.resolve(options.dir);
 if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) {
-  usage(`no site folder at ${root} (build it with: node web/build-site.mjs ${options.dir})`);
+  usage(`no site folder at ${root} (build it with: node tools/build-site.mjs ${options.dir})`);
 }
 
 const server = http.createServer((request, response) => {

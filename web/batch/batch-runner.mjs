@@ -6,11 +6,8 @@
 // once) or a worker (batch-worker-client.mjs: it answers with a promise); a run given an
 // AbortSignal stops between its steps once the signal fires.
 
-import { openGpuAttention, describeAdapter, GpuTooLarge } from './gpu-attention.mjs';
-
-function messageOf(error) {
-  return error && typeof error.message === 'string' ? error.message : String(error);
-}
+import { openGpuAttention, describeAdapter, GpuTooLarge } from '../gpu/gpu-attention.mjs';
+import { messageOf } from '../error-message.mjs';
 
 // companion: from loadCompanion(), or anything with its batchAttention(options, arrays)
 // (returning the result or a promise of it); open: opens WebGPU (tests may pass another);

@@ -1,11 +1,11 @@
 // Figure: a global vs a local window strip over one row of scores. Top: every
 // position eligible; bottom: only the window [start, end). The position that
 // holds the needed value is outlined. A slider moves the window; every weight
-// comes from companion.work (model ch19.batch).
+// comes from companion.work (the batch model the exercise declares).
 
-import { el, svgEl } from './dom.mjs';
-import { figureFrame, svgImage, dataTable, replace, work, showError } from './figure-common.mjs';
-import { fmt } from './format.mjs';
+import { el, svgEl } from '../ui/dom.mjs';
+import { figureFrame, svgImage, dataTable, replace, work, showError } from './common.mjs';
+import { fmt } from '../ui/format.mjs';
 
 function windowOf(text) {
   const match = /^\s*\[\s*(\d+)\s*,\s*(\d+)\s*\]\s*$/.exec(String(text ?? ''));
@@ -30,14 +30,14 @@ function strip(svg, y, row, relevant, title) {
   });
 }
 
-export async function windowFigure(companion, { inputs }) {
+export async function windowFigure(companion, { model, inputs }) {
   const frame = figureFrame({ name: 'window', title: 'Global against local attention.',
     caption: 'Global attention lets every position compete; a local window makes everything outside it ineligible. When the needed value (outlined) lies outside the window, the local read cannot reach it, however high its score.' });
   const relevant = Number(inputs.relevant ?? 0);
   const [start0, end0] = windowOf(inputs.window);
   const width = end0 - start0;
   const S = Number(inputs.S ?? 10);
-  const global = await work(companion, { model: 'ch19.batch', inputs: { S: inputs.S, scores: inputs.scores } });
+  const global = await work(companion, { model, inputs: { S: inputs.S, scores: inputs.scores } });
   if (showError(frame, global)) return frame.figure;
   const sliderId = `window-slider-${Math.random().toString(36).slice(2, 8)}`;
   const slider = el('input', { type: 'range', id: sliderId, min: '1', max: String(Math.max(1, S - width + 1)), step: '1',
@@ -49,7 +49,7 @@ export async function windowFigure(companion, { inputs }) {
     const start = Number(slider.value);
     const span = `[${start}, ${start + width}]`;
     readout.textContent = `positions ${start} to ${start + width - 1} (window ${span.replace(']', ')')})`;
-    const local = await work(companion, { model: 'ch19.batch', inputs: { ...inputs, window: span } });
+    const local = await work(companion, { model, inputs: { ...inputs, window: span } });
     if (showError(frame, local)) return;
     const g = global.rows[0];
     const l = local.rows[0];

@@ -7,7 +7,7 @@
 // anything is allocated, the budget bounds the multiply-adds, the returned weights and
 // the inputs, so an accepted run stays within a few seconds on the WASM core.
 
-import { readSeed, describeValue } from '../seed.mjs';
+import { readSeed, describeValue, MAX_SEED } from '../seed.mjs';
 
 // The form's maxima (lab-batch.html's max attributes say the same).
 export const MAXIMA = { B: 64, H: 16, T: 2048, S: 4096, D: 256 };
@@ -90,7 +90,7 @@ function optionsOf(values) {
   }
   if (text('seed') !== null) {
     const seed = readSeed(text('seed'));
-    if (!seed.ok) throw new ParamError(`seed ${shown(text('seed'))} is not a whole number from 0 to 4294967295 written in digits`);
+    if (!seed.ok) throw new ParamError(`seed ${shown(text('seed'))} is not a whole number from 0 to ${MAX_SEED} written in digits`);
     options.seed = seed.seed;
   }
   return options;

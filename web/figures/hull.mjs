@@ -1,13 +1,14 @@
 // Figure: three values in 2-D and the context their weights make. The learner
 // sets the three weights (sliders, or by dragging the weight bars); the core
 // computes the context, the weight sum, the coordinate ranges of the values
-// and whether the context lies inside them (companion.work, model ch19.read).
+// and whether the context lies inside them (companion.work, with the read model
+// the exercise declares).
 // Weights that do not sum to one are allowed on purpose: the core then reports
 // it, and the point can leave the triangle.
 
-import { el, svgEl } from './dom.mjs';
-import { figureFrame, svgImage, dataTable, replace, work, showError } from './figure-common.mjs';
-import { fmt, fmtArray } from './format.mjs';
+import { el, svgEl } from '../ui/dom.mjs';
+import { figureFrame, svgImage, dataTable, replace, work, showError } from './common.mjs';
+import { fmt, fmtArray } from '../ui/format.mjs';
 
 const PLOT = { x: 50, y: 20, w: 420, h: 340 };
 const BARS = { x: 560, y: 70, w: 300, h: 26, gap: 70 };
@@ -21,7 +22,7 @@ function parseList(text, fallback) {
   }
 }
 
-export async function hullFigure(companion, { values = '[[0, 0], [2.6, 0.25], [0.55, 2.1]]', weights = '[0.6, 0.3, 0.1]' } = {}) {
+export async function hullFigure(companion, { model, inputs: { values, weights } }) {
   const frame = figureFrame({ name: 'hull', title: 'A context is a mixture of the values.',
     caption: 'Drag the weight bars or use the sliders. With nonnegative weights that add up to one, the context stays inside the triangle of the values, and so inside each coordinate’s range (the dashed box).' });
   const start = parseList(weights, ['0.6', '0.3', '0.1']);
@@ -32,7 +33,7 @@ export async function hullFigure(companion, { values = '[[0, 0], [2.6, 0.25], [0
     el('label', { for: s.id }, `Weight on value ${i + 1} `), s, ' ', outputs[i]))));
 
   // Plot bounds from the values (drawing only), with room around them.
-  const base = await work(companion, { model: 'ch19.read', inputs: { values, weights: `[${start.join(', ')}]` } });
+  const base = await work(companion, { model, inputs: { values, weights: `[${start.join(', ')}]` } });
   if (showError(frame, base)) return frame.figure;
   const points = base.positions.map((p) => p.value);
   const xs = points.map((p) => p[0]);
@@ -58,7 +59,7 @@ export async function hullFigure(companion, { values = '[[0, 0], [2.6, 0.25], [0
   async function draw() {
     const text = `[${sliders.map((s) => s.value).join(', ')}]`;
     sliders.forEach((s, i) => { outputs[i].textContent = s.value; });
-    const read = await work(companion, { model: 'ch19.read', inputs: { values, weights: text } });
+    const read = await work(companion, { model, inputs: { values, weights: text } });
     if (showError(frame, read)) return;
     const [cx, cy] = read.context;
     const inside = read.insideRanges;

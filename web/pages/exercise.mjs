@@ -1,22 +1,24 @@
-// The exercise page (exercise.html?id=ch19.running[&seed=123]): intro with
+// The exercise page (exercise.html?id=ID[&seed=123]): intro with
 // typeset math, the inputs the core reads (a variant's own numbers when a seed
 // is given), the decimal rule, one answer form per part (text, choice or
 // letter), an open task's checklist, "Run this batch" on the batch exercises,
 // live figures where they help, and the core's working. Grading happens only in the core.
 
-import { el } from './dom.mjs';
-import { bootCompanion, safeCall, errorOf, showNotice, setStatus } from './boot.mjs';
-import { renderParagraphs } from './render-math.mjs';
-import { renderWorking, hasWorking } from './working-view.mjs';
-import { rolesArrays, isRoles } from './ch19-working.mjs';
-import { openStore } from './storage.mjs';
-import { partView } from './part-view.mjs';
-import { openTaskView } from './open-task.mjs';
-import { variantControl, hasVariants, exerciseHref } from './variant-control.mjs';
-import { figuresFor } from './figure-embeds.mjs';
-import { batchPanelFor } from './batch-embed.mjs';
-import { inputsBlock } from './inputs-view.mjs';
+import { el } from '../ui/dom.mjs';
+import { bootCompanion, safeCall, errorOf, showNotice, setStatus } from '../ui/boot.mjs';
+import { renderParagraphs } from '../ui/render-math.mjs';
+import { renderWorking, hasWorking } from '../ui/working-view.mjs';
+import { isRoles } from '../ui/ch19-working.mjs';
+import { roleLetters, rolesSection } from '../ui/roles-view.mjs';
+import { openStore } from '../ui/storage.mjs';
+import { partView } from '../ui/part-view.mjs';
+import { openTaskView } from '../ui/open-task.mjs';
+import { variantControl, hasVariants, exerciseHref } from '../ui/variant-control.mjs';
+import { figuresFor } from '../figures/exercise-figures.mjs';
+import { batchPanelFor } from '../batch/exercise-batch-section.mjs';
+import { inputsBlock } from '../ui/inputs-view.mjs';
 import { readSeed } from '../seed.mjs';
+import { messageOf } from '../error-message.mjs';
 
 function workingBlock(exercise) {
   const holder = el('div', { id: 'working-holder', hidden: true });
@@ -106,12 +108,9 @@ async function main() {
       String(exercise.decimalRule)));
   }
   if (variants) content.append(variantControl(store, exercise, seed));
-  if (isRoles(exercise.working)) {
-    content.append(el('section', { class: 'roles', 'aria-labelledby': 'roles-heading' },
-      el('h2', { id: 'roles-heading' }, 'The six arrays'),
-      el('p', {}, 'Numbers shown to three decimal places.'), rolesArrays(exercise.working)));
-  }
-  const letters = isRoles(exercise.working) ? exercise.working.arrays.map((a) => String(a.letter)) : null;
+  const roles = rolesSection(exercise);
+  if (roles) content.append(roles);
+  const letters = roleLetters(exercise);
   const views = parts.map((part, index) => partView(companion, store, exercise, part, index, seed, { letters }));
   content.append(...views.map((view) => view.section));
   if (parts.length === 0 && (exercise.model === 'ch19.open' || Array.isArray(exercise.checklist))) {
@@ -134,7 +133,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  setStatus(`This page could not be set up: ${error?.message ?? error}`, 'error');
+  setStatus(`This page could not be set up: ${messageOf(error)}`, 'error');
 }).finally(() => {
   document.body.dataset.ready = 'true';
 });

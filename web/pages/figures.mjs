@@ -1,0 +1,54 @@
+// The figures page (figures.html): the live figures that exercises declare for this page
+// ("figuresPage": {heading, text, link} in a figure of the exercise file), exercise by
+// exercise in chapter order, each redrawn from the core with that exercise's numbers and
+// linked to it.
+
+import { el } from '../ui/dom.mjs';
+import { bootCompanion, safeCall, errorOf, setStatus } from '../ui/boot.mjs';
+import { messageOf } from '../error-message.mjs';
+import { declaredFigures, drawFigure } from '../figures/exercise-figures.mjs';
+
+function section(id, { heading, text, link }, figure, exercise) {
+  return el('section', { class: 'figure-section', id, 'aria-labelledby': `${id}-heading` },
+    el('h2', { id: `${id}-heading` }, String(heading ?? '')), el('p', {}, String(text ?? ''),
+      link ? [' ', el('a', { href: `exercise.html?id=${encodeURIComponent(exercise.id)}` }, String(link))] : null), figure);
+}
+
+async function main() {
+  const companion = await bootCompanion();
+  if (!companion) return;
+  const list = await safeCall(() => companion.exercises());
+  const listProblem = errorOf(list);
+  if (listProblem) {
+    setStatus(`The figures could not be set up: ${listProblem}`, 'error');
+    return;
+  }
+  // The catalog is in chapter order; only exercises with figures for this page are opened.
+  const exercises = [];
+  for (const item of list.filter((entry) => declaredFigures(entry, { page: 'figures' }).length)) {
+    const exercise = await safeCall(() => companion.exercise(item.id));
+    const problem = errorOf(exercise);
+    if (problem) {
+      setStatus(`The figures could not be set up: ${problem}`, 'error');
+      return;
+    }
+    exercises.push(exercise);
+  }
+  const holder = document.getElementById('figures');
+  const ids = new Set();
+  for (const exercise of exercises) {
+    for (const figure of declaredFigures(exercise, { page: 'figures' })) {
+      let id = figure.kind;
+      for (let n = 2; ids.has(id); n += 1) id = `${figure.kind}-${n}`;
+      ids.add(id);
+      holder.append(section(id, figure.figuresPage, await drawFigure(companion, exercise, figure), exercise));
+    }
+  }
+  if (ids.size === 0) setStatus('No exercise declares a figure for this page.', 'error');
+}
+
+main().catch((error) => {
+  setStatus(`This page could not be set up: ${messageOf(error)}`, 'error');
+}).finally(() => {
+  document.body.dataset.ready = 'true';
+});
