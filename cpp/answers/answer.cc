@@ -1,8 +1,8 @@
 // Values, precision and printing of a parsed answer.
 #include "answers/answer.h"
 
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace attn {

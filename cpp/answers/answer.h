@@ -18,14 +18,14 @@ namespace attn {
 struct Answer {
   enum class Kind { kNumber, kList, kWord };
   Kind kind = Kind::kNumber;
-  Exact value;               // kNumber: the value as written (not meaningful when evaluated)
-  bool evaluated = false;    // kNumber: no exact form; `number` holds its value
-  long double number = 0;    // kNumber, evaluated only
-  long double unit = 0;      // kNumber: one unit in the last written place; 0 when exact
-  int decimals = -1;         // kNumber: decimal places written (for the messages); -1: none
-  int significant = 0;       // kNumber: significant figures shown (the fewest among its decimals)
-  std::string unit_word;     // kNumber: a unit the learner wrote after it ("MiB"), if any
-  bool big_o = false;        // written inside O(...)
+  Exact value;                // kNumber: the value as written (not meaningful when evaluated)
+  bool evaluated = false;     // kNumber: no exact form; `number` holds its value
+  long double number = 0;     // kNumber, evaluated only
+  long double unit = 0;       // kNumber: one unit in the last written place; 0 when exact
+  int decimals = -1;          // kNumber: decimal places written (for the messages); -1: none
+  int significant = 0;        // kNumber: significant figures shown (the fewest among its decimals)
+  std::string unit_word;      // kNumber: a unit the learner wrote after it ("MiB"), if any
+  bool big_o = false;         // written inside O(...)
   std::vector<Answer> items;  // kList
   std::string word;           // kWord
 

@@ -7,9 +7,7 @@
 namespace attn {
 namespace {
 
-Status NoExactForm(const std::string& what) {
-  return Status(ErrorCode::kNotExact, what + " has no exact form here");
-}
+Status NoExactForm(const std::string& what) { return Status(ErrorCode::kNotExact, what + " has no exact form here"); }
 
 std::string LnSymbol(int64_t prime) { return prime == 2 ? "a" : "ln(" + std::to_string(prime) + ")"; }
 

@@ -62,15 +62,18 @@ Result<std::string> Normalise(std::string_view text) {
   for (size_t i = 0; i < text.size();) {
     unsigned char c = static_cast<unsigned char>(text[i]);
     if (c < 0x80) {
-      if (c < 0x20 && !IsSpace(static_cast<char>(c))) return Error(out.size() + 1, "a control character is not part of an answer");
+      if (c < 0x20 && !IsSpace(static_cast<char>(c)))
+        return Error(out.size() + 1, "a control character is not part of an answer");
       out += static_cast<char>(c);
       ++i;
       continue;
     }
-    struct Map { std::string_view from; std::string_view to; };
-    static const Map maps[] = {{"\u2212", "-"}, {"\u2013", "-"}, {"\u00D7", "*"}, {"\u00F7", "/"},
-                               {"\u00B7", "*"}, {"\u22C5", "*"}, {"\u00A0", " "}, {"\u2009", " "},
-                               {"\u202F", " "}, {"\u221A", "sqrt"}};
+    struct Map {
+      std::string_view from;
+      std::string_view to;
+    };
+    static const Map maps[] = {{"\u2212", "-"}, {"\u2013", "-"}, {"\u00D7", "*"}, {"\u00F7", "/"}, {"\u00B7", "*"},
+                               {"\u22C5", "*"}, {"\u00A0", " "}, {"\u2009", " "}, {"\u202F", " "}, {"\u221A", "sqrt"}};
     bool mapped = false;
     for (const auto& m : maps) {
       if (text.substr(i, m.from.size()) == m.from) {
@@ -82,8 +85,8 @@ Result<std::string> Normalise(std::string_view text) {
     }
     if (!mapped) {
       size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
-      return Error(out.size() + 1, "the character '" + std::string(text.substr(i, len)) +
-                                       "' is not part of the answer language");
+      return Error(out.size() + 1,
+                   "the character '" + std::string(text.substr(i, len)) + "' is not part of the answer language");
     }
   }
   return out;
@@ -212,15 +215,19 @@ Result<std::vector<Token>> Lex(const std::string& s) {
     } else {
       Token::Type type;
       switch (c) {
-        case '+': case '-': case '*': case '/': case '^': type = Token::Type::kOp; break;
+        case '+':
+        case '-':
+        case '*':
+        case '/':
+        case '^': type = Token::Type::kOp; break;
         case '%': type = Token::Type::kPercent; break;
         case '(': type = Token::Type::kOpen; break;
         case ')': type = Token::Type::kClose; break;
         case '[': type = Token::Type::kOpenBracket; break;
         case ']': type = Token::Type::kCloseBracket; break;
-        case ',': case ';': type = Token::Type::kComma; break;
-        default:
-          return Error(pos, std::string("the character '") + c + "' is not part of the answer language");
+        case ',':
+        case ';': type = Token::Type::kComma; break;
+        default: return Error(pos, std::string("the character '") + c + "' is not part of the answer language");
       }
       tokens.push_back({type, std::string(1, c), pos});
       ++i;
@@ -261,8 +268,7 @@ void ReadAtListPrecision(Answer& answer) {
 
 class Parser {
  public:
-  Parser(std::vector<Token> tokens, const ParseOptions& options)
-      : tokens_(std::move(tokens)), options_(options) {}
+  Parser(std::vector<Token> tokens, const ParseOptions& options) : tokens_(std::move(tokens)), options_(options) {}
 
   Result<Answer> Top() {
     ATTN_ASSIGN_OR_RETURN(items, ListBody(Token::Type::kEnd));
@@ -288,8 +294,8 @@ class Parser {
   // Brackets, (...) and [...], nest at most max_depth levels.
   Status OpenBracket() {
     if (++brackets_ > options_.max_depth) {
-      return Error(Peek().position, "the answer is nested more than " + std::to_string(options_.max_depth) +
-                                        " levels of brackets deep");
+      return Error(Peek().position,
+                   "the answer is nested more than " + std::to_string(options_.max_depth) + " levels of brackets deep");
     }
     return Status();
   }
@@ -306,8 +312,9 @@ class Parser {
         return Error(Peek().position, "the answer may hold at most " + std::to_string(options_.max_items) + " entries");
       }
       if (Peek().type == Token::Type::kNumber) {
-        return Error(Peek().position, "a space between two numbers neither multiplies them nor separates "
-                                      "entries here: write * to multiply, or commas between list entries");
+        return Error(Peek().position,
+                     "a space between two numbers neither multiplies them nor separates "
+                     "entries here: write * to multiply, or commas between list entries");
       }
       if (Peek().type != Token::Type::kComma && Peek().type != Token::Type::kSpace) break;
       Next();
@@ -374,9 +381,9 @@ class Parser {
       bool plus = op.text[0] == '+';
       Exact exact = plus ? left.value + right.value : left.value - right.value;
       ATTN_ASSIGN_OR_RETURN(
-          sum, Combine(left, right, exact, op,
-                       [plus](long double a, long double b) { return plus ? a + b : a - b; },
-                       [](long double, long double, long double ua, long double ub) { return ua + ub; }));
+          sum, Combine(
+                   left, right, exact, op, [plus](long double a, long double b) { return plus ? a + b : a - b; },
+                   [](long double, long double, long double ua, long double ub) { return ua + ub; }));
       left = std::move(sum);
     }
     --depth_;
@@ -399,13 +406,12 @@ class Parser {
       if (!times && !right.evaluated && right.value.is_zero()) return Error(op.position, "division by zero");
       Exact exact = times ? left.value * right.value : left.value / right.value;
       ATTN_ASSIGN_OR_RETURN(
-          product,
-          Combine(left, right, exact, op,
-                  [times](long double a, long double b) { return times ? a * b : a / b; },
-                  [times](long double a, long double b, long double ua, long double ub) {
-                    return times ? std::fabs(a) * ub + std::fabs(b) * ua
-                                 : (ua + std::fabs(a / b) * ub) / std::fabs(b);
-                  }));
+          product, Combine(
+                       left, right, exact, op, [times](long double a, long double b) { return times ? a * b : a / b; },
+                       [times](long double a, long double b, long double ua, long double ub) {
+                         return times ? std::fabs(a) * ub + std::fabs(b) * ua
+                                      : (ua + std::fabs(a / b) * ub) / std::fabs(b);
+                       }));
       left = std::move(product);
     }
     return left;
@@ -464,11 +470,12 @@ class Parser {
     } else if (!base.value.numeric() && !base.evaluated) {
       return Error(op.position, "a power of a symbol must be a whole number");
     }
-    return Combine(base, exponent, exact, op, [](long double b, long double p) { return std::pow(b, p); },
-                   [](long double b, long double p, long double ub, long double up) {
-                     long double value = std::pow(b, p);
-                     return std::fabs(p * std::pow(b, p - 1)) * ub + std::fabs(std::log(std::fabs(b)) * value) * up;
-                   });
+    return Combine(
+        base, exponent, exact, op, [](long double b, long double p) { return std::pow(b, p); },
+        [](long double b, long double p, long double ub, long double up) {
+          long double value = std::pow(b, p);
+          return std::fabs(p * std::pow(b, p - 1)) * ub + std::fabs(std::log(std::fabs(b)) * value) * up;
+        });
   }
 
   Result<Answer> Postfix() {
@@ -478,9 +485,11 @@ class Parser {
       Answer hundred = Answer::Number(Exact(100));
       ATTN_RETURN_IF_ERROR(CheckOperands(atom, hundred, percent));
       int decimals = atom.decimals + 2;
-      ATTN_ASSIGN_OR_RETURN(scaled, Combine(atom, hundred, atom.value / Exact(100), percent,
-                                            [](long double a, long double) { return a / 100; },
-                                            [](long double, long double, long double ua, long double) { return ua / 100; }));
+      ATTN_ASSIGN_OR_RETURN(
+          scaled,
+          Combine(
+              atom, hundred, atom.value / Exact(100), percent, [](long double a, long double) { return a / 100; },
+              [](long double, long double, long double ua, long double) { return ua / 100; }));
       if (atom.unit > 0) scaled.decimals = decimals;
       if (atom.unit == 0 && !atom.evaluated && atom.value.constant() && atom.value.constant()->is_integer()) {
         // "49%" is a decimal: 0.49, written to two places.
@@ -522,8 +531,7 @@ class Parser {
       }
       case Token::Type::kEnd:
         return Error(t.position, t.position == 1 ? "the answer is empty" : "the answer ends too early");
-      default:
-        return Error(t.position, "expected a number, a name or a bracket, not '" + t.text + "'");
+      default: return Error(t.position, "expected a number, a name or a bracket, not '" + t.text + "'");
     }
   }
 
@@ -552,7 +560,8 @@ class Parser {
     if (!r) return Error(t.position, "the number '" + t.text + "' is too large");
     Rational scale = exponent >= 0 ? PowerOfTen(exponent) : Rational(1) / PowerOfTen(-exponent);
     Rational value = *r * scale;
-    if (!scale.valid() || !value.valid()) return Error(t.position, "the number '" + t.text + "' is past the exact range");
+    if (!scale.valid() || !value.valid())
+      return Error(t.position, "the number '" + t.text + "' is past the exact range");
     bool is_decimal = point != std::string::npos || e != std::string::npos;
     if (!is_decimal) return Answer::Number(Exact(value));
     int decimals = (point == std::string::npos ? 0 : static_cast<int>(s.size() - point - 1)) - exponent;
@@ -587,14 +596,17 @@ class Parser {
                         : function == "ln"   ? AnswerLn(arg.value)
                         : function == "sqrt" ? AnswerSqrt(arg.value)
                                              : Result<Exact>(Status(ErrorCode::kNotExact, function));
-      if (r.ok()) exact = *r;
-      else if (r.status().code() != ErrorCode::kNotExact) return Error(at.position, r.status().message());
+      if (r.ok())
+        exact = *r;
+      else if (r.status().code() != ErrorCode::kNotExact)
+        return Error(at.position, r.status().message());
     }
     auto value = arg.Value();
     if (value && (function == "ln" || function == "log2" || function == "log10") && *value <= 0) {
       return Error(at.position, function + " is defined only for positive numbers");
     }
-    if (value && function == "sqrt" && *value < 0) return Error(at.position, "sqrt is defined only for numbers that are not negative");
+    if (value && function == "sqrt" && *value < 0)
+      return Error(at.position, "sqrt is defined only for numbers that are not negative");
     auto f = [&function](long double x) -> long double {
       if (function == "exp") return std::exp(x);
       if (function == "ln") return std::log(x);
@@ -609,8 +621,9 @@ class Parser {
       if (function == "log10") return 1 / (x * std::log(10.0L));
       return 1 / (2 * f(x));
     };
-    return Combine(arg, none, exact, at, [&f](long double x, long double) { return f(x); },
-                   [&slope](long double x, long double, long double ux, long double) { return std::fabs(slope(x)) * ux; });
+    return Combine(
+        arg, none, exact, at, [&f](long double x, long double) { return f(x); },
+        [&slope](long double x, long double, long double ux, long double) { return std::fabs(slope(x)) * ux; });
   }
 
   Result<Answer> Argument(const Token& function) {
@@ -782,8 +795,10 @@ std::optional<Result<Answer>> ParseGroupedCount(std::string_view text) {
   // Every group after the first must have exactly three digits.
   std::vector<std::string> groups(1);
   for (char c : s) {
-    if (c == separator) groups.emplace_back();
-    else groups.back() += c;
+    if (c == separator)
+      groups.emplace_back();
+    else
+      groups.back() += c;
   }
   bool grouped = !groups[0].empty() && groups[0].size() <= 3;
   for (size_t i = 1; i < groups.size(); ++i) grouped = grouped && groups[i].size() == 3;

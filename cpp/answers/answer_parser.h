@@ -27,8 +27,8 @@ struct ParseOptions {
   std::set<std::string> symbols = {"a"};
   // Names that stand for a given value (the exercise's B = 8, ...).
   std::map<std::string, Exact> values;
-  bool booleans = false;   // read true/false (any case) as 1/0, for masks
-  bool nonfinite = false;  // read nan / inf as words, so that a NaN answer can be named
+  bool booleans = false;     // read true/false (any case) as 1/0, for masks
+  bool nonfinite = false;    // read nan / inf as words, so that a NaN answer can be named
   size_t max_length = 2000;  // characters
   int max_depth = 32;        // levels of brackets and nested operators
   size_t max_items = 4096;   // entries in all lists together

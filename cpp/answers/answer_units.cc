@@ -17,16 +17,33 @@ struct UnitWord {
 constexpr int64_t kKi = 1024, kMi = kKi * kKi, kGi = kMi * kKi;
 
 const UnitWord kWords[] = {
-    {"b", "B", 1, true},           {"byte", "B", 1, true},           {"bytes", "B", 1, true},
-    {"kb", "kB", 1000, true},      {"kilobytes", "kB", 1000, true},  {"kib", "KiB", kKi, true},
-    {"kibibytes", "KiB", kKi, true}, {"mb", "MB", 1000000, true},    {"megabytes", "MB", 1000000, true},
-    {"mib", "MiB", kMi, true},     {"mebibytes", "MiB", kMi, true},  {"gb", "GB", 1000000000, true},
-    {"gigabytes", "GB", 1000000000, true}, {"gib", "GiB", kGi, true}, {"gibibytes", "GiB", kGi, true},
-    {"numbers", "numbers", 1, false}, {"number", "numbers", 1, false}, {"elements", "numbers", 1, false},
-    {"entries", "numbers", 1, false}, {"values", "numbers", 1, false}, {"floats", "numbers", 1, false},
-    {"scalars", "numbers", 1, false}, {"weights", "numbers", 1, false},
-    {"multiplications", "multiplications", 1, false}, {"additions", "additions", 1, false},
-    {"dot products", "dot products", 1, false}, {"products", "dot products", 1, false},
+    {"b", "B", 1, true},
+    {"byte", "B", 1, true},
+    {"bytes", "B", 1, true},
+    {"kb", "kB", 1000, true},
+    {"kilobytes", "kB", 1000, true},
+    {"kib", "KiB", kKi, true},
+    {"kibibytes", "KiB", kKi, true},
+    {"mb", "MB", 1000000, true},
+    {"megabytes", "MB", 1000000, true},
+    {"mib", "MiB", kMi, true},
+    {"mebibytes", "MiB", kMi, true},
+    {"gb", "GB", 1000000000, true},
+    {"gigabytes", "GB", 1000000000, true},
+    {"gib", "GiB", kGi, true},
+    {"gibibytes", "GiB", kGi, true},
+    {"numbers", "numbers", 1, false},
+    {"number", "numbers", 1, false},
+    {"elements", "numbers", 1, false},
+    {"entries", "numbers", 1, false},
+    {"values", "numbers", 1, false},
+    {"floats", "numbers", 1, false},
+    {"scalars", "numbers", 1, false},
+    {"weights", "numbers", 1, false},
+    {"multiplications", "multiplications", 1, false},
+    {"additions", "additions", 1, false},
+    {"dot products", "dot products", 1, false},
+    {"products", "dot products", 1, false},
     {"comparisons", "dot products", 1, false},
 };
 
@@ -86,19 +103,22 @@ std::optional<UnitSplit> SplitUnit(std::string_view text) {
   if (!found) return std::nullopt;
   // A byte unit must follow a digit, a closing bracket or a space ("4MiB", "4 MiB").
   char last = s.back();
-  if (!(std::isdigit(static_cast<unsigned char>(last)) || last == ')' || last == '.' || last == '%')) return std::nullopt;
+  if (!(std::isdigit(static_cast<unsigned char>(last)) || last == ')' || last == '.' || last == '%'))
+    return std::nullopt;
   out.number = s;
   return out;
 }
 
 std::optional<UnitSplit> OtherFamily(const UnitSplit& unit) {
-  static const std::pair<std::string_view, std::string_view> kPairs[] = {
-      {"kB", "KiB"}, {"MB", "MiB"}, {"GB", "GiB"}};
+  static const std::pair<std::string_view, std::string_view> kPairs[] = {{"kB", "KiB"}, {"MB", "MiB"}, {"GB", "GiB"}};
   for (const auto& [decimal, binary] : kPairs) {
     std::string_view other;
-    if (unit.unit == decimal) other = binary;
-    else if (unit.unit == binary) other = decimal;
-    else continue;
+    if (unit.unit == decimal)
+      other = binary;
+    else if (unit.unit == binary)
+      other = decimal;
+    else
+      continue;
     for (const auto& w : kWords) {
       if (w.printed == other) {
         UnitSplit out = unit;

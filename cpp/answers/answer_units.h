@@ -13,10 +13,10 @@
 namespace attn {
 
 struct UnitSplit {
-  std::string number;    // the text before the unit
-  std::string unit;      // the unit as it is printed: "MiB", "B", "numbers"; "" for none
-  Rational factor = 1;   // what one of the unit is worth
-  bool bytes = false;    // a byte unit
+  std::string number;   // the text before the unit
+  std::string unit;     // the unit as it is printed: "MiB", "B", "numbers"; "" for none
+  Rational factor = 1;  // what one of the unit is worth
+  bool bytes = false;   // a byte unit
 };
 
 // Splits a trailing unit off a count: "4 MiB" -> {"4", "MiB", 2^20, bytes}; nullopt when

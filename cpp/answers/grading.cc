@@ -63,7 +63,8 @@ std::vector<const EntryJudgment*> EntriesWith(const Judgment& j, Match match) {
 
 std::string PlacesText(const Answer& a) {
   if (!a.unit_word.empty() || a.decimals < 0) return "the last digit it shows";
-  return a.decimals == 1 ? "the 1 decimal place it shows" : "the " + std::to_string(a.decimals) + " decimal places it shows";
+  return a.decimals == 1 ? "the 1 decimal place it shows"
+                         : "the " + std::to_string(a.decimals) + " decimal places it shows";
 }
 
 // What the learner's answer is, in words that never repeat the expected shape's wording
@@ -79,10 +80,12 @@ std::string Describe(const Answer& a) {
   std::string count = std::to_string(n);
   for (size_t i = 0; i < n; ++i) {
     if (a.items[i].kind == Answer::Kind::kWord) {
-      return "a list of " + count + " entries whose " + Ordinal(i + 1) + " entry is " + a.items[i].word + ", not a number";
+      return "a list of " + count + " entries whose " + Ordinal(i + 1) + " entry is " + a.items[i].word +
+             ", not a number";
     }
   }
-  bool numbers = std::all_of(a.items.begin(), a.items.end(), [](const Answer& x) { return x.kind == Answer::Kind::kNumber; });
+  bool numbers =
+      std::all_of(a.items.begin(), a.items.end(), [](const Answer& x) { return x.kind == Answer::Kind::kNumber; });
   if (numbers) return "a list of " + count + (n == 1 ? " number" : " numbers");
   bool lists = std::all_of(a.items.begin(), a.items.end(), [](const Answer& x) { return x.is_list(); });
   if (!lists) return "a list of " + count + " entries that mixes numbers and lists";
@@ -161,8 +164,10 @@ Verdict WrongRank(const GradeRequest& request, const Answer& answer) {
     std::vector<size_t> extra;
     size_t k = 0;
     for (size_t i = 0; i < dims.size(); ++i) {
-      if (k < want.size() && size_of(dims[i]) == want_of(want[k])) ++k;
-      else extra.push_back(i);
+      if (k < want.size() && size_of(dims[i]) == want_of(want[k]))
+        ++k;
+      else
+        extra.push_back(i);
     }
     if (k == want.size() && extra.size() == 1) {
       detail = " The " + Ordinal(extra[0] + 1) + " axis you wrote (size " + std::to_string(size_of(dims[extra[0]])) +
@@ -176,7 +181,8 @@ Verdict WrongRank(const GradeRequest& request, const Answer& answer) {
   }
   return Incorrect(request, answer,
                    "Not correct: your shape has " + std::to_string(dims.size()) +
-                       (dims.size() == 1 ? " axis" : " axes") + ", and that is not this tensor's number of axes." + detail);
+                       (dims.size() == 1 ? " axis" : " axes") + ", and that is not this tensor's number of axes." +
+                       detail);
 }
 
 // Select-all: every listed position must be read, and the set must match exactly.
@@ -208,10 +214,12 @@ Verdict GradePositionSet(std::string_view text, const GradeRequest& request) {
   if (!flush()) return Invalid("", "Each entry must name one position (" + names + "), separated by commas.");
   if (chosen.empty()) return Invalid("", "Select at least one, separated by commas.");
   if (pieces > 2 * request.position_labels.size()) {
-    return Invalid("", "That names more positions than there are (" + std::to_string(request.position_labels.size()) + ").");
+    return Invalid(
+        "", "That names more positions than there are (" + std::to_string(request.position_labels.size()) + ").");
   }
   auto index = [&](const std::string& l) {
-    return std::find(request.position_labels.begin(), request.position_labels.end(), l) - request.position_labels.begin();
+    return std::find(request.position_labels.begin(), request.position_labels.end(), l) -
+           request.position_labels.begin();
   };
   auto sorted = [&](std::vector<std::string> v) {
     std::sort(v.begin(), v.end(), [&](const std::string& x, const std::string& y) { return index(x) < index(y); });
@@ -256,8 +264,9 @@ Verdict GradePosition(std::string_view text, const GradeRequest& request) {
       bool numbered = request.positions_by_number && name != std::to_string(i + 1);
       names += (i ? ", " : "") + (numbered ? std::to_string(i + 1) + " (" + name + ")" : name);
     }
-    std::string note = request.positions_by_number ? "" : " A plain number is not read here: write the name, or "
-                                                          "PyTorch's negative index such as -1.";
+    std::string note = request.positions_by_number ? ""
+                                                   : " A plain number is not read here: write the name, or "
+                                                     "PyTorch's negative index such as -1.";
     return Invalid("", "Name one of: " + names + "." + note);
   }
   Verdict v;
@@ -318,8 +327,10 @@ Reading ReadAnswer(std::string_view text, const GradeRequest& request) {
     return r;
   }
   Exact factor(r.unit->factor);
-  if (a.evaluated) a.number *= r.unit->factor.to_long_double();
-  else a.value *= factor;
+  if (a.evaluated)
+    a.number *= r.unit->factor.to_long_double();
+  else
+    a.value *= factor;
   a.unit *= r.unit->factor.to_long_double();
   if (r.unit->bytes) a.unit_word = r.unit->unit;
   return r;
@@ -437,8 +448,9 @@ Verdict Grade(std::string_view text, const GradeRequest& request) {
             ? " A space or comma separates entries unless it groups digits in threes (1,048,576 or 1 048 576)."
             : "";
     std::string mine = Describe(answer), wanted = request.expected.ShapeText();
-    Verdict v = Invalid(answer.ReadAs(), mine == wanted ? "This part needs " + wanted + " in a different arrangement."
-                                                        : "This part needs " + wanted + "; your answer is " + mine + "." + extra);
+    Verdict v = Invalid(answer.ReadAs(), mine == wanted
+                                             ? "This part needs " + wanted + " in a different arrangement."
+                                             : "This part needs " + wanted + "; your answer is " + mine + "." + extra);
     v.shape_mismatch = true;
     return v;
   }
@@ -454,12 +466,14 @@ Verdict Grade(std::string_view text, const GradeRequest& request) {
       bool rounded = !EntriesWith(judgment, Match::kRounded).empty();
       bool evaluated = !EntriesWith(judgment, Match::kEvaluated).empty();
       if (request.require_exact && (rounded || evaluated) && !request.expected.ExactText().empty()) {
-        return Invalid(answer.ReadAs(), "Your answer agrees with the value, but this part asks for the exact form "
-                                        "(fractions, with a for ln 2).");
+        return Invalid(answer.ReadAs(),
+                       "Your answer agrees with the value, but this part asks for the exact form "
+                       "(fractions, with a for ln 2).");
       }
       if (request.count && (rounded || evaluated)) {
-        return Invalid(answer.ReadAs(), "Your answer agrees with the count to the digits you wrote, but this part "
-                                        "asks for the exact count: write every digit.");
+        return Invalid(answer.ReadAs(),
+                       "Your answer agrees with the count to the digits you wrote, but this part "
+                       "asks for the exact count: write every digit.");
       }
       v.kind = Verdict::Kind::kCorrect;
       v.feedback = "Correct.";
@@ -485,14 +499,16 @@ Verdict Grade(std::string_view text, const GradeRequest& request) {
                                           " with the value at the places shown";
       return Invalid(answer.ReadAs(), "Too few digits to check: " + what +
                                           ", but a decimal needs at least 3 significant figures. Write more digits, "
-                                          "or the exact form. " + kDecimalRule);
+                                          "or the exact form. " +
+                                          kDecimalRule);
     }
     case Match::kNear: {
       auto near = EntriesWith(judgment, Match::kNear);
       bool all_low = std::all_of(near.begin(), near.end(), [](const EntryJudgment* e) { return e->low; });
       bool all_high = std::none_of(near.begin(), near.end(), [](const EntryJudgment* e) { return e->low; });
-      std::string which = total == 1 ? "Your answer is" : "In your answer, " + EntriesText(near, total) +
-                                                              (near.size() == 1 ? " is" : " are");
+      std::string which = total == 1
+                              ? "Your answer is"
+                              : "In your answer, " + EntriesText(near, total) + (near.size() == 1 ? " is" : " are");
       std::string direction = all_low    ? " one unit too low in the last digit: was it truncated instead of rounded?"
                               : all_high ? " one unit too high in the last digit: check the rounding."
                                          : " one unit off in the last digit: check the rounding.";
@@ -501,11 +517,11 @@ Verdict Grade(std::string_view text, const GradeRequest& request) {
     case Match::kNo: {
       auto wrong = EntriesWith(judgment, Match::kNo);
       for (const auto* e : EntriesWith(judgment, Match::kNear)) wrong.push_back(e);
-      std::sort(wrong.begin(), wrong.end(), [](const EntryJudgment* x, const EntryJudgment* y) { return x->path < y->path; });
-      std::string which = total > 1 && wrong.size() < total
-                              ? " In your answer, " + EntriesText(wrong, total) + (wrong.size() == 1 ? " does" : " do") +
-                                    " not match."
-                              : "";
+      std::sort(wrong.begin(), wrong.end(),
+                [](const EntryJudgment* x, const EntryJudgment* y) { return x->path < y->path; });
+      std::string which = total > 1 && wrong.size() < total ? " In your answer, " + EntriesText(wrong, total) +
+                                                                  (wrong.size() == 1 ? " does" : " do") + " not match."
+                                                            : "";
       return Incorrect(request, answer, "Not correct." + which + " Check each step against the hint.");
     }
   }

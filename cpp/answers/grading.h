@@ -59,9 +59,9 @@ struct Misconception {
 struct GradeRequest {
   Quantity expected;
   bool require_exact = false;
-  bool count = false;  // a whole count: digit groups ("1,048,576") are read as one number
-  bool shape = false;  // a tensor shape: "(8, 4, 64, 512)" or "8×4×64×512"
-  bool bytes = false;  // a count of bytes: B, kB, KiB, MB, MiB, ... are read and converted
+  bool count = false;          // a whole count: digit groups ("1,048,576") are read as one number
+  bool shape = false;          // a tensor shape: "(8, 4, 64, 512)" or "8×4×64×512"
+  bool bytes = false;          // a count of bytes: B, kB, KiB, MB, MiB, ... are read and converted
   bool leading_order = false;  // a big-O question: compared to leading order
   ParseOptions parse;
   // Source order, for position answers; the option ids, for choice answers (which are
@@ -82,7 +82,7 @@ struct Verdict {
   Kind kind = Kind::kInvalid;
   std::string read_as;
   std::string feedback;
-  std::string misconception;  // empty when none was recognised
+  std::string misconception;    // empty when none was recognised
   bool shape_mismatch = false;  // read, but not of the shape the part asks for
 };
 
@@ -92,7 +92,6 @@ Verdict Grade(std::string_view text, const GradeRequest& request);
 
 // Reads a source position: "key", "2", "position 2", "full stop"; nullopt if unknown.
 std::optional<std::string> ReadPosition(std::string_view text, const std::vector<std::string>& labels,
-                                        const std::map<std::string, std::string>& synonyms = {},
-                                        bool by_number = true);
+                                        const std::map<std::string, std::string>& synonyms = {}, bool by_number = true);
 
 }  // namespace attn

@@ -23,8 +23,8 @@ enum class Match { kExact, kEvaluated, kRounded, kTooFew, kNear, kNo };  // best
 
 struct EntryJudgment {
   Match match = Match::kNo;
-  bool low = false;              // near: the typed value is below the value
-  std::vector<size_t> path;      // 0-based index of the entry in each list level
+  bool low = false;          // near: the typed value is below the value
+  std::vector<size_t> path;  // 0-based index of the entry in each list level
   const Answer* answer = nullptr;
 };
 

@@ -30,8 +30,7 @@ bool Quantity::SameAs(const Quantity& other) const {
       for (size_t i = 0; i < items.size(); ++i)
         if (!items[i].SameAs(other.items[i])) return false;
       return true;
-    case Kind::kPosition:
-      return positions == other.positions && all_required == other.all_required;
+    case Kind::kPosition: return positions == other.positions && all_required == other.all_required;
   }
   return false;
 }

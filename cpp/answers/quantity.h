@@ -15,11 +15,11 @@ namespace attn {
 struct Quantity {
   enum class Kind { kNumber, kList, kPosition };
   Kind kind = Kind::kNumber;
-  std::optional<Exact> exact;  // kNumber, when an exact form exists
-  double approx = 0;           // kNumber
-  std::vector<Quantity> items;              // kList
-  std::vector<std::string> positions;       // kPosition: every accepted label
-  bool all_required = false;                // kPosition: select all of them, no others
+  std::optional<Exact> exact;          // kNumber, when an exact form exists
+  double approx = 0;                   // kNumber
+  std::vector<Quantity> items;         // kList
+  std::vector<std::string> positions;  // kPosition: every accepted label
+  bool all_required = false;           // kPosition: select all of them, no others
 
   static Quantity Number(const Exact& x) {
     Quantity q;

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "exercises/exercise_inputs.h"
 #include "answers/grading.h"
+#include "exercises/exercise_inputs.h"
 #include "exercises/model.h"
 #include "exercises/variants.h"
 
@@ -93,8 +93,8 @@ bool Distinctive(const Quantity& q) {
   return std::fabs(q.approx - std::round(q.approx)) > 1e-12 || std::fabs(q.approx) > 16;
 }
 
-void NameAnotherPart(const Json& exercise, const std::string& part_name, const std::string& answer,
-                     uint32_t seed, Verdict& v) {
+void NameAnotherPart(const Json& exercise, const std::string& part_name, const std::string& answer, uint32_t seed,
+                     Verdict& v) {
   bool unexplained = v.misconception.empty() &&
                      (v.kind == Verdict::Kind::kIncorrect || (v.kind == Verdict::Kind::kInvalid && v.shape_mismatch));
   if (!unexplained || !exercise.contains("parts") || !exercise["parts"].is_array()) return;
@@ -128,8 +128,8 @@ void NameAnotherPart(const Json& exercise, const std::string& part_name, const s
 
 }  // namespace
 
-std::string GradeAnswer(const std::string& exercise_json, const std::string& part_name,
-                        const std::string& answer, uint32_t seed) {
+std::string GradeAnswer(const std::string& exercise_json, const std::string& part_name, const std::string& answer,
+                        uint32_t seed) {
   auto exercise = ExerciseFor(exercise_json, seed);
   if (!exercise.ok()) return ErrorJson(exercise.status().message());
   auto part = FindPart(*exercise, part_name);

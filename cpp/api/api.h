@@ -15,8 +15,8 @@ namespace attn {
 std::string DescribeExercise(const std::string& exercise_json, uint32_t seed);
 
 // {verdict, readAs, feedback, misconception, expected} for one answer to one part.
-std::string GradeAnswer(const std::string& exercise_json, const std::string& part,
-                        const std::string& answer, uint32_t seed);
+std::string GradeAnswer(const std::string& exercise_json, const std::string& part, const std::string& answer,
+                        uint32_t seed);
 
 // The working for arbitrary inputs of a model ({"model": ..., "inputs": {...}, plus
 // optional "query", "remove", "delete"}), for the interactive labs.

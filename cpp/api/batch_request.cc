@@ -4,8 +4,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdint>
 #include <cmath>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
 
@@ -81,8 +81,7 @@ Result<BatchShape> ShapeOf(const Json& options) {
   return shape;
 }
 
-Result<MaskSpec> MaskOf(const Json& options, const BatchShape& shape,
-                        const std::vector<uint8_t>& explicit_mask) {
+Result<MaskSpec> MaskOf(const Json& options, const BatchShape& shape, const std::vector<uint8_t>& explicit_mask) {
   MaskSpec mask;
   ATTN_ASSIGN_OR_RETURN(lengths, IntegerList(options, "lengths"));
   mask.lengths = lengths;
@@ -100,9 +99,8 @@ Result<MaskSpec> MaskOf(const Json& options, const BatchShape& shape,
   }
   if (!explicit_mask.empty()) {
     if (static_cast<int64_t>(explicit_mask.size()) != shape.T * shape.S) {
-      return Status(ErrorCode::kShapeMismatch,
-                    "the explicit mask has " + std::to_string(explicit_mask.size()) +
-                        " entries where T x S = " + std::to_string(shape.T * shape.S));
+      return Status(ErrorCode::kShapeMismatch, "the explicit mask has " + std::to_string(explicit_mask.size()) +
+                                                   " entries where T x S = " + std::to_string(shape.T * shape.S));
     }
     mask.explicit_mask.assign(static_cast<size_t>(shape.T), std::vector<bool>(static_cast<size_t>(shape.S)));
     for (int64_t t = 0; t < shape.T; ++t) {
@@ -130,8 +128,8 @@ Json MaskJson(const MaskSpec& mask, const BatchShape& shape) {
 }
 
 // What one call may cost, checked before anything is allocated.
-constexpr int64_t kMaxWork = int64_t{1} << 31;           // multiply-adds: B*H*T*S*(D_k + D_v)
-constexpr int64_t kMaxBytes = int64_t{256} << 20;        // the call's arrays together
+constexpr int64_t kMaxWork = int64_t{1} << 31;     // multiply-adds: B*H*T*S*(D_k + D_v)
+constexpr int64_t kMaxBytes = int64_t{256} << 20;  // the call's arrays together
 
 // Multiplies without overflow: nullopt past the int64 range.
 std::optional<int64_t> Product(std::initializer_list<int64_t> factors) {
@@ -155,8 +153,8 @@ Status CheckBudget(const BatchShape& shape, bool weights, bool inputs_returned) 
   if (inputs_returned) numbers += shape.QueryElements() + shape.KeyElements() + shape.ValueElements();
   int64_t bytes = 4 * numbers + 40 * shape.Rows();
   if (bytes > kMaxBytes) {
-    return Invalid("the batch needs about " + std::to_string(bytes >> 20) + " MiB of memory; one call may use at most " +
-                   std::to_string(kMaxBytes >> 20) + " MiB");
+    return Invalid("the batch needs about " + std::to_string(bytes >> 20) +
+                   " MiB of memory; one call may use at most " + std::to_string(kMaxBytes >> 20) + " MiB");
   }
   return Status();
 }
@@ -227,21 +225,20 @@ Result<BatchResponse> RunBatchRequest(const std::string& options_json, BatchArra
 
   const auto start = std::chrono::steady_clock::now();
   ATTN_ASSIGN_OR_RETURN(result, BatchAttention<float>(shape, arrays.query, arrays.keys, arrays.values, call.mask, run));
-  const double core_ms =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  const double core_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 
-  Json summary{{"path", "wasm"},
-               {"shape", {{"B", shape.B}, {"H", shape.H}, {"T", shape.T}, {"S", shape.S},
-                          {"Dk", shape.Dk}, {"Dv", shape.Dv}}},
-               {"scoreShape", {shape.B, shape.H, shape.T, shape.S}},
-               {"scoreElements", shape.ScoreElements()},
-               {"scale", call.scale},
-               {"temperature", call.temperature},
-               {"scaled", call.scaled},
-               {"seed", given ? Json(nullptr) : Json(seed)},
-               {"mask", MaskJson(call.mask, shape)},
-               {"emptyRowCount", result.empty_row_count},
-               {"coreMs", core_ms}};
+  Json summary{
+      {"path", "wasm"},
+      {"shape", {{"B", shape.B}, {"H", shape.H}, {"T", shape.T}, {"S", shape.S}, {"Dk", shape.Dk}, {"Dv", shape.Dv}}},
+      {"scoreShape", {shape.B, shape.H, shape.T, shape.S}},
+      {"scoreElements", shape.ScoreElements()},
+      {"scale", call.scale},
+      {"temperature", call.temperature},
+      {"scaled", call.scaled},
+      {"seed", given ? Json(nullptr) : Json(seed)},
+      {"mask", MaskJson(call.mask, shape)},
+      {"emptyRowCount", result.empty_row_count},
+      {"coreMs", core_ms}};
   BatchResponse response;
   if (return_weights) {
     ATTN_ASSIGN_OR_RETURN(stats, WeightRowStats(shape, call.mask, result.weights));

@@ -70,8 +70,7 @@ float Dot<float>(const float* a, const float* b, int64_t n) {
   if (i == n) return SumLanes(acc);
   float s0 = wasm_f32x4_extract_lane(acc, 0);
   for (; i < n; ++i) s0 += a[i] * b[i];
-  return (s0 + wasm_f32x4_extract_lane(acc, 1)) +
-         (wasm_f32x4_extract_lane(acc, 2) + wasm_f32x4_extract_lane(acc, 3));
+  return (s0 + wasm_f32x4_extract_lane(acc, 1)) + (wasm_f32x4_extract_lane(acc, 2) + wasm_f32x4_extract_lane(acc, 3));
 }
 
 template <>
@@ -93,10 +92,8 @@ void Dot4<float>(const float* q, const float* const k[4], int64_t n, float out[4
   const v128_t t1 = wasm_i32x4_shuffle(a0, a1, 2, 6, 3, 7);  // a2 b2 a3 b3
   const v128_t t2 = wasm_i32x4_shuffle(a2, a3, 0, 4, 1, 5);  // c0 d0 c1 d1
   const v128_t t3 = wasm_i32x4_shuffle(a2, a3, 2, 6, 3, 7);  // c2 d2 c3 d3
-  const v128_t s01 = wasm_f32x4_add(wasm_i32x4_shuffle(t0, t2, 0, 1, 4, 5),
-                                    wasm_i32x4_shuffle(t0, t2, 2, 3, 6, 7));
-  const v128_t s23 = wasm_f32x4_add(wasm_i32x4_shuffle(t1, t3, 0, 1, 4, 5),
-                                    wasm_i32x4_shuffle(t1, t3, 2, 3, 6, 7));
+  const v128_t s01 = wasm_f32x4_add(wasm_i32x4_shuffle(t0, t2, 0, 1, 4, 5), wasm_i32x4_shuffle(t0, t2, 2, 3, 6, 7));
+  const v128_t s23 = wasm_f32x4_add(wasm_i32x4_shuffle(t1, t3, 0, 1, 4, 5), wasm_i32x4_shuffle(t1, t3, 2, 3, 6, 7));
   wasm_v128_store(out, wasm_f32x4_add(s01, s23));
 }
 
@@ -106,10 +103,10 @@ void Axpy4<float>(const float p[4], const float* const v[4], float* y, int64_t n
   const v128_t p2 = wasm_f32x4_splat(p[2]), p3 = wasm_f32x4_splat(p[3]);
   int64_t i = 0;
   for (; i + 4 <= n; i += 4) {
-    const v128_t first = wasm_f32x4_add(wasm_f32x4_mul(p0, wasm_v128_load(v[0] + i)),
-                                        wasm_f32x4_mul(p1, wasm_v128_load(v[1] + i)));
-    const v128_t second = wasm_f32x4_add(wasm_f32x4_mul(p2, wasm_v128_load(v[2] + i)),
-                                         wasm_f32x4_mul(p3, wasm_v128_load(v[3] + i)));
+    const v128_t first =
+        wasm_f32x4_add(wasm_f32x4_mul(p0, wasm_v128_load(v[0] + i)), wasm_f32x4_mul(p1, wasm_v128_load(v[1] + i)));
+    const v128_t second =
+        wasm_f32x4_add(wasm_f32x4_mul(p2, wasm_v128_load(v[2] + i)), wasm_f32x4_mul(p3, wasm_v128_load(v[3] + i)));
     wasm_v128_store(y + i, wasm_f32x4_add(wasm_v128_load(y + i), wasm_f32x4_add(first, second)));
   }
   for (; i < n; ++i) y[i] += (p[0] * v[0][i] + p[1] * v[1][i]) + (p[2] * v[2][i] + p[3] * v[3][i]);
@@ -120,8 +117,7 @@ void Axpy<float>(float alpha, const float* x, float* y, int64_t n) {
   const v128_t a = wasm_f32x4_splat(alpha);
   int64_t i = 0;
   for (; i + 4 <= n; i += 4) {
-    wasm_v128_store(y + i, wasm_f32x4_add(wasm_v128_load(y + i),
-                                          wasm_f32x4_mul(a, wasm_v128_load(x + i))));
+    wasm_v128_store(y + i, wasm_f32x4_add(wasm_v128_load(y + i), wasm_f32x4_mul(a, wasm_v128_load(x + i))));
   }
   for (; i < n; ++i) y[i] += alpha * x[i];
 }
@@ -131,10 +127,8 @@ std::string Count(int64_t n) { return std::to_string(n); }
 
 Status CheckSize(const char* name, size_t got, int64_t want, const char* layout) {
   if (static_cast<int64_t>(got) == want) return Status();
-  return Status(ErrorCode::kShapeMismatch, std::string("the ") + name + " hold " +
-                                               Count(static_cast<int64_t>(got)) +
-                                               " numbers but the shape " + layout + " needs " +
-                                               Count(want));
+  return Status(ErrorCode::kShapeMismatch, std::string("the ") + name + " hold " + Count(static_cast<int64_t>(got)) +
+                                               " numbers but the shape " + layout + " needs " + Count(want));
 }
 
 template <class F>
@@ -145,8 +139,7 @@ bool AllFinite(const std::vector<F>& xs) {
 // One row (one target of one item and head): streams over the eligible sources.
 template <class F>
 void StreamRow(const F* query, const F* keys, const F* values, const std::vector<int64_t>& eligible,
-               const BatchShape& shape, F scale, F* scores, F* accumulator, F* context,
-               F* weights) {
+               const BatchShape& shape, F scale, F* scores, F* accumulator, F* context, F* weights) {
   const int64_t dk = shape.Dk;
   const int64_t dv = shape.Dv;
   std::fill(accumulator, accumulator + dv, F(0));
@@ -159,8 +152,8 @@ void StreamRow(const F* query, const F* keys, const F* values, const std::vector
     const int64_t* sources = eligible.data() + start;
     int64_t j = 0;
     for (; j + 4 <= n; j += 4) {
-      const F* k[4] = {keys + sources[j] * dk, keys + sources[j + 1] * dk,
-                       keys + sources[j + 2] * dk, keys + sources[j + 3] * dk};
+      const F* k[4] = {keys + sources[j] * dk, keys + sources[j + 1] * dk, keys + sources[j + 2] * dk,
+                       keys + sources[j + 3] * dk};
       Dot4(query, k, dk, scores + j);
     }
     for (; j < n; ++j) scores[j] = Dot(query, keys + sources[j] * dk, dk);
@@ -183,8 +176,8 @@ void StreamRow(const F* query, const F* keys, const F* values, const std::vector
       total += scores[j];
     }
     for (j = 0; j + 4 <= n; j += 4) {
-      const F* v[4] = {values + sources[j] * dv, values + sources[j + 1] * dv,
-                       values + sources[j + 2] * dv, values + sources[j + 3] * dv};
+      const F* v[4] = {values + sources[j] * dv, values + sources[j + 1] * dv, values + sources[j + 2] * dv,
+                       values + sources[j + 3] * dv};
       Axpy4(scores + j, v, accumulator, dv);
     }
     for (; j < n; ++j) Axpy(scores[j], values + sources[j] * dv, accumulator, dv);
@@ -199,14 +192,12 @@ void StreamRow(const F* query, const F* keys, const F* values, const std::vector
 }  // namespace
 
 Status CheckBatchShape(const BatchShape& shape) {
-  const std::pair<const char*, int64_t> sizes[] = {{"B", shape.B},   {"H", shape.H},
-                                                   {"T", shape.T},   {"S", shape.S},
-                                                   {"D_k", shape.Dk}, {"D_v", shape.Dv}};
+  const std::pair<const char*, int64_t> sizes[] = {{"B", shape.B}, {"H", shape.H},    {"T", shape.T},
+                                                   {"S", shape.S}, {"D_k", shape.Dk}, {"D_v", shape.Dv}};
   for (const auto& [name, n] : sizes) {
     if (n < 1 || n > kMaxDimension) {
-      return Status(ErrorCode::kInvalidInput, std::string(name) + " = " + Count(n) +
-                                                  " is not a size from 1 to " +
-                                                  Count(kMaxDimension));
+      return Status(ErrorCode::kInvalidInput,
+                    std::string(name) + " = " + Count(n) + " is not a size from 1 to " + Count(kMaxDimension));
     }
   }
   // Multiply step by step so that no product overflows before it is compared.
@@ -239,9 +230,8 @@ Result<double> ScoreScale(double temperature, bool scaled, int64_t key_width) {
 }
 
 template <class F>
-Result<BatchResult<F>> BatchAttention(const BatchShape& shape, std::span<const F> query,
-                                      std::span<const F> keys, std::span<const F> values,
-                                      const MaskSpec& mask, const BatchOptions& options) {
+Result<BatchResult<F>> BatchAttention(const BatchShape& shape, std::span<const F> query, std::span<const F> keys,
+                                      std::span<const F> values, const MaskSpec& mask, const BatchOptions& options) {
   ATTN_RETURN_IF_ERROR(CheckBatchShape(shape));
   ATTN_RETURN_IF_ERROR(CheckSize("queries", query.size(), shape.QueryElements(), "[B,H,T,D_k]"));
   ATTN_RETURN_IF_ERROR(CheckSize("keys", keys.size(), shape.KeyElements(), "[B,H,S,D_k]"));
@@ -277,8 +267,8 @@ Result<BatchResult<F>> BatchAttention(const BatchShape& shape, std::span<const F
           continue;
         }
         StreamRow(query.data() + row * shape.Dk, keys.data() + head * shape.S * shape.Dk,
-                  values.data() + head * shape.S * shape.Dv, eligible, shape, scale,
-                  scores.data(), accumulator.data(), out.context.data() + row * shape.Dv,
+                  values.data() + head * shape.S * shape.Dv, eligible, shape, scale, scores.data(), accumulator.data(),
+                  out.context.data() + row * shape.Dv,
                   options.return_weights ? out.weights.data() + row * shape.S : nullptr);
       }
     }
@@ -292,11 +282,10 @@ Result<BatchResult<F>> BatchAttention(const BatchShape& shape, std::span<const F
 }
 
 template Result<BatchResult<float>> BatchAttention<float>(const BatchShape&, std::span<const float>,
-                                                          std::span<const float>,
-                                                          std::span<const float>, const MaskSpec&,
-                                                          const BatchOptions&);
-template Result<BatchResult<double>> BatchAttention<double>(
-    const BatchShape&, std::span<const double>, std::span<const double>, std::span<const double>,
-    const MaskSpec&, const BatchOptions&);
+                                                          std::span<const float>, std::span<const float>,
+                                                          const MaskSpec&, const BatchOptions&);
+template Result<BatchResult<double>> BatchAttention<double>(const BatchShape&, std::span<const double>,
+                                                            std::span<const double>, std::span<const double>,
+                                                            const MaskSpec&, const BatchOptions&);
 
 }  // namespace attn

@@ -46,8 +46,8 @@ struct BatchOptions {
 
 template <class F>
 struct BatchResult {
-  std::vector<F> context;          // [B,H,T,Dv]
-  std::vector<F> weights;          // [B,H,T,S] when asked for, otherwise empty
+  std::vector<F> context;           // [B,H,T,Dv]
+  std::vector<F> weights;           // [B,H,T,S] when asked for, otherwise empty
   std::vector<uint8_t> empty_rows;  // [B,H,T]: 1 where every source was masked
   int64_t empty_row_count = 0;
 };
@@ -55,15 +55,14 @@ struct BatchResult {
 // The whole batch. Sizes of the spans must match the shape; the mask is checked with
 // CheckMask. Errors: shape mismatches, invalid masks, non-finite results.
 template <class F>
-Result<BatchResult<F>> BatchAttention(const BatchShape& shape, std::span<const F> query,
-                                      std::span<const F> keys, std::span<const F> values,
-                                      const MaskSpec& mask, const BatchOptions& options);
+Result<BatchResult<F>> BatchAttention(const BatchShape& shape, std::span<const F> query, std::span<const F> keys,
+                                      std::span<const F> values, const MaskSpec& mask, const BatchOptions& options);
 
-extern template Result<BatchResult<float>> BatchAttention<float>(
-    const BatchShape&, std::span<const float>, std::span<const float>, std::span<const float>,
-    const MaskSpec&, const BatchOptions&);
-extern template Result<BatchResult<double>> BatchAttention<double>(
-    const BatchShape&, std::span<const double>, std::span<const double>, std::span<const double>,
-    const MaskSpec&, const BatchOptions&);
+extern template Result<BatchResult<float>> BatchAttention<float>(const BatchShape&, std::span<const float>,
+                                                                 std::span<const float>, std::span<const float>,
+                                                                 const MaskSpec&, const BatchOptions&);
+extern template Result<BatchResult<double>> BatchAttention<double>(const BatchShape&, std::span<const double>,
+                                                                   std::span<const double>, std::span<const double>,
+                                                                   const MaskSpec&, const BatchOptions&);
 
 }  // namespace attn

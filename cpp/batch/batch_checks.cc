@@ -11,15 +11,13 @@ namespace {
 
 Status SizeIs(const char* name, size_t got, int64_t want) {
   if (static_cast<int64_t>(got) == want) return Status();
-  return Status(ErrorCode::kShapeMismatch, std::string("the ") + name + " hold " +
-                                               std::to_string(got) + " numbers where the shape needs " +
-                                               std::to_string(want));
+  return Status(ErrorCode::kShapeMismatch, std::string("the ") + name + " hold " + std::to_string(got) +
+                                               " numbers where the shape needs " + std::to_string(want));
 }
 
 }  // namespace
 
-Result<RowStats> WeightRowStats(const BatchShape& shape, const MaskSpec& mask,
-                                std::span<const float> weights) {
+Result<RowStats> WeightRowStats(const BatchShape& shape, const MaskSpec& mask, std::span<const float> weights) {
   ATTN_RETURN_IF_ERROR(CheckBatchShape(shape));
   ATTN_RETURN_IF_ERROR(SizeIs("weights", weights.size(), shape.ScoreElements()));
   ATTN_RETURN_IF_ERROR(CheckMask(mask, shape.B, shape.T, shape.S));
@@ -54,11 +52,9 @@ Result<RowStats> WeightRowStats(const BatchShape& shape, const MaskSpec& mask,
   return stats;
 }
 
-Result<Agreement> CompareBatch(const BatchShape& shape, const MaskSpec& mask,
-                               const BatchResult<float>& core, std::span<const float> other_context,
-                               std::span<const float> other_weights,
-                               std::span<const uint8_t> other_empty_rows,
-                               const Tolerance& tolerance) {
+Result<Agreement> CompareBatch(const BatchShape& shape, const MaskSpec& mask, const BatchResult<float>& core,
+                               std::span<const float> other_context, std::span<const float> other_weights,
+                               std::span<const uint8_t> other_empty_rows, const Tolerance& tolerance) {
   ATTN_RETURN_IF_ERROR(CheckBatchShape(shape));
   ATTN_RETURN_IF_ERROR(CheckMask(mask, shape.B, shape.T, shape.S));
   ATTN_RETURN_IF_ERROR(SizeIs("core contexts", core.context.size(), shape.ContextElements()));

@@ -16,22 +16,21 @@ namespace attn {
 
 // One entry per row [B,H,T]; sums in double.
 struct RowStats {
-  std::vector<double> row_sums;     // sum of the row's weights: 1, or 0 for an all-masked row
-  std::vector<double> entropies;    // -sum w ln w (natural log), 0 for an all-masked row
-  std::vector<double> masked_mass;  // weight on masked sources: exactly 0 when masking works
+  std::vector<double> row_sums;       // sum of the row's weights: 1, or 0 for an all-masked row
+  std::vector<double> entropies;      // -sum w ln w (natural log), 0 for an all-masked row
+  std::vector<double> masked_mass;    // weight on masked sources: exactly 0 when masking works
   std::vector<double> max_entropies;  // ln(number of eligible sources), 0 for none
 };
 
-Result<RowStats> WeightRowStats(const BatchShape& shape, const MaskSpec& mask,
-                                std::span<const float> weights);
+Result<RowStats> WeightRowStats(const BatchShape& shape, const MaskSpec& mask, std::span<const float> weights);
 
 struct Agreement {
-  int64_t compared = 0;        // elements compared (contexts and weights together)
-  double max_abs_error = 0;    // max |other - core|
-  double max_rel_error = 0;    // max |other - core| / |core| over elements with core != 0
-  double worst_ratio = 0;      // max |other - core| / (abs_tol + rel_tol |core|): <= 1 passes
-  int64_t violations = 0;      // elements outside the rule
-  int64_t masked_nonzero = 0;  // masked weights of the other path that are not exactly 0
+  int64_t compared = 0;              // elements compared (contexts and weights together)
+  double max_abs_error = 0;          // max |other - core|
+  double max_rel_error = 0;          // max |other - core| / |core| over elements with core != 0
+  double worst_ratio = 0;            // max |other - core| / (abs_tol + rel_tol |core|): <= 1 passes
+  int64_t violations = 0;            // elements outside the rule
+  int64_t masked_nonzero = 0;        // masked weights of the other path that are not exactly 0
   int64_t empty_row_mismatches = 0;  // rows flagged all-masked by one path only
   bool pass = false;
 };
@@ -43,10 +42,8 @@ struct Tolerance {
 
 // Compares another path's context (and weights, when both are non-empty) and its
 // all-masked flags (when non-empty) with the core's result.
-Result<Agreement> CompareBatch(const BatchShape& shape, const MaskSpec& mask,
-                               const BatchResult<float>& core, std::span<const float> other_context,
-                               std::span<const float> other_weights,
-                               std::span<const uint8_t> other_empty_rows,
-                               const Tolerance& tolerance = {});
+Result<Agreement> CompareBatch(const BatchShape& shape, const MaskSpec& mask, const BatchResult<float>& core,
+                               std::span<const float> other_context, std::span<const float> other_weights,
+                               std::span<const uint8_t> other_empty_rows, const Tolerance& tolerance = {});
 
 }  // namespace attn

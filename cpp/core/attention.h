@@ -37,10 +37,9 @@ Status CheckAll(const Vec<S>& v) {
 template <class S>
 Result<Vec<S>> DotScores(const Mat<S>& keys, const Vec<S>& query) {
   if (keys.cols() != query.size()) {
-    return Status(ErrorCode::kShapeMismatch,
-                  "the query has width " + std::to_string(query.size()) +
-                      " but the keys are " + ShapeText(keys.rows(), keys.cols()) +
-                      " (positions x width): the widths must match");
+    return Status(ErrorCode::kShapeMismatch, "the query has width " + std::to_string(query.size()) +
+                                                 " but the keys are " + ShapeText(keys.rows(), keys.cols()) +
+                                                 " (positions x width): the widths must match");
   }
   Vec<S> scores = keys * query;
   ATTN_RETURN_IF_ERROR(CheckAll(scores));
@@ -65,9 +64,8 @@ Result<Vec<S>> Exponentials(const Vec<S>& scores, const Eligibility& eligible = 
 template <class S>
 Status CheckEligibility(Eigen::Index n, const Eligibility& eligible) {
   if (!eligible.empty() && static_cast<Eigen::Index>(eligible.size()) != n) {
-    return Status(ErrorCode::kShapeMismatch,
-                  "the mask has " + std::to_string(eligible.size()) + " entries for " +
-                      std::to_string(n) + " source positions");
+    return Status(ErrorCode::kShapeMismatch, "the mask has " + std::to_string(eligible.size()) + " entries for " +
+                                                 std::to_string(n) + " source positions");
   }
   bool any = n > 0;
   if (!eligible.empty()) {
@@ -118,9 +116,9 @@ Result<Softmax<S>> SoftmaxOf(const Vec<S>& scores, const Eligibility& eligible =
 template <class S>
 Result<Vec<S>> ContextOf(const Vec<S>& weights, const Mat<S>& values) {
   if (values.rows() != weights.size()) {
-    return Status(ErrorCode::kShapeMismatch,
-                  "there are " + std::to_string(weights.size()) + " weights but the values are " +
-                      ShapeText(values.rows(), values.cols()) + " (positions x width)");
+    return Status(ErrorCode::kShapeMismatch, "there are " + std::to_string(weights.size()) +
+                                                 " weights but the values are " +
+                                                 ShapeText(values.rows(), values.cols()) + " (positions x width)");
   }
   Vec<S> context = values.transpose() * weights;
   ATTN_RETURN_IF_ERROR(CheckAll(context));
@@ -131,9 +129,9 @@ Result<Vec<S>> ContextOf(const Vec<S>& weights, const Mat<S>& values) {
 template <class S>
 Result<S> ReadoutOf(const Vec<S>& context, const Vec<S>& coefficients) {
   if (context.size() != coefficients.size()) {
-    return Status(ErrorCode::kShapeMismatch,
-                  "the readout has " + std::to_string(coefficients.size()) +
-                      " coefficients for a context of width " + std::to_string(context.size()));
+    return Status(ErrorCode::kShapeMismatch, "the readout has " + std::to_string(coefficients.size()) +
+                                                 " coefficients for a context of width " +
+                                                 std::to_string(context.size()));
   }
   S r = context.dot(coefficients);
   ATTN_RETURN_IF_ERROR(ScalarTraits<S>::Check(r));

@@ -9,16 +9,15 @@ namespace {
 Result<int64_t> Times(int64_t x, int64_t y) {
   int64_t out;
   if (__builtin_mul_overflow(x, y, &out)) {
-    return Status(ErrorCode::kOverflow, "the count " + std::to_string(x) + " x " +
-                                            std::to_string(y) + " is too large");
+    return Status(ErrorCode::kOverflow, "the count " + std::to_string(x) + " x " + std::to_string(y) + " is too large");
   }
   return out;
 }
 
 }  // namespace
 
-Result<RecurrentReadCosts> RecurrentReadCostsOf(int64_t positions, int64_t width,
-                                                int64_t bytes_per_number, int64_t target_steps) {
+Result<RecurrentReadCosts> RecurrentReadCostsOf(int64_t positions, int64_t width, int64_t bytes_per_number,
+                                                int64_t target_steps) {
   if (positions < 1 || width < 1 || bytes_per_number < 1 || target_steps < 0) {
     return Status(ErrorCode::kInvalidInput,
                   "counts need at least one position, a width and a number size of at least 1");
@@ -38,8 +37,8 @@ Result<RecurrentReadCosts> RecurrentReadCostsOf(int64_t positions, int64_t width
   return c;
 }
 
-Result<GlobalAttentionCosts> GlobalAttentionCostsOf(int64_t B, int64_t H, int64_t T, int64_t S, int64_t Dk,
-                                                    int64_t Dv, int64_t bytes_per_number) {
+Result<GlobalAttentionCosts> GlobalAttentionCostsOf(int64_t B, int64_t H, int64_t T, int64_t S, int64_t Dk, int64_t Dv,
+                                                    int64_t bytes_per_number) {
   for (int64_t n : {B, H, T, S, Dk, Dv, bytes_per_number}) {
     if (n < 1) return Status(ErrorCode::kInvalidInput, "every size must be at least 1");
   }

@@ -3,11 +3,8 @@
 
 namespace attn {
 
-Result<Mat<Exact>> EncodeRelu(const std::vector<std::string>& tokens,
-                              const Embeddings& embeddings) {
-  if (tokens.empty()) {
-    return Status(ErrorCode::kEmptyMemory, "no eligible source position: the source is empty");
-  }
+Result<Mat<Exact>> EncodeRelu(const std::vector<std::string>& tokens, const Embeddings& embeddings) {
+  if (tokens.empty()) { return Status(ErrorCode::kEmptyMemory, "no eligible source position: the source is empty"); }
   Eigen::Index width = -1;
   for (const auto& token : tokens) {
     auto it = embeddings.find(token);
@@ -16,10 +13,9 @@ Result<Mat<Exact>> EncodeRelu(const std::vector<std::string>& tokens,
     }
     if (width < 0) width = it->second.size();
     if (it->second.size() != width) {
-      return Status(ErrorCode::kShapeMismatch,
-                    "the embedding of '" + token + "' has width " +
-                        std::to_string(it->second.size()) + " but earlier ones have width " +
-                        std::to_string(width));
+      return Status(ErrorCode::kShapeMismatch, "the embedding of '" + token + "' has width " +
+                                                   std::to_string(it->second.size()) + " but earlier ones have width " +
+                                                   std::to_string(width));
     }
   }
   Mat<Exact> states(static_cast<Eigen::Index>(tokens.size()), width);

@@ -13,7 +13,6 @@ namespace attn {
 using Embeddings = std::map<std::string, Vec<Exact>>;
 
 // The stored states, one row per source token, in source order.
-Result<Mat<Exact>> EncodeRelu(const std::vector<std::string>& tokens,
-                              const Embeddings& embeddings);
+Result<Mat<Exact>> EncodeRelu(const std::vector<std::string>& tokens, const Embeddings& embeddings);
 
 }  // namespace attn

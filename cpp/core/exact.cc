@@ -51,9 +51,7 @@ Exact Exact::Error(ErrorCode code, std::string message) {
   return x;
 }
 
-Status Exact::status() const {
-  return valid() ? Status() : Status(error_->first, error_->second);
-}
+Status Exact::status() const { return valid() ? Status() : Status(error_->first, error_->second); }
 
 std::optional<Rational> Exact::constant() const {
   if (!valid()) return std::nullopt;
@@ -171,8 +169,8 @@ Exact operator*(const Exact& x, const Exact& y) {
       if (!c.valid()) return Exact(Rational::Invalid());
       auto m = Multiply(mx, my);
       if (!m) {
-        return Exact::Error(ErrorCode::kOverflow, "a power of a symbol passed " +
-                                                      std::to_string(kMaxDegree) + ", the largest this reads");
+        return Exact::Error(ErrorCode::kOverflow,
+                            "a power of a symbol passed " + std::to_string(kMaxDegree) + ", the largest this reads");
       }
       auto it = out.terms_.find(*m);
       if (it == out.terms_.end()) {
@@ -183,8 +181,8 @@ Exact operator*(const Exact& x, const Exact& y) {
         if (it->second.is_zero()) out.terms_.erase(it);
       }
       if (out.terms_.size() > kMaxTerms) {
-        return Exact::Error(ErrorCode::kOverflow, "the expression multiplies out to more than " +
-                                                      std::to_string(kMaxTerms) + " terms");
+        return Exact::Error(ErrorCode::kOverflow,
+                            "the expression multiplies out to more than " + std::to_string(kMaxTerms) + " terms");
       }
     }
   }
@@ -195,10 +193,7 @@ Exact operator/(const Exact& x, const Exact& y) {
   if (!x.valid()) return x;
   if (!y.valid()) return y;
   auto c = y.constant();
-  if (!c) {
-    return Exact::Error(ErrorCode::kNotExact,
-                        "division by " + y.to_string() + " has no exact form here");
-  }
+  if (!c) { return Exact::Error(ErrorCode::kNotExact, "division by " + y.to_string() + " has no exact form here"); }
   if (c->is_zero()) return Exact::Error(ErrorCode::kInvalidInput, "division by zero");
   return x * Exact(Rational(1) / *c);
 }
@@ -207,16 +202,14 @@ Result<Exact> ExactExp(const Exact& x) {
   if (!x.valid()) return x.status();
   auto k = x.multiple_of_ln2();
   if (!k || !k->is_integer()) {
-    return Status(ErrorCode::kNotExact,
-                  "exp(" + x.to_string() +
-                      ") has no exact form: only whole multiples of a = ln 2 have one "
-                      "(exp(k*a) = 2^k)");
+    return Status(ErrorCode::kNotExact, "exp(" + x.to_string() +
+                                            ") has no exact form: only whole multiples of a = ln 2 have one "
+                                            "(exp(k*a) = 2^k)");
   }
   Rational p = PowerOfTwo(k->num());
   if (!p.valid()) {
     return Status(ErrorCode::kOverflow,
-                  "exp(" + x.to_string() + ") = 2^" + std::to_string(k->num()) +
-                      " is past the exact range");
+                  "exp(" + x.to_string() + ") = 2^" + std::to_string(k->num()) + " is past the exact range");
   }
   return Exact(p);
 }

@@ -25,7 +25,7 @@ class Exact {
  public:
   Exact() = default;
   Exact(int64_t n) : Exact(Rational(n)) {}  // NOLINT: integers are exact
-  Exact(Rational r);                         // NOLINT: rationals are exact
+  Exact(Rational r);                        // NOLINT: rationals are exact
   static Exact Symbol(const std::string& name);
   static Exact Ln2() { return Symbol("a"); }
   static Exact Error(ErrorCode code, std::string message);
@@ -61,9 +61,7 @@ class Exact {
   Exact& operator-=(const Exact& y) { return *this = *this - y; }
   Exact& operator*=(const Exact& y) { return *this = *this * y; }
   Exact& operator/=(const Exact& y) { return *this = *this / y; }
-  friend bool operator==(const Exact& x, const Exact& y) {
-    return x.valid() && y.valid() && x.terms_ == y.terms_;
-  }
+  friend bool operator==(const Exact& x, const Exact& y) { return x.valid() && y.valid() && x.terms_ == y.terms_; }
   friend bool operator!=(const Exact& x, const Exact& y) { return !(x == y); }
 
  private:

@@ -16,8 +16,8 @@
 namespace attn {
 
 // The states after deleting the token at `deleted` and re-encoding the rest.
-Result<Mat<Exact>> ReencodeDeletion(const std::vector<std::string>& tokens,
-                                    const Embeddings& embeddings, Eigen::Index deleted);
+Result<Mat<Exact>> ReencodeDeletion(const std::vector<std::string>& tokens, const Embeddings& embeddings,
+                                    Eigen::Index deleted);
 
 // The values with the row at `position` (0-based) replaced by `control`.
 template <class S>

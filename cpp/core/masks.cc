@@ -11,8 +11,8 @@ Status CheckMask(const MaskSpec& mask, int64_t B, int64_t T, int64_t S) {
     }
     for (int64_t n : mask.lengths) {
       if (n < 0 || n > S) {
-        return Status(ErrorCode::kInvalidInput, "a source length of " + std::to_string(n) +
-                                                    " does not fit " + std::to_string(S) + " source positions");
+        return Status(ErrorCode::kInvalidInput, "a source length of " + std::to_string(n) + " does not fit " +
+                                                    std::to_string(S) + " source positions");
       }
     }
   }

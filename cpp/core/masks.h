@@ -16,10 +16,10 @@
 namespace attn {
 
 struct MaskSpec {
-  std::vector<int64_t> lengths;  // per batch item: sources [0, length) are real; empty: all
-  bool causal = false;           // target t reads sources s <= t
+  std::vector<int64_t> lengths;                       // per batch item: sources [0, length) are real; empty: all
+  bool causal = false;                                // target t reads sources s <= t
   std::optional<std::pair<int64_t, int64_t>> window;  // sources [start, end), 0-based
-  int64_t half_width = -1;       // when >= 0: |s - t| <= half_width
+  int64_t half_width = -1;                            // when >= 0: |s - t| <= half_width
   std::vector<std::vector<bool>> explicit_mask;       // [T][S], empty when unused
 
   bool Eligible(int64_t b, int64_t t, int64_t s) const {

@@ -47,8 +47,7 @@ double Rational::to_double() const {
 }
 
 long double Rational::to_long_double() const {
-  return valid_ ? static_cast<long double>(num_) / static_cast<long double>(den_)
-                : 0.0L / 0.0L;
+  return valid_ ? static_cast<long double>(num_) / static_cast<long double>(den_) : 0.0L / 0.0L;
 }
 
 std::string Rational::to_string() const {
@@ -67,13 +66,11 @@ Rational Rational::operator-() const {
 Rational operator+(const Rational& x, const Rational& y) {
   if (!x.valid_ || !y.valid_) return Rational::Invalid();
   int64_t a, b, n, d;
-  if (!Mul(x.num_, y.den_, &a) || !Mul(y.num_, x.den_, &b) || !Add(a, b, &n) ||
-      !Mul(x.den_, y.den_, &d)) {
+  if (!Mul(x.num_, y.den_, &a) || !Mul(y.num_, x.den_, &b) || !Add(a, b, &n) || !Mul(x.den_, y.den_, &d)) {
     // Retry through the lcm of the denominators before giving up.
     int64_t g = std::gcd(x.den_, y.den_);
     int64_t xs = y.den_ / g, ys = x.den_ / g;
-    if (!Mul(x.num_, xs, &a) || !Mul(y.num_, ys, &b) || !Add(a, b, &n) ||
-        !Mul(x.den_, xs, &d)) {
+    if (!Mul(x.num_, xs, &a) || !Mul(y.num_, ys, &b) || !Add(a, b, &n) || !Mul(x.den_, xs, &d)) {
       return Rational::Invalid();
     }
   }
@@ -90,9 +87,7 @@ Rational operator*(const Rational& x, const Rational& y) {
   if (g1 == 0) g1 = 1;
   if (g2 == 0) g2 = 1;
   int64_t n, d;
-  if (!Mul(x.num_ / g1, y.num_ / g2, &n) || !Mul(x.den_ / g2, y.den_ / g1, &d)) {
-    return Rational::Invalid();
-  }
+  if (!Mul(x.num_ / g1, y.num_ / g2, &n) || !Mul(x.den_ / g2, y.den_ / g1, &d)) { return Rational::Invalid(); }
   return Rational::Of(n, d);
 }
 

@@ -15,17 +15,16 @@ Result<ScoreFunction> ScoreFunctionNamed(const std::string& name) {
 
 Result<Vec<double>> ScoresOf(const Vec<double>& query, const Mat<double>& keys, const ScoreParams& p) {
   switch (p.function) {
-    case ScoreFunction::kDot:
-      return DotScores(keys, query);
+    case ScoreFunction::kDot: return DotScores(keys, query);
     case ScoreFunction::kScaled: {
       ATTN_ASSIGN_OR_RETURN(dot, DotScores(keys, query));
       return Vec<double>(dot / std::sqrt(static_cast<double>(keys.cols())));
     }
     case ScoreFunction::kBilinear: {
       if (p.W.rows() != query.size() || p.W.cols() != keys.cols()) {
-        return Status(ErrorCode::kShapeMismatch,
-                      "the bilinear matrix W is " + ShapeText(p.W.rows(), p.W.cols()) + " but q^T W k needs [" +
-                          std::to_string(query.size()) + " x " + std::to_string(keys.cols()) + "]");
+        return Status(ErrorCode::kShapeMismatch, "the bilinear matrix W is " + ShapeText(p.W.rows(), p.W.cols()) +
+                                                     " but q^T W k needs [" + std::to_string(query.size()) + " x " +
+                                                     std::to_string(keys.cols()) + "]");
       }
       Vec<double> scores = keys * (p.W.transpose() * query);
       return scores;

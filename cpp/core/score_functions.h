@@ -18,9 +18,9 @@ Result<ScoreFunction> ScoreFunctionNamed(const std::string& name);
 
 struct ScoreParams {
   ScoreFunction function = ScoreFunction::kDot;
-  Mat<double> W;           // bilinear: D_q x D_k
-  Mat<double> W_q, W_k;    // additive: A x D_q and A x D_k
-  Vec<double> b, v;        // additive: A (b may be empty)
+  Mat<double> W;         // bilinear: D_q x D_k
+  Mat<double> W_q, W_k;  // additive: A x D_q and A x D_k
+  Vec<double> b, v;      // additive: A (b may be empty)
 };
 
 Result<Vec<double>> ScoresOf(const Vec<double>& query, const Mat<double>& keys, const ScoreParams& params);

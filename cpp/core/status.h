@@ -10,19 +10,18 @@ namespace attn {
 
 enum class ErrorCode {
   kOk = 0,
-  kEmptyMemory,     // no eligible source position
-  kShapeMismatch,   // widths or lengths that do not fit together
-  kNotExact,        // a value that has no exact form (exp of a non-multiple of a)
-  kOverflow,        // a rational that left the 64-bit range
-  kInvalidInput,    // an input or exercise file that cannot be read
-  kParse,           // a learner's answer that cannot be read
+  kEmptyMemory,    // no eligible source position
+  kShapeMismatch,  // widths or lengths that do not fit together
+  kNotExact,       // a value that has no exact form (exp of a non-multiple of a)
+  kOverflow,       // a rational that left the 64-bit range
+  kInvalidInput,   // an input or exercise file that cannot be read
+  kParse,          // a learner's answer that cannot be read
 };
 
 class Status {
  public:
   Status() = default;
-  Status(ErrorCode code, std::string message)
-      : code_(code), message_(std::move(message)) {}
+  Status(ErrorCode code, std::string message) : code_(code), message_(std::move(message)) {}
 
   bool ok() const { return code_ == ErrorCode::kOk; }
   ErrorCode code() const { return code_; }
@@ -36,8 +35,8 @@ class Status {
 template <class T>
 class Result {
  public:
-  Result(T value) : data_(std::move(value)) {}          // NOLINT: implicit by design
-  Result(Status status) : data_(std::move(status)) {}   // NOLINT: implicit by design
+  Result(T value) : data_(std::move(value)) {}         // NOLINT: implicit by design
+  Result(Status status) : data_(std::move(status)) {}  // NOLINT: implicit by design
 
   bool ok() const { return std::holds_alternative<T>(data_); }
   const T& value() const& { return std::get<T>(data_); }
@@ -52,15 +51,15 @@ class Result {
 };
 
 // Propagate a failed Result or Status out of the current function.
-#define ATTN_ASSIGN_OR_RETURN(lhs, expr)            \
-  auto lhs##_result = (expr);                        \
+#define ATTN_ASSIGN_OR_RETURN(lhs, expr)                \
+  auto lhs##_result = (expr);                           \
   if (!lhs##_result.ok()) return lhs##_result.status(); \
   auto lhs = std::move(lhs##_result).value()
 
-#define ATTN_RETURN_IF_ERROR(expr)        \
-  do {                                    \
-    ::attn::Status status_ = (expr);      \
-    if (!status_.ok()) return status_;    \
+#define ATTN_RETURN_IF_ERROR(expr)     \
+  do {                                 \
+    ::attn::Status status_ = (expr);   \
+    if (!status_.ok()) return status_; \
   } while (0)
 
 }  // namespace attn

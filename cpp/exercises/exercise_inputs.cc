@@ -92,8 +92,8 @@ Result<Mat<Exact>> ExactMatrixFromText(const std::string& text, const std::strin
   for (size_t i = 0; i < answer.items.size(); ++i) {
     const Answer& row = answer.items[i];
     if (!row.is_list() || row.items.size() != cols) {
-      return Status(ErrorCode::kShapeMismatch, "the rows of " + what + " must all have " +
-                                                   std::to_string(cols) + " entries");
+      return Status(ErrorCode::kShapeMismatch,
+                    "the rows of " + what + " must all have " + std::to_string(cols) + " entries");
     }
     for (size_t j = 0; j < cols; ++j) {
       if (row.items[j].is_list()) return Status(ErrorCode::kInvalidInput, what + " is nested too deeply");
@@ -133,8 +133,7 @@ Result<double> DoubleInput(const Json& exercise, const Json& part, const std::st
   return d;
 }
 
-Result<std::vector<std::string>> StringListInput(const Json& exercise, const Json& part,
-                                                 const std::string& key) {
+Result<std::vector<std::string>> StringListInput(const Json& exercise, const Json& part, const std::string& key) {
   const Json* value = Find(exercise, part, key);
   if (!value) return Missing(key);
   if (!value->is_array()) return Status(ErrorCode::kInvalidInput, "the input '" + key + "' must be a list");

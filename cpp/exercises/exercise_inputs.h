@@ -27,8 +27,7 @@ Result<Vec<double>> DoubleVectorInput(const Json& exercise, const Json& part, co
 Result<Mat<double>> DoubleMatrixInput(const Json& exercise, const Json& part, const std::string& key);
 Result<double> DoubleInput(const Json& exercise, const Json& part, const std::string& key);
 
-Result<std::vector<std::string>> StringListInput(const Json& exercise, const Json& part,
-                                                 const std::string& key);
+Result<std::vector<std::string>> StringListInput(const Json& exercise, const Json& part, const std::string& key);
 
 // A string field, or "" when absent or not a string.
 std::string StringField(const Json& object, const std::string& key);

@@ -1,7 +1,7 @@
 // The one table of models: a new model is one file under exercises/models/ plus one line here.
-#include "exercises/model.h"
-
 #include <mutex>
+
+#include "exercises/model.h"
 
 namespace attn {
 

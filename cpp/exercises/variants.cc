@@ -19,7 +19,8 @@ Status CheckWellPosed(const Json& exercise) {
     std::string quantity = StringField(part, "quantity");
     bool asks_largest = quantity.find("largest") != std::string::npos;
     // Chapter 14's exercise 4 ties on purpose (key and full stop); variants must not.
-    if (asks_largest && q.positions.size() > 1) return Status(ErrorCode::kInvalidInput, name + ": a tie for the largest");
+    if (asks_largest && q.positions.size() > 1)
+      return Status(ErrorCode::kInvalidInput, name + ": a tie for the largest");
     std::function<bool(const Quantity&)> finite = [&](const Quantity& x) {
       if (x.kind == Quantity::Kind::kList) return std::all_of(x.items.begin(), x.items.end(), finite);
       return x.kind != Quantity::Kind::kNumber || x.exact || std::isfinite(x.approx);
@@ -38,7 +39,8 @@ Result<Json> VariantOf(const Json& exercise, uint32_t seed) {
   if (seed == 0) return exercise;
   // The generators write into the inputs: they must be an object of texts.
   if (exercise.contains("inputs")) {
-    if (!exercise["inputs"].is_object()) return Status(ErrorCode::kInvalidInput, "the exercise's inputs are not an object");
+    if (!exercise["inputs"].is_object())
+      return Status(ErrorCode::kInvalidInput, "the exercise's inputs are not an object");
     for (const auto& [key, value] : exercise["inputs"].items()) {
       if (!value.is_string() && !value.is_object() && !value.is_array()) {
         return Status(ErrorCode::kInvalidInput, "the input '" + key + "' must be written as text");
@@ -58,7 +60,8 @@ Result<Json> VariantOf(const Json& exercise, uint32_t seed) {
       return variant;
     }
   }
-  return Status(ErrorCode::kInvalidInput, "no well-posed variant for seed " + std::to_string(seed) + ": " + last.message());
+  return Status(ErrorCode::kInvalidInput,
+                "no well-posed variant for seed " + std::to_string(seed) + ": " + last.message());
 }
 
 }  // namespace attn

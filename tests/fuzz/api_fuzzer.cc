@@ -63,7 +63,8 @@ const std::vector<Exercise>& Exercises() {
 
 Json Checked(const char* call, const std::string& out, const std::string& input) {
   Json j = Json::parse(out, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded() || !j.is_object()) fuzz::Fail(call, "returned text that is not a JSON object: " + out + "\ninput: " + input);
+  if (j.is_discarded() || !j.is_object())
+    fuzz::Fail(call, "returned text that is not a JSON object: " + out + "\ninput: " + input);
   return j;
 }
 

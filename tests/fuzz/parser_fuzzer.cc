@@ -73,8 +73,8 @@ std::vector<GradeRequest> Requests() {
   {  // a tensor shape
     GradeRequest r;
     r.shape = true;
-    r.expected = Quantity::List({Quantity::Number(Exact(8)), Quantity::Number(Exact(4)),
-                                 Quantity::Number(Exact(64)), Quantity::Number(Exact(512))});
+    r.expected = Quantity::List({Quantity::Number(Exact(8)), Quantity::Number(Exact(4)), Quantity::Number(Exact(64)),
+                                 Quantity::Number(Exact(512))});
     out.push_back(r);
   }
   {  // positions: one of two tied, and a select-all set
@@ -124,8 +124,7 @@ void Run(std::string_view text) {
 }  // namespace attn
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  attn::fuzz::Slowest().Time(data, size, [&] {
-    attn::Run(std::string_view(reinterpret_cast<const char*>(data), size));
-  });
+  attn::fuzz::Slowest().Time(data, size,
+                             [&] { attn::Run(std::string_view(reinterpret_cast<const char*>(data), size)); });
   return 0;
 }

@@ -1,9 +1,9 @@
 // Counts from the inputs n, d, bytes per number and target steps; the per-position
 // miscount is recognised.
 #include "exercises/models/ch14_cost_model.h"
-#include "exercises/model.h"
 
 #include "core/costs.h"
+#include "exercises/model.h"
 
 namespace attn {
 namespace {
@@ -53,18 +53,17 @@ Result<GradeRequest> Ch14CostRequest(const Json& exercise, const Json& part) {
     request.expected = Quantity::Number(Exact(costs.*row.field));
     if (request.bytes) {
       int64_t numbers = quantity == "context_bytes" ? costs.context_numbers : costs.states_numbers;
-      request.misconceptions.push_back(Misconception::Value(
-          "bytes-without-width", Quantity::Number(Exact(numbers)),
-          "that is how many numbers there are. Each number takes " + std::to_string(in.bytes) +
-              " bytes here, so the bytes are that count times " + std::to_string(in.bytes) + "."));
+      request.misconceptions.push_back(
+          Misconception::Value("bytes-without-width", Quantity::Number(Exact(numbers)),
+                               "that is how many numbers there are. Each number takes " + std::to_string(in.bytes) +
+                                   " bytes here, so the bytes are that count times " + std::to_string(in.bytes) + "."));
     }
     if (quantity == "states_numbers" || quantity == "states_bytes") {
       int64_t per_position = quantity == "states_numbers" ? in.n : in.n * in.bytes;
-      request.misconceptions.push_back(
-          Misconception::Value("positions-not-numbers", Quantity::Number(Exact(per_position)),
-           "you counted one number per source position (" + std::to_string(in.n) +
-               "), but each stored state holds " + std::to_string(in.d) + " numbers: " +
-               std::to_string(in.n) + " \u00d7 " + std::to_string(in.d) + "."));
+      request.misconceptions.push_back(Misconception::Value(
+          "positions-not-numbers", Quantity::Number(Exact(per_position)),
+          "you counted one number per source position (" + std::to_string(in.n) + "), but each stored state holds " +
+              std::to_string(in.d) + " numbers: " + std::to_string(in.n) + " \u00d7 " + std::to_string(in.d) + "."));
     }
     return request;
   }
@@ -78,8 +77,7 @@ Result<Json> Ch14CostWorking(const Json& exercise) {
   for (const auto& row : kRows) {
     counts.push_back({{"name", row.name}, {"formula", row.formula}, {"value", costs.*row.field}});
   }
-  return Json{{"inputs", {{"n", in.n}, {"d", in.d}, {"bytes", in.bytes}, {"t", in.steps}}},
-              {"counts", counts}};
+  return Json{{"inputs", {{"n", in.n}, {"d", in.d}, {"bytes", in.bytes}, {"t", in.steps}}}, {"counts", counts}};
 }
 
 namespace {
@@ -96,7 +94,9 @@ Status DrawVariant(Json& e, SeededRandom& r) {
 }  // namespace
 
 extern const Model kCh14CostModel = {
-    "ch14.cost", "counts", /*shows_inputs=*/true,
+    "ch14.cost",
+    "counts",
+    /*shows_inputs=*/true,
     [](const Json& exercise, const Json& part, uint32_t, bool) { return Ch14CostRequest(exercise, part); },
     [](const Json& exercise, const Json&, uint32_t) { return Ch14CostWorking(exercise); },
     DrawVariant,

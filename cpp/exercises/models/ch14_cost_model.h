@@ -1,8 +1,8 @@
 // Chapter 14's storage and work counts as exercises (model "ch14.cost").
 #pragma once
 
-#include "exercises/exercise_inputs.h"
 #include "answers/grading.h"
+#include "exercises/exercise_inputs.h"
 
 namespace attn {
 

@@ -1,13 +1,13 @@
 // Quantities, misconceptions and working for Chapter 14 reads.
 #include "exercises/models/ch14_read_model.h"
-#include "exercises/model.h"
-#include "exercises/variant_drawing.h"
 
 #include <algorithm>
 #include <cmath>
 
 #include "core/encoder.h"
 #include "core/interventions.h"
+#include "exercises/model.h"
+#include "exercises/variant_drawing.h"
 
 namespace attn {
 namespace {
@@ -52,14 +52,9 @@ Status Normalise(Ch14Read& r, Ch14Method method, const Eligibility& eligible) {
       r.weights = r.exponentials / r.denominator;
       break;
     }
-    case Ch14Method::kScoresAsWeights:
-      r.weights = r.scores;
-      break;
-    case Ch14Method::kExponentialsAsWeights:
-      r.weights = r.exponentials;
-      break;
-    default:
-      break;
+    case Ch14Method::kScoresAsWeights: r.weights = r.scores; break;
+    case Ch14Method::kExponentialsAsWeights: r.weights = r.exponentials; break;
+    default: break;
   }
   return Status();
 }
@@ -221,11 +216,10 @@ struct Known {
 const Known kKnown[] = {
     {Ch14Method::kSwappedIntervention, "frozen-vs-reencode",
      [](const Ch14Read&, const Ch14ReadInputs& in) -> std::string {
-       return !in.remove.empty()
-                  ? "that is what deleting the input token and re-encoding gives. Here the stored "
-                    "states stay frozen: only the removed position leaves the read."
-                  : "that is what removing the frozen stored state gives. Here the token is deleted "
-                    "and the encoder runs again, so the states after it can change.";
+       return !in.remove.empty() ? "that is what deleting the input token and re-encoding gives. Here the stored "
+                                   "states stay frozen: only the removed position leaves the read."
+                                 : "that is what removing the frozen stored state gives. Here the token is deleted "
+                                   "and the encoder runs again, so the states after it can change.";
      }},
     {Ch14Method::kZeroedScoreNotRemoved, "zeroed-score-not-removed",
      [](const Ch14Read&, const Ch14ReadInputs&) -> std::string {
@@ -251,7 +245,8 @@ const Known kKnown[] = {
     {Ch14Method::kScoresAsWeights, "scores-as-weights",
      [](const Ch14Read& right, const Ch14ReadInputs&) -> std::string {
        return "those are the scores. Weights come from exponentiating each score and dividing by "
-              "the sum of the exponentials (" + right.denominator.to_string() + ").";
+              "the sum of the exponentials (" +
+              right.denominator.to_string() + ").";
      }},
     {Ch14Method::kExponentialsAsWeights, "exponentials-as-weights",
      [](const Ch14Read& right, const Ch14ReadInputs&) -> std::string {
@@ -298,10 +293,11 @@ Result<GradeRequest> Ch14ReadRequest(const Json& exercise, const Json& part, boo
     auto read = earlier_query.ok() ? Ch14ReadOf(other, Ch14Method::kCorrect) : Result<Ch14Read>(earlier_query.status());
     auto wrong = read.ok() ? Select(other, *read, quantity) : Result<Quantity>(read.status());
     if (wrong.ok() && !wrong->SameAs(expected)) {
-      request.misconceptions.push_back(Misconception::Value(
-          "earlier-query", *wrong,
-          "that is the read for the earlier query " + earlier + ". This read uses a different query: score every "
-          "state against it again, then redo the softmax and the sum."));
+      request.misconceptions.push_back(
+          Misconception::Value("earlier-query", *wrong,
+                               "that is the read for the earlier query " + earlier +
+                                   ". This read uses a different query: score every "
+                                   "state against it again, then redo the softmax and the sum."));
     }
   }
   // A context with its coordinates in the wrong order.
@@ -316,11 +312,11 @@ Result<GradeRequest> Ch14ReadRequest(const Json& exercise, const Json& part, boo
     }
   }
   if (quantity == "context" && right.states.rows() != right.states.cols()) {
-    request.misconceptions.push_back(
-        Misconception::Shape("context-width-is-positions", static_cast<size_t>(right.states.rows()),
-         "a context has one coordinate per state coordinate (" + std::to_string(right.states.cols()) +
-             "), not one entry per source position (" + std::to_string(right.states.rows()) +
-             "): add the weighted states coordinate by coordinate."));
+    request.misconceptions.push_back(Misconception::Shape(
+        "context-width-is-positions", static_cast<size_t>(right.states.rows()),
+        "a context has one coordinate per state coordinate (" + std::to_string(right.states.cols()) +
+            "), not one entry per source position (" + std::to_string(right.states.rows()) +
+            "): add the weighted states coordinate by coordinate."));
   }
   if (quantity == "largest_effect_position") {
     ATTN_ASSIGN_OR_RETURN(largest_weight, Select(in, right, "largest_weight_position"));
@@ -331,8 +327,8 @@ Result<GradeRequest> Ch14ReadRequest(const Json& exercise, const Json& part, boo
     if (!only_weight.empty()) {
       request.misconceptions.push_back(
           Misconception::Value("largest-weight-as-largest-effect", Quantity::Position(only_weight),
-           "that position has the largest weight, but removing it is not what changes the "
-           "readout most. Compare the readout after each removal."));
+                               "that position has the largest weight, but removing it is not what changes the "
+                               "readout most. Compare the readout after each removal."));
     }
   }
   return request;
@@ -373,8 +369,9 @@ Result<Json> DecimalWorking(const Ch14ReadInputs& in, const std::string& why) {
   for (Eigen::Index i = 0; i < read.scores.size(); ++i)
     if (!memory.removed[static_cast<size_t>(i)]) denominator += std::exp(read.scores(i));
   if (!std::isfinite(denominator)) {
-    return Status(ErrorCode::kOverflow, "the scores are too large for their exponentials to be shown "
-                                        "(exp overflows past about 709); try a smaller query");
+    return Status(ErrorCode::kOverflow,
+                  "the scores are too large for their exponentials to be shown "
+                  "(exp overflows past about 709); try a smaller query");
   }
   Json out = {{"positions", positions},
               {"denominator", QuantityJson(Quantity::Number(denominator))},
@@ -435,7 +432,9 @@ Status DrawVariant(Json& e, SeededRandom& r) {
 }  // namespace
 
 extern const Model kCh14ReadModel = {
-    "ch14.read", "exact-read", /*shows_inputs=*/true,
+    "ch14.read",
+    "exact-read",
+    /*shows_inputs=*/true,
     [](const Json& exercise, const Json& part, uint32_t, bool with_mistakes) {
       return Ch14ReadRequest(exercise, part, with_mistakes);
     },

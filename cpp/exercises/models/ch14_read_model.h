@@ -8,21 +8,21 @@
 #include <string>
 #include <vector>
 
+#include "answers/grading.h"
 #include "core/encoder.h"
 #include "exercises/exercise_inputs.h"
-#include "answers/grading.h"
 
 namespace attn {
 
 enum class Ch14Method {
   kCorrect,
-  kDividedByCount,         // exponentials divided by the number of positions
-  kZeroScoreZeroWeight,    // exp(0) taken as 0
-  kScoresAsWeights,        // stopped before exponentiating
-  kExponentialsAsWeights,  // stopped before normalising
-  kZeroedScoreNotRemoved,  // removed position's score set to 0 instead of removing it
-  kSwappedIntervention,    // frozen removal answered with re-encoding, or the other way
-  kRemovedNotRenormalised, // frozen removal: the weight zeroed, the others left as they were
+  kDividedByCount,          // exponentials divided by the number of positions
+  kZeroScoreZeroWeight,     // exp(0) taken as 0
+  kScoresAsWeights,         // stopped before exponentiating
+  kExponentialsAsWeights,   // stopped before normalising
+  kZeroedScoreNotRemoved,   // removed position's score set to 0 instead of removing it
+  kSwappedIntervention,     // frozen removal answered with re-encoding, or the other way
+  kRemovedNotRenormalised,  // frozen removal: the weight zeroed, the others left as they were
 };
 
 // Everything one read produces, as a given method computes it.
@@ -41,8 +41,8 @@ struct Ch14ReadInputs {
   Embeddings embeddings;
   std::vector<std::string> tokens;
   Vec<Exact> query;
-  std::string remove, del;           // a frozen removal and a re-encode deletion, by token
-  std::optional<Vec<Exact>> readout;  // the readout's coefficients
+  std::string remove, del;                        // a frozen removal and a re-encode deletion, by token
+  std::optional<Vec<Exact>> readout;              // the readout's coefficients
   std::optional<std::string> earlier_query_text;  // an earlier example's query, as written
   bool query_given_by_part = false;
 };

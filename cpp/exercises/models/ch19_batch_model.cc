@@ -1,8 +1,6 @@
 // Row-by-row masked softmax over given scores, with the batched all-masked rule (a row
 // with no eligible source is zeros), and the wrong methods that learners use.
 #include "exercises/models/ch19_batch_model.h"
-#include "exercises/model.h"
-#include "exercises/variant_drawing.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,21 +8,23 @@
 
 #include "core/diagnostics.h"
 #include "core/masks.h"
+#include "exercises/model.h"
+#include "exercises/variant_drawing.h"
 
 namespace attn {
 namespace {
 
 enum class Method {
   kCorrect,
-  kMaskAfterSoftmax,   // padded entries zeroed after the softmax, not renormalised
-  kMaskIgnored,        // no padding mask at all
-  kMaskInverted,       // 1 read as padding, 0 as a real token
-  kWrongAxis,          // softmax down the columns, no mask
-  kWrongAxisMasked,    // the mask applied, then the softmax down the columns
-  kWindowIgnored,      // the local window not applied
-  kWindowEverywhere,   // the local window applied to global attention too
-  kWindowClosed,       // the half-open window [start, end) read as [start, end]
-  kWindowShifted,      // the window's 1-based ends read as 0-based: start+1 .. end
+  kMaskAfterSoftmax,  // padded entries zeroed after the softmax, not renormalised
+  kMaskIgnored,       // no padding mask at all
+  kMaskInverted,      // 1 read as padding, 0 as a real token
+  kWrongAxis,         // softmax down the columns, no mask
+  kWrongAxisMasked,   // the mask applied, then the softmax down the columns
+  kWindowIgnored,     // the local window not applied
+  kWindowEverywhere,  // the local window applied to global attention too
+  kWindowClosed,      // the half-open window [start, end) read as [start, end]
+  kWindowShifted,     // the window's 1-based ends read as 0-based: start+1 .. end
 };
 
 struct Batch {
@@ -68,8 +68,8 @@ Result<Batch> BatchOf(const Json& exercise, const Json& part) {
                                                  std::to_string(b.scores.cols()) + " entries");
   }
   if (b.rows_are_items && static_cast<Eigen::Index>(b.mask.lengths.size()) != b.scores.rows()) {
-    return Status(ErrorCode::kShapeMismatch, "there are " + std::to_string(b.mask.lengths.size()) +
-                                                 " lengths for " + std::to_string(b.scores.rows()) + " score rows");
+    return Status(ErrorCode::kShapeMismatch, "there are " + std::to_string(b.mask.lengths.size()) + " lengths for " +
+                                                 std::to_string(b.scores.rows()) + " score rows");
   }
   if (HasInput(exercise, part, "causal")) b.mask.causal = *InputText(exercise, part, "causal") == "true";
   if (HasInput(exercise, part, "window")) {
@@ -198,7 +198,8 @@ Result<Quantity> Select(const Batch& b, Method method, const std::string& q) {
     return Quantity::PositionSet(labels);
   }
   if (q == "global_weight_on_relevant" || q == "local_weight_on_relevant") {
-    if (b.relevant < 0 || !b.mask.window) return Status(ErrorCode::kInvalidInput, "needs a window and a relevant position");
+    if (b.relevant < 0 || !b.mask.window)
+      return Status(ErrorCode::kInvalidInput, "needs a window and a relevant position");
     Batch view = b;
     if (q == "global_weight_on_relevant") view.mask.window.reset();
     Method m = method;
@@ -263,12 +264,12 @@ Result<GradeRequest> Ch19BatchRequest(const Json& exercise, const Json& part, bo
     // Axes by name, or as PyTorch's negative index; a plain number is ambiguous (0- or 1-based).
     request.position_labels = {"batch", "target", "source"};
     request.positions_by_number = false;
-    request.position_synonyms = {{"-1", "source"}, {"dim=-1", "source"}, {"dim = -1", "source"},
-                                 {"dim -1", "source"}, {"axis=-1", "source"}, {"axis -1", "source"},
-                                 {"last", "source"}, {"last_axis", "source"}, {"s", "source"},
-                                 {"sources", "source"}, {"source_axis", "source"}, {"-2", "target"},
-                                 {"t", "target"}, {"targets", "target"}, {"target_axis", "target"},
-                                 {"-3", "batch"}, {"b", "batch"}, {"batch_axis", "batch"}};
+    request.position_synonyms = {
+        {"-1", "source"},      {"dim=-1", "source"},   {"dim = -1", "source"},    {"dim -1", "source"},
+        {"axis=-1", "source"}, {"axis -1", "source"},  {"last", "source"},        {"last_axis", "source"},
+        {"s", "source"},       {"sources", "source"},  {"source_axis", "source"}, {"-2", "target"},
+        {"t", "target"},       {"targets", "target"},  {"target_axis", "target"}, {"-3", "batch"},
+        {"b", "batch"},        {"batch_axis", "batch"}};
   }
   if (q == "window_positions") {
     for (Eigen::Index s = 1; s <= b.scores.cols(); ++s) request.position_labels.push_back(std::to_string(s));
@@ -285,8 +286,9 @@ Result<GradeRequest> Ch19BatchRequest(const Json& exercise, const Json& part, bo
     if (seen) continue;
     std::string explanation = known.explanation;
     if (q == "window_positions" && known.method == Method::kWindowEverywhere) {
-      explanation = "a position outside the window [start, end) cannot be read by the local window, however "
-                    "high its score; only global attention reaches it.";
+      explanation =
+          "a position outside the window [start, end) cannot be read by the local window, however "
+          "high its score; only global attention reaches it.";
     }
     request.misconceptions.push_back(Misconception::Value(known.tag, *wrong, explanation));
   }
@@ -346,23 +348,38 @@ Json ScoreCase(const std::string& key, const std::string& title, const std::stri
     for (int64_t s = 0; s < S; ++s) query.push_back(b.scores(r, s));
   for (int64_t item = 0; item < B; ++item)
     for (int64_t i = 0; i < S * S; ++i) keys.push_back(i / S == i % S ? 1 : 0);
-  Json options = {{"B", B}, {"H", 1}, {"T", T}, {"S", S}, {"Dk", S}, {"Dv", S},
+  Json options = {{"B", B},           {"H", 1},          {"T", T},
+                  {"S", S},           {"Dk", S},         {"Dv", S},
                   {"temperature", 1}, {"scaled", false}, {"returnWeights", true}};
-  Json lab = {{"B", B}, {"H", 1}, {"T", T}, {"S", S}, {"D", S}, {"lengths", nullptr}, {"window", nullptr},
+  Json lab = {{"B", B},
+              {"H", 1},
+              {"T", T},
+              {"S", S},
+              {"D", S},
+              {"lengths", nullptr},
+              {"window", nullptr},
               {"causal", mask.causal}};
   if (!mask.lengths.empty()) options["lengths"] = lab["lengths"] = mask.lengths;
   if (mask.window) options["window"] = lab["window"] = Json::array({mask.window->first, mask.window->second});
   if (mask.causal) options["causal"] = true;
   Json labels = Json::array();
   for (int64_t r = 0; r < R; ++r) {
-    labels.push_back(b.rows_are_items
-                         ? "item " + std::to_string(r + 1) +
-                               (mask.lengths.empty() ? "" : " (length " + std::to_string(mask.lengths[static_cast<size_t>(r)]) + ")")
-                         : "target " + std::to_string(r + 1));
+    labels.push_back(
+        b.rows_are_items
+            ? "item " + std::to_string(r + 1) +
+                  (mask.lengths.empty() ? "" : " (length " + std::to_string(mask.lengths[static_cast<size_t>(r)]) + ")")
+            : "target " + std::to_string(r + 1));
   }
-  return Json{{"key", key}, {"title", title}, {"note", note}, {"options", options},
-              {"inputs", {{"query", query}, {"keys", keys}, {"values", keys}}}, {"kernels", nullptr},
-              {"rowLabels", labels}, {"table", S <= kTableLimit}, {"showEntropy", show_entropy}, {"lab", lab}};
+  return Json{{"key", key},
+              {"title", title},
+              {"note", note},
+              {"options", options},
+              {"inputs", {{"query", query}, {"keys", keys}, {"values", keys}}},
+              {"kernels", nullptr},
+              {"rowLabels", labels},
+              {"table", S <= kTableLimit},
+              {"showEntropy", show_entropy},
+              {"lab", lab}};
 }
 
 }  // namespace
@@ -370,23 +387,27 @@ Json ScoreCase(const std::string& key, const std::string& title, const std::stri
 Result<Json> Ch19BatchCases(const Json& exercise) {
   ATTN_ASSIGN_OR_RETURN(b, BatchOf(exercise, Json::object()));
   const int64_t S = b.scores.cols(), R = b.scores.rows();
-  std::string note = "Keys and values are one-hot (the identity), so each score is the given score and the context is "
-                     "the weight row itself.";
+  std::string note =
+      "Keys and values are one-hot (the identity), so each score is the given score and the context is "
+      "the weight row itself.";
   if (!HasInput(exercise, Json::object(), "scores")) {
-    note = "The exercise gives no scores, so every score is 0: each row spreads its weight evenly over the positions "
-           "its mask allows, and the non-zero weights draw the mask. " + note;
+    note =
+        "The exercise gives no scores, so every score is 0: each row spreads its weight evenly over the positions "
+        "its mask allows, and the non-zero weights draw the mask. " +
+        note;
   }
   bool show_entropy = false;
   if (exercise.contains("parts") && exercise["parts"].is_array())
-    for (const auto& part : exercise["parts"]) show_entropy = show_entropy || StringField(part, "quantity") == "entropies";
+    for (const auto& part : exercise["parts"])
+      show_entropy = show_entropy || StringField(part, "quantity") == "entropies";
   Json cases = Json::array();
   if (b.mask.window) {
     // The window exercise compares the global read with the windowed one: two batches.
     MaskSpec global = b.mask;
     global.window.reset();
     const auto [start, end] = *b.mask.window;
-    cases.push_back(ScoreCase("global", "Global: all " + std::to_string(S) + " positions eligible", note, b, global,
-                              show_entropy));
+    cases.push_back(
+        ScoreCase("global", "Global: all " + std::to_string(S) + " positions eligible", note, b, global, show_entropy));
     cases.push_back(ScoreCase("window",
                               "Local window [" + std::to_string(start + 1) + ", " + std::to_string(end + 1) +
                                   ") in the exercise's 1-based positions, sent to the runner as the 0-based [" +
@@ -394,8 +415,10 @@ Result<Json> Ch19BatchCases(const Json& exercise) {
                               note, b, b.mask, show_entropy));
   } else {
     std::string shape = b.rows_are_items
-                            ? std::to_string(R) + " batch items, one query each (B=" + std::to_string(R) + ", T=1), S=" + std::to_string(S)
-                            : "one batch item with " + std::to_string(R) + " target rows (B=1, T=" + std::to_string(R) + "), S=" + std::to_string(S);
+                            ? std::to_string(R) + " batch items, one query each (B=" + std::to_string(R) +
+                                  ", T=1), S=" + std::to_string(S)
+                            : "one batch item with " + std::to_string(R) + " target rows (B=1, T=" + std::to_string(R) +
+                                  "), S=" + std::to_string(S);
     cases.push_back(ScoreCase("rows", "The exercise's rows as a batch: " + shape, note, b, b.mask, show_entropy));
   }
   return Json{{"cases", cases}};
@@ -430,7 +453,9 @@ Status DrawVariant(Json& e, SeededRandom& r) {
 }  // namespace
 
 extern const Model kCh19BatchModel = {
-    "ch19.batch", "rows", /*shows_inputs=*/true,
+    "ch19.batch",
+    "rows",
+    /*shows_inputs=*/true,
     [](const Json& exercise, const Json& part, uint32_t, bool with_mistakes) {
       return Ch19BatchRequest(exercise, part, with_mistakes);
     },

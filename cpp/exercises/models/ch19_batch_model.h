@@ -4,8 +4,8 @@
 // item i (one target each); without, rows are the targets of one item.
 #pragma once
 
-#include "exercises/exercise_inputs.h"
 #include "answers/grading.h"
+#include "exercises/exercise_inputs.h"
 
 namespace attn {
 

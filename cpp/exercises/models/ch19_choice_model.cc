@@ -1,11 +1,10 @@
 // Policies observed from the core's own behaviour (model "ch19.choice"): what the batched
 // core and the single read do with a row whose every source is masked.
-#include "exercises/models/ch19_batch_model.h"
-
 #include <algorithm>
 
 #include "batch/batch_attention.h"
 #include "exercises/model.h"
+#include "exercises/models/ch19_batch_model.h"
 
 namespace attn {
 namespace {
@@ -36,8 +35,8 @@ Result<Demo> RunBatched(const Json& exercise) {
     demo.mask.lengths.push_back(n->num());
   }
   const BatchShape& shape = demo.shape;
-  std::vector<double> q(static_cast<size_t>(shape.QueryElements()), 1.0), k(static_cast<size_t>(shape.KeyElements()), 1.0),
-      v(static_cast<size_t>(shape.ValueElements()), 1.0);
+  std::vector<double> q(static_cast<size_t>(shape.QueryElements()), 1.0),
+      k(static_cast<size_t>(shape.KeyElements()), 1.0), v(static_cast<size_t>(shape.ValueElements()), 1.0);
   BatchOptions options;
   options.return_weights = true;
   demo.result = BatchAttention<double>(shape, q, k, v, demo.mask, options);
@@ -71,9 +70,6 @@ Status SingleRead() {
 
 std::string SinglePolicy() { return SingleRead().ok() ? "zeros_flagged" : "error"; }
 
-
-
-
 Result<Json> Ch19ChoiceWorking(const Json& exercise) {
   Json out = {{"single", {{"error", SingleRead().message()}}}};
   ATTN_ASSIGN_OR_RETURN(demo, RunBatched(exercise));
@@ -84,7 +80,8 @@ Result<Json> Ch19ChoiceWorking(const Json& exercise) {
   Json rows = Json::array();
   for (int64_t r = 0; r < demo.shape.Rows(); ++r) {
     Json weights = Json::array();
-    for (int64_t s = 0; s < demo.shape.S; ++s) weights.push_back(demo.result->weights[static_cast<size_t>(r * demo.shape.S + s)]);
+    for (int64_t s = 0; s < demo.shape.S; ++s)
+      weights.push_back(demo.result->weights[static_cast<size_t>(r * demo.shape.S + s)]);
     rows.push_back({{"length", demo.mask.lengths[static_cast<size_t>(r)]},
                     {"weights", weights},
                     {"flagged", demo.result->empty_rows[static_cast<size_t>(r)] != 0}});
@@ -97,7 +94,8 @@ Result<GradeRequest> Ch19ChoiceRequest(const Json& exercise, const Json& part) {
   std::string q = StringField(part, "quantity");
   GradeRequest request;
   request.position_labels = OptionIds(part);
-  for (size_t i = 1; i <= request.position_labels.size(); ++i) request.position_names.push_back("option " + std::to_string(i));
+  for (size_t i = 1; i <= request.position_labels.size(); ++i)
+    request.position_names.push_back("option " + std::to_string(i));
   std::string right;
   if (q == "all_masked_policy_batched") {
     ATTN_ASSIGN_OR_RETURN(policy, BatchedPolicy(exercise));
@@ -107,11 +105,14 @@ Result<GradeRequest> Ch19ChoiceRequest(const Json& exercise, const Json& part) {
   } else {
     return Status(ErrorCode::kInvalidInput, "the model ch19.choice cannot decide '" + q + "'");
   }
-  if (std::find(request.position_labels.begin(), request.position_labels.end(), right) == request.position_labels.end()) {
-    return Status(ErrorCode::kInvalidInput, "the options of '" + q + "' do not include the core's behaviour '" + right + "'");
+  if (std::find(request.position_labels.begin(), request.position_labels.end(), right) ==
+      request.position_labels.end()) {
+    return Status(ErrorCode::kInvalidInput,
+                  "the options of '" + q + "' do not include the core's behaviour '" + right + "'");
   }
   request.expected = Quantity::Position({right});
-  if (std::find(request.position_labels.begin(), request.position_labels.end(), "nan") != request.position_labels.end()) {
+  if (std::find(request.position_labels.begin(), request.position_labels.end(), "nan") !=
+      request.position_labels.end()) {
     request.misconceptions.push_back(Misconception::Value(
         "naive-overflow", Quantity::Position({"nan"}),
         "NaN is what an unguarded softmax produces (every exponential is 0, and 0/0 is NaN), and it then "
@@ -123,7 +124,9 @@ Result<GradeRequest> Ch19ChoiceRequest(const Json& exercise, const Json& part) {
 }  // namespace
 
 extern const Model kCh19ChoiceModel = {
-    "ch19.choice", "policies", /*shows_inputs=*/false,
+    "ch19.choice",
+    "policies",
+    /*shows_inputs=*/false,
     [](const Json& exercise, const Json& part, uint32_t, bool) { return Ch19ChoiceRequest(exercise, part); },
     [](const Json& exercise, const Json&, uint32_t) { return Ch19ChoiceWorking(exercise); },
     /*draw_variant=*/nullptr,

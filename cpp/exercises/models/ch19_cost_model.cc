@@ -1,11 +1,11 @@
 // Counts from B, H, T, S, D_k, D_v; the missing head factor is recognised.
 #include "exercises/models/ch19_cost_model.h"
-#include "exercises/model.h"
 
 #include <algorithm>
 #include <tuple>
 
 #include "core/costs.h"
+#include "exercises/model.h"
 
 namespace attn {
 namespace {
@@ -58,8 +58,8 @@ Result<GradeRequest> Ch19CostRequest(const Json& exercise, const Json& part) {
     request.misconceptions.push_back(Misconception::Value("heads-omitted", Shape(without), kHeads));
     return request;
   }
-  int64_t GlobalAttentionCosts::*field = q == "elements" ? &GlobalAttentionCosts::elements
-                                         : q == "weight_bytes" ? &GlobalAttentionCosts::weight_bytes
+  int64_t GlobalAttentionCosts::*field = q == "elements"          ? &GlobalAttentionCosts::elements
+                                         : q == "weight_bytes"    ? &GlobalAttentionCosts::weight_bytes
                                          : q == "multiplications" ? &GlobalAttentionCosts::multiplications
                                                                   : nullptr;
   if (!field) return Status(ErrorCode::kInvalidInput, "the model ch19.cost cannot compute '" + q + "'");
@@ -74,12 +74,13 @@ Result<GradeRequest> Ch19CostRequest(const Json& exercise, const Json& part) {
   request.expected = Quantity::Number(Exact(costs.*field));
   if (request.bytes) {
     ATTN_ASSIGN_OR_RETURN(width, CountInput(exercise, Json::object(), "bytes_per_number"));
-    request.misconceptions.push_back(Misconception::Value(
-        "bytes-without-width", Quantity::Number(Exact(costs.elements)),
-        "that is the number of weights. Each one takes " + std::to_string(width) +
-            " bytes, so the bytes are that count times " + std::to_string(width) + "."));
+    request.misconceptions.push_back(
+        Misconception::Value("bytes-without-width", Quantity::Number(Exact(costs.elements)),
+                             "that is the number of weights. Each one takes " + std::to_string(width) +
+                                 " bytes, so the bytes are that count times " + std::to_string(width) + "."));
   }
-  request.misconceptions.push_back(Misconception::Value("heads-omitted", Quantity::Number(Exact(headless.*field)), kHeads));
+  request.misconceptions.push_back(
+      Misconception::Value("heads-omitted", Quantity::Number(Exact(headless.*field)), kHeads));
   return request;
 }
 
@@ -135,18 +136,35 @@ Result<Json> Ch19CostBatchCases(const Json& exercise) {
                                      "weights shown come from the WASM core."
                                    : "")},
       {"kernels", big ? Json::array({"fused"}) : Json(nullptr)},
-      {"options", {{"B", B}, {"H", H}, {"T", T}, {"S", S}, {"Dk", dk}, {"Dv", dv}, {"temperature", 1},
-                   {"scaled", true}, {"seed", kWorkloadSeed}, {"returnWeights", true}}},
+      {"options",
+       {{"B", B},
+        {"H", H},
+        {"T", T},
+        {"S", S},
+        {"Dk", dk},
+        {"Dv", dv},
+        {"temperature", 1},
+        {"scaled", true},
+        {"seed", kWorkloadSeed},
+        {"returnWeights", true}}},
       {"inputs", nullptr},
       {"rowLabels", nullptr},
       {"table", false},
       {"showEntropy", false},
       {"countPart", "elements"},
-      {"lab", {{"B", B}, {"H", H}, {"T", T}, {"S", S}, {"D", std::max(dk, dv)}, {"lengths", nullptr},
-               {"window", nullptr}, {"causal", false}, {"scaled", true}, {"seed", kWorkloadSeed}}}};
+      {"lab",
+       {{"B", B},
+        {"H", H},
+        {"T", T},
+        {"S", S},
+        {"D", std::max(dk, dv)},
+        {"lengths", nullptr},
+        {"window", nullptr},
+        {"causal", false},
+        {"scaled", true},
+        {"seed", kWorkloadSeed}}}};
   return Json{{"cases", Json::array({c})}};
 }
-
 
 // Sizes in powers of two, redrawn until the batch's work, B*H*T*S*(D_k+D_v), is at most
 // 2^29 multiply-adds (4 times the chapter's), so that "Run this batch" and the batch lab
@@ -172,7 +190,9 @@ Status DrawVariant(Json& e, SeededRandom& r) {
 }  // namespace
 
 extern const Model kCh19CostModel = {
-    "ch19.cost", "cost-summary", /*shows_inputs=*/true,
+    "ch19.cost",
+    "cost-summary",
+    /*shows_inputs=*/true,
     [](const Json& exercise, const Json& part, uint32_t, bool) { return Ch19CostRequest(exercise, part); },
     [](const Json& exercise, const Json&, uint32_t) { return Ch19CostWorking(exercise); },
     DrawVariant,

@@ -3,8 +3,8 @@
 // D_k and D_v.
 #pragma once
 
-#include "exercises/exercise_inputs.h"
 #include "answers/grading.h"
+#include "exercises/exercise_inputs.h"
 
 namespace attn {
 

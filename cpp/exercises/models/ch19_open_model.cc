@@ -4,7 +4,9 @@
 namespace attn {
 
 extern const Model kCh19OpenModel = {
-    "ch19.open", "none", /*shows_inputs=*/false,
+    "ch19.open",
+    "none",
+    /*shows_inputs=*/false,
     [](const Json& exercise, const Json&, uint32_t, bool) -> Result<GradeRequest> {
       return Status(ErrorCode::kInvalidInput, "the exercise " + StringField(exercise, "id") + " has no graded parts");
     },

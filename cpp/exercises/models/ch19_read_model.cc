@@ -1,7 +1,5 @@
 // Quantities, misconceptions and working for Chapter 19 single-query reads.
 #include "exercises/models/ch19_read_model.h"
-#include "exercises/model.h"
-#include "exercises/variant_drawing.h"
 
 #include <cmath>
 
@@ -9,6 +7,8 @@
 #include "core/diagnostics.h"
 #include "core/interventions.h"
 #include "core/score_functions.h"
+#include "exercises/model.h"
+#include "exercises/variant_drawing.h"
 
 namespace attn {
 
@@ -46,9 +46,12 @@ Result<ScoreParams> ParamsOf(const Ch19ReadInputs& in, Ch19Method method) {
   ATTN_ASSIGN_OR_RETURN(function, ScoreFunctionNamed(in.score));
   p.function = function;
   if (method == Ch19Method::kScaledVsUnscaled) {
-    if (function == ScoreFunction::kDot) p.function = ScoreFunction::kScaled;
-    else if (function == ScoreFunction::kScaled) p.function = ScoreFunction::kDot;
-    else return Status(ErrorCode::kInvalidInput, "not a dot-product score");
+    if (function == ScoreFunction::kDot)
+      p.function = ScoreFunction::kScaled;
+    else if (function == ScoreFunction::kScaled)
+      p.function = ScoreFunction::kDot;
+    else
+      return Status(ErrorCode::kInvalidInput, "not a dot-product score");
   }
   auto need = [](const auto& field, const char* key) -> Status {
     if (field) return Status();
@@ -79,7 +82,8 @@ Result<Vec<double>> RawScores(const Ch19ReadInputs& in, Ch19Method method) {
     }
     return *in.scores;
   }
-  if (!in.query || !in.keys) return Status(ErrorCode::kInvalidInput, "the exercise gives neither scores nor a query and keys");
+  if (!in.query || !in.keys)
+    return Status(ErrorCode::kInvalidInput, "the exercise gives neither scores nor a query and keys");
   ATTN_ASSIGN_OR_RETURN(params, ParamsOf(in, method));
   return ScoresOf(*in.query, *in.keys, params);
 }
@@ -264,13 +268,17 @@ Result<GradeRequest> Ch19ReadRequest(const Json& exercise, const Json& part, boo
     request.misconceptions.push_back(Misconception::Value(known.tag, *wrong, known.explanation(in)));
   }
   if (q == "entropy") {
-    struct Base { const char* tag; double log; const char* name; };
+    struct Base {
+      const char* tag;
+      double log;
+      const char* name;
+    };
     for (const Base& base : {Base{"entropy-in-bits", std::log(2.0), "bits (log base 2)"},
                              Base{"entropy-in-log10", std::log(10.0), "log base 10"}}) {
-      request.misconceptions.push_back(Misconception::Value(
-          base.tag, Quantity::Number(expected.approx / base.log),
-          std::string("that is the entropy in ") + base.name + ". This part asks for nats: use the natural "
-          "logarithm, H = -sum of w ln w."));
+      request.misconceptions.push_back(Misconception::Value(base.tag, Quantity::Number(expected.approx / base.log),
+                                                            std::string("that is the entropy in ") + base.name +
+                                                                ". This part asks for nats: use the natural "
+                                                                "logarithm, H = -sum of w ln w."));
     }
   }
   if (q == "context") {
@@ -347,13 +355,11 @@ namespace {
 
 Status DrawVariant(Json& e, SeededRandom& r) {
   for (const char* key : {"query", "keys", "W", "W_q", "W_k", "v", "b", "control"}) {
-    ATTN_RETURN_IF_ERROR(ForInput(e, key, [&](const std::string& text) {
-      return Redraw(text, [&] { return Tenths(r.Integer(-10, 10)); });
-    }));
+    ATTN_RETURN_IF_ERROR(ForInput(
+        e, key, [&](const std::string& text) { return Redraw(text, [&] { return Tenths(r.Integer(-10, 10)); }); }));
   }
-  ATTN_RETURN_IF_ERROR(ForInput(e, "values", [&](const std::string& text) {
-    return Redraw(text, [&] { return Tenths(r.Integer(0, 10)); });
-  }));
+  ATTN_RETURN_IF_ERROR(ForInput(
+      e, "values", [&](const std::string& text) { return Redraw(text, [&] { return Tenths(r.Integer(0, 10)); }); }));
   ATTN_RETURN_IF_ERROR(ForInput(e, "scores", [&](const std::string& text) -> Result<std::string> {
     ATTN_ASSIGN_OR_RETURN(s, ParseAnswer(text));
     bool large = !s.items.empty() && std::fabs(s.items[0].value.to_double()) >= 100;
@@ -369,7 +375,8 @@ Status DrawVariant(Json& e, SeededRandom& r) {
     ATTN_ASSIGN_OR_RETURN(w, ParseAnswer(text));
     size_t n = w.items.size();
     std::vector<int64_t> tenths(n, 1);  // every weight at least 0.1, together 1
-    for (int64_t left = 10 - static_cast<int64_t>(n); left > 0; --left) ++tenths[static_cast<size_t>(r.Integer(0, static_cast<int64_t>(n) - 1))];
+    for (int64_t left = 10 - static_cast<int64_t>(n); left > 0; --left)
+      ++tenths[static_cast<size_t>(r.Integer(0, static_cast<int64_t>(n) - 1))];
     std::string out = "[";
     for (size_t i = 0; i < n; ++i) out += (i ? ", " : "") + Tenths(tenths[i]);
     return out + "]";
@@ -380,7 +387,9 @@ Status DrawVariant(Json& e, SeededRandom& r) {
 }  // namespace
 
 extern const Model kCh19ReadModel = {
-    "ch19.read", "read", /*shows_inputs=*/true,
+    "ch19.read",
+    "read",
+    /*shows_inputs=*/true,
     [](const Json& exercise, const Json& part, uint32_t, bool with_mistakes) {
       return Ch19ReadRequest(exercise, part, with_mistakes);
     },

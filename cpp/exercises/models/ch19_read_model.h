@@ -7,8 +7,8 @@
 #include <optional>
 #include <string>
 
-#include "exercises/exercise_inputs.h"
 #include "answers/grading.h"
+#include "exercises/exercise_inputs.h"
 
 namespace attn {
 
@@ -21,8 +21,8 @@ enum class Ch19Method {
 };
 
 struct Ch19Read {
-  Vec<double> scores;   // before temperature
-  Eligibility eligible; // empty when no mask
+  Vec<double> scores;    // before temperature
+  Eligibility eligible;  // empty when no mask
   Vec<double> weights;
   Mat<double> values;   // empty when the exercise has none
   Vec<double> context;  // empty when the exercise has no values

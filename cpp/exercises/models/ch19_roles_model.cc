@@ -16,7 +16,8 @@ const std::vector<std::string> kLetters = {"A", "B", "C", "D", "E", "F"};
 std::vector<std::string> LettersFor(uint64_t seed) {
   std::vector<size_t> order = {0, 1, 2, 3, 4, 5};
   SeededRandom random(seed, /*stream=*/19);
-  for (size_t i = order.size() - 1; i > 0; --i) std::swap(order[i], order[static_cast<size_t>(random.Integer(0, static_cast<int64_t>(i)))]);
+  for (size_t i = order.size() - 1; i > 0; --i)
+    std::swap(order[i], order[static_cast<size_t>(random.Integer(0, static_cast<int64_t>(i)))]);
   std::vector<std::string> letters(6);
   for (size_t i = 0; i < 6; ++i) letters[order[i]] = kLetters[i];
   return letters;
@@ -33,17 +34,21 @@ Result<GradeRequest> RolesRequest(const Json& exercise, const Json& part, uint64
   auto confuse = [&](const std::string& right, const std::string& wrong, const char* tag, const char* why) {
     if (q == right)
       request.misconceptions.push_back(Misconception::Value(
-          tag, Quantity::Position({letters[static_cast<size_t>(std::find(kRoles.begin(), kRoles.end(), wrong) - kRoles.begin())]}),
+          tag,
+          Quantity::Position(
+              {letters[static_cast<size_t>(std::find(kRoles.begin(), kRoles.end(), wrong) - kRoles.begin())]}),
           why));
   };
   confuse("weights", "scores", "scores-as-weights",
           "that array holds the scores: they can be negative and need not add up to 1. The weights are their softmax.");
   confuse("scores", "weights", "scores-as-weights",
           "that array holds the weights (non-negative, adding up to 1); the scores are what softmax starts from.");
-  confuse("values", "keys", "keys-as-values",
-          "that array holds the keys, which the query is compared with. The values are what gets mixed into the context.");
-  confuse("keys", "values", "keys-as-values",
-          "that array holds the values, which get mixed into the context. The keys are what the query is compared with.");
+  confuse(
+      "values", "keys", "keys-as-values",
+      "that array holds the keys, which the query is compared with. The values are what gets mixed into the context.");
+  confuse(
+      "keys", "values", "keys-as-values",
+      "that array holds the values, which get mixed into the context. The keys are what the query is compared with.");
   return request;
 }
 
@@ -63,7 +68,8 @@ Result<Json> RolesWorking(const Json& exercise, uint64_t seed) {
     for (Eigen::Index i = 0; i < m.rows(); ++i) out.push_back(vec(m.row(i).transpose()));
     return out;
   };
-  std::vector<Json> arrays = {vec(query), mat(keys), mat(read.values), vec(read.scores), vec(read.weights), vec(read.context)};
+  std::vector<Json> arrays = {vec(query),       mat(keys),         mat(read.values),
+                              vec(read.scores), vec(read.weights), vec(read.context)};
   std::vector<std::string> letters = LettersFor(seed);
   Json shown = Json::array();
   for (const auto& letter : kLetters) {
@@ -76,7 +82,9 @@ Result<Json> RolesWorking(const Json& exercise, uint64_t seed) {
 }  // namespace
 
 extern const Model kCh19RolesModel = {
-    "ch19.roles", "roles", /*shows_inputs=*/false,
+    "ch19.roles",
+    "roles",
+    /*shows_inputs=*/false,
     [](const Json& exercise, const Json& part, uint32_t seed, bool) { return RolesRequest(exercise, part, seed); },
     [](const Json& exercise, const Json&, uint32_t seed) { return RolesWorking(exercise, seed); },
 };

@@ -18,8 +18,8 @@ Exact Scalar(const std::string& text) {
 }
 
 TEST(AnswerParser, EquivalentFormsOfOneValue) {
-  for (const char* text : {"a/2", "ln(2)/2", "ln 2/2", "log(2)/2", "1/2 a", "a*0.5", "(1/2)a",
-                           "a \u00f7 2", "0.5\u00d7a", "ln(4)/4", "2a/4"}) {
+  for (const char* text : {"a/2", "ln(2)/2", "ln 2/2", "log(2)/2", "1/2 a", "a*0.5", "(1/2)a", "a \u00f7 2",
+                           "0.5\u00d7a", "ln(4)/4", "2a/4"}) {
     EXPECT_EQ(Scalar(text), a / Q(2)) << text;
   }
   EXPECT_EQ(Scalar("2a/3"), Q(2, 3) * a);
@@ -70,7 +70,10 @@ TEST(AnswerParser, NumpyPrintouts) {
 }
 
 TEST(AnswerParser, RefusesWithAPointer) {
-  struct Case { const char* text; const char* says; };
+  struct Case {
+    const char* text;
+    const char* says;
+  };
   for (const auto& c : std::vector<Case>{{"", "empty"},
                                          {"a/", "ends too early"},
                                          {"[a, 0", "']' is missing"},
@@ -87,8 +90,7 @@ TEST(AnswerParser, RefusesWithAPointer) {
                                          {"e^", "ends too early"}}) {
     auto r = ParseAnswer(c.text);
     ASSERT_FALSE(r.ok()) << c.text;
-    EXPECT_NE(r.status().message().find(c.says), std::string::npos)
-        << c.text << " -> " << r.status().message();
+    EXPECT_NE(r.status().message().find(c.says), std::string::npos) << c.text << " -> " << r.status().message();
   }
   EXPECT_NE(ParseAnswer("a/").status().message().find("character 3"), std::string::npos);
   ParseOptions formula;

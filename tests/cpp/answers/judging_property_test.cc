@@ -33,7 +33,8 @@ RandomValue Draw(std::mt19937_64& rng) {
   }
 }
 
-// v written with `significant` significant figures (at least one decimal place), shifted by `units` units in its last place.
+// v written with `significant` significant figures (at least one decimal place), shifted by `units` units in its last
+// place.
 std::string Write(long double v, int significant, int units = 0) {
   int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(v))));
   int decimals = std::max(1, significant - 1 - magnitude);  // at least one place: a decimal
@@ -118,7 +119,8 @@ TEST(JudgingProperties, OneUnitOffIsANearMissEitherWay) {
     std::string text = Write(x.value, std::uniform_int_distribution<int>(3, 10)(rng), units);
     Verdict v = Grade(text, For(x.exact));
     ASSERT_EQ(v.kind, Verdict::Kind::kIncorrect) << text;
-    ASSERT_NE(v.feedback.find(units > 0 ? "too high" : "too low"), std::string::npos) << x.exact << " " << text << ": " << v.feedback;
+    ASSERT_NE(v.feedback.find(units > 0 ? "too high" : "too low"), std::string::npos)
+        << x.exact << " " << text << ": " << v.feedback;
   }
 }
 
@@ -132,9 +134,18 @@ TEST(VerdictTemplates, ShapeMessagesNeverContradictThemselves) {
       Quantity::List({Quantity::List({Quantity::Number(Exact(1)), Quantity::Number(Exact(2))}),
                       Quantity::List({Quantity::Number(Exact(3)), Quantity::Number(Exact(4))})}),
   };
-  std::vector<std::string> answers = {"1", "[1, 2]", "[1, 2, 3]", "[1, nan, 3]", "nan", "[[1, 2], [3, 4]]",
-                                      "[[1, 2], [3]]", "[[1, 2], 3]", "[[1, 2, 3], [4, 5, 6]]", "[]",
-                                      "[[1], [2], [3]]", "inf"};
+  std::vector<std::string> answers = {"1",
+                                      "[1, 2]",
+                                      "[1, 2, 3]",
+                                      "[1, nan, 3]",
+                                      "nan",
+                                      "[[1, 2], [3, 4]]",
+                                      "[[1, 2], [3]]",
+                                      "[[1, 2], 3]",
+                                      "[[1, 2, 3], [4, 5, 6]]",
+                                      "[]",
+                                      "[[1], [2], [3]]",
+                                      "inf"};
   for (const auto& part : parts) {
     for (const auto& text : answers) {
       GradeRequest r;

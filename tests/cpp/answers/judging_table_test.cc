@@ -45,9 +45,12 @@ const Row kTable[] = {
     {"ch19.ex12", "bilinear_scores", "[0.024, 1.018, 0.394, -0.352, 0.4]", "correct", nullptr},
     {"ch19.ex6", "context", "[0.25, 0.67]", "correct", nullptr},
     {"ch19.ex6", "context", "[0.250, 0.670]", "correct", nullptr},
-    {"ch19.ex10", "masked_weights", "[[0.182, 0.367, 0.0819, 0.246, 0.122], [0.509, 0.114, 0.377, 0, 0], [1, 0, 0, 0, 0]]", "correct", nullptr},
-    {"ch19.ex10", "masked_weights", "[[0.182 0.367 0.082 0.246 0.122] [0.509 0.114 0.377 0. 0.] [1. 0. 0. 0. 0.]]", "invalid", nullptr},
-    {"ch19.ex10", "masked_weights", "[[0.1824 0.3673 0.0819 0.2462 0.1222] [0.5092 0.1136 0.3772 0. 0.] [1. 0. 0. 0. 0.]]", "correct", nullptr},
+    {"ch19.ex10", "masked_weights",
+     "[[0.182, 0.367, 0.0819, 0.246, 0.122], [0.509, 0.114, 0.377, 0, 0], [1, 0, 0, 0, 0]]", "correct", nullptr},
+    {"ch19.ex10", "masked_weights", "[[0.182 0.367 0.082 0.246 0.122] [0.509 0.114 0.377 0. 0.] [1. 0. 0. 0. 0.]]",
+     "invalid", nullptr},
+    {"ch19.ex10", "masked_weights",
+     "[[0.1824 0.3673 0.0819 0.2462 0.1222] [0.5092 0.1136 0.3772 0. 0.] [1. 0. 0. 0. 0.]]", "correct", nullptr},
     {"ch19.ex10", "masked_mass", "[0, 0, 0]", "correct", nullptr},
     {"ch19.ex10", "masked_mass", "[0.0, 0.0, 0.0]", "correct", nullptr},
     {"ch19.ex13", "weights", "[0.664, 0.297, 0.0385]", "correct", nullptr},
@@ -153,7 +156,9 @@ const Row kTable[] = {
     {"ch14.ex2", "denominator", "e^(2a)", "correct", nullptr},
     {"ch14.ex2", "denominator", "2^2", "correct", nullptr},
     {"ch19.ex3", "weights", "[e/(e+e^2+e^0.5), e^2/(e+e^2+e^0.5), e^0.5/(e+e^2+e^0.5)]", "correct", nullptr},
-    {"ch19.ex3", "weights", "[exp(1)/(exp(1)+exp(2)+exp(0.5)), exp(2)/(exp(1)+exp(2)+exp(0.5)), exp(0.5)/(exp(1)+exp(2)+exp(0.5))]", "correct", nullptr},
+    {"ch19.ex3", "weights",
+     "[exp(1)/(exp(1)+exp(2)+exp(0.5)), exp(2)/(exp(1)+exp(2)+exp(0.5)), exp(0.5)/(exp(1)+exp(2)+exp(0.5))]", "correct",
+     nullptr},
     {"ch19.ex3", "weights", "[e/(e+e^2+e^0.5), e^2/(e+e^2+e^0.5), e^0.6/(e+e^2+e^0.5)]", "incorrect", nullptr},
     {"ch19.ex3", "weight_sum", "e^0", "correct", nullptr},
     {"ch19.ex3", "weight_sum", "ln(e)", "correct", nullptr},
@@ -161,8 +166,11 @@ const Row kTable[] = {
     {"ch19.ex3", "weight_sum", "50%", "incorrect", nullptr},
     {"ch19.ex21", "max_entropies", "[ln(5), ln(3), ln(1)]", "correct", nullptr},
     {"ch19.ex21", "max_entropies", "[ln(5), ln(4), 0]", "incorrect", nullptr},
-    {"ch19.ex9", "padding_mask", "[[ True  True  True  True  True]\n [ True  True  True False False]\n [ True False False False False]]", "correct", nullptr},
-    {"ch19.ex9", "padding_mask", "[[True,True,True,True,True],[True,True,True,False,False],[True,False,False,False,False]]", "correct", nullptr},
+    {"ch19.ex9", "padding_mask",
+     "[[ True  True  True  True  True]\n [ True  True  True False False]\n [ True False False False False]]", "correct",
+     nullptr},
+    {"ch19.ex9", "padding_mask",
+     "[[True,True,True,True,True],[True,True,True,False,False],[True,False,False,False,False]]", "correct", nullptr},
     {"ch19.ex9", "padding_mask", "[[1 1 1 1 1]\n [1 1 1 0 0]\n [1 0 0 0 0]]", "correct", nullptr},
     {"ch19.ex9", "padding_mask", "[[1,1,1,1,1],[1,1,1,0,0],[1,1,0,0,0]]", "incorrect", nullptr},
     {"ch19.ex12", "score_shape", "(5, 3)", "incorrect", nullptr},
@@ -201,7 +209,9 @@ const Row kTable[] = {
     {"ch14.example3", "frozen.key.context", "[a/2, 0]", "incorrect", "removed-not-renormalised"},
     {"ch14.ex3", "frozen_context", "[0.347, 0]", "incorrect", "removed-not-renormalised"},
     {"ch19.ex9", "padding_mask", "[[0,0,0,0,0],[0,0,0,1,1],[0,1,1,1,1]]", "incorrect", "mask-inverted"},
-    {"ch19.ex9", "padding_mask", "[[False False False False False] [False False False True True] [False True True True True]]", "incorrect", "mask-inverted"},
+    {"ch19.ex9", "padding_mask",
+     "[[False False False False False] [False False False True True] [False True True True True]]", "incorrect",
+     "mask-inverted"},
     {"ch19.ex15", "window_positions", "3, 4, 5, 6, 7", "incorrect", "window-off-by-one"},
     {"ch19.ex15", "window_positions", "4, 5, 6, 7", "incorrect", "window-off-by-one"},
     {"ch19.ex15", "window_positions", "3, 4, 5, 6", "correct", nullptr},
@@ -217,7 +227,8 @@ const Row kTable[] = {
     {"ch19.ex16", "weight_bytes", "1,048,576", "incorrect", "bytes-without-width"},
     {"ch14.cost", "states_bytes", "6", "incorrect", "bytes-without-width"},
     {"ch14.cost", "context_bytes", "2", "incorrect", "bytes-without-width"},
-    {"ch19.ex10", "masked_weights", "[[0.288, 0.846, 0.269, 1, 1], [0.475, 0.154, 0.731, 0, 0], [0.236, 0, 0, 0, 0]]", "incorrect", "wrong-axis"},
+    {"ch19.ex10", "masked_weights", "[[0.288, 0.846, 0.269, 1, 1], [0.475, 0.154, 0.731, 0, 0], [0.236, 0, 0, 0, 0]]",
+     "incorrect", "wrong-axis"},
     {"ch19.ex3", "weight_sum", "inf*5", "invalid", nullptr},
     {"ch19.ex3", "weight_sum", "nan+0", "invalid", nullptr},
     {"ch19.ex8", "stable_weights", "[nan, nan, nan]", "incorrect", "naive-overflow"},
@@ -274,7 +285,11 @@ TEST(JudgingTable, TextThatIsNotUtf8IsAValueNotAThrow) {
 
 // Issue 9's reproducers: short answers that froze the grader or were graded correct.
 TEST(JudgingTable, HostileAnswersAreBoundedAndNeverCorrect) {
-  struct Case { const char* id; const char* part; std::string answer; };
+  struct Case {
+    const char* id;
+    const char* part;
+    std::string answer;
+  };
   const std::vector<Case> cases = {
       {"ch19.ex17", "arithmetic_order", "(1+T+S+B+H+Dk+Dv)^8"},
       {"ch19.ex17", "arithmetic_order", "(1+T+S+B+H+Dk+Dv)^10"},
@@ -296,7 +311,8 @@ TEST(JudgingTable, HostileAnswersAreBoundedAndNeverCorrect) {
   while (many.size() < 36000) many += ", 3, 4, 5, 6";
   EXPECT_EQ(Json::parse(GradeAnswer(Exercises().at("ch19.ex15"), "window_positions", many, 0))["verdict"], "invalid");
   // (a+1)^64 on the 19-part example: a value past the exact range, read in long double.
-  EXPECT_EQ(Json::parse(GradeAnswer(Exercises().at("ch14.example3"), "readout", "(a+1)^64", 0))["verdict"], "incorrect");
+  EXPECT_EQ(Json::parse(GradeAnswer(Exercises().at("ch14.example3"), "readout", "(a+1)^64", 0))["verdict"],
+            "incorrect");
 }
 
 // Found by the API fuzzer (tests/fuzz/findings/api): exercise files with inputs of the wrong

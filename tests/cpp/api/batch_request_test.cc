@@ -9,9 +9,8 @@ namespace attn {
 namespace {
 
 TEST(BatchRequest, SummaryArraysAndAgreement) {
-  const std::string options =
-      R"({"B":2,"H":1,"T":3,"S":5,"D":4,"lengths":[5,0],"causal":true,"seed":3,)"
-      R"("returnWeights":true,"returnInputs":true})";
+  const std::string options = R"({"B":2,"H":1,"T":3,"S":5,"D":4,"lengths":[5,0],"causal":true,"seed":3,)"
+                              R"("returnWeights":true,"returnInputs":true})";
   auto first = RunBatchRequest(options, {});
   ASSERT_TRUE(first.ok()) << first.status().message();
   const auto summary = nlohmann::json::parse(first->summary_json);

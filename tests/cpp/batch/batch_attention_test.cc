@@ -7,9 +7,9 @@
 
 #include <cmath>
 
-#include "core/attention.h"
 #include "batch/batch_checks.h"
 #include "batch/batch_inputs.h"
+#include "core/attention.h"
 
 namespace attn {
 namespace {
@@ -33,8 +33,8 @@ Tensors<F> Inputs(const BatchShape& shape, uint64_t seed = 7) {
 }
 
 template <class F>
-Result<BatchResult<F>> RunBatch(const BatchShape& shape, const Tensors<F>& x, const MaskSpec& mask,
-                           double scale = 1.0, bool weights = true) {
+Result<BatchResult<F>> RunBatch(const BatchShape& shape, const Tensors<F>& x, const MaskSpec& mask, double scale = 1.0,
+                                bool weights = true) {
   return BatchAttention<F>(shape, x.q, x.k, x.v, mask, BatchOptions{scale, weights});
 }
 
@@ -69,9 +69,7 @@ void ExpectMatchesReadOf(const BatchShape& shape, const MaskSpec& mask, double s
         EXPECT_EQ(batch->empty_rows[row], 0);
         for (int64_t s = 0; s < shape.S; ++s) {
           EXPECT_NEAR(batch->weights[row * shape.S + s], read->softmax.weights(s), 1e-12);
-          if (read->softmax.weights(s) == 0.0) {
-            EXPECT_EQ(batch->weights[row * shape.S + s], 0.0);
-          }
+          if (read->softmax.weights(s) == 0.0) { EXPECT_EQ(batch->weights[row * shape.S + s], 0.0); }
         }
         for (int64_t d = 0; d < shape.Dv; ++d) {
           EXPECT_NEAR(batch->context[row * shape.Dv + d], read->context(d), 1e-12);

@@ -22,8 +22,7 @@ Vec<Exact> V(std::initializer_list<Exact> xs) {
 }
 
 Embeddings ChapterEmbeddings() {
-  return {{"color", V({a, 0})}, {"key", V({-a, a})}, {"full_stop", V({0, -a})},
-          {"blue", V({0, 0})}};
+  return {{"color", V({a, 0})}, {"key", V({-a, a})}, {"full_stop", V({0, -a})}, {"blue", V({0, 0})}};
 }
 const std::vector<std::string> kRed = {"color", "key", "full_stop"};
 
@@ -73,7 +72,10 @@ TEST(Read, BlueSourceGivesUniformWeights) {
 
 TEST(Interventions, Table14_2FrozenRemoval) {
   auto states = *EncodeRelu(kRed, ChapterEmbeddings());
-  struct Row { Vec<Exact> weights, context; Exact readout; };
+  struct Row {
+    Vec<Exact> weights, context;
+    Exact readout;
+  };
   std::vector<Row> table = {
       {V({0, Q(1, 2), Q(1, 2)}), V({0, a / Q(2)}), a},
       {V({Q(2, 3), 0, Q(1, 3)}), V({Q(2, 3) * a, 0}), Q(2, 3) * a},
@@ -92,7 +94,11 @@ TEST(Interventions, Table14_2FrozenRemoval) {
 }
 
 TEST(Interventions, Table14_3ReencodeDeletion) {
-  struct Row { Mat<Exact> states; Vec<Exact> context; Exact readout; };
+  struct Row {
+    Mat<Exact> states;
+    Vec<Exact> context;
+    Exact readout;
+  };
   std::vector<Row> table = {
       {Rows({V({0, a}), V({0, 0})}), V({0, a / Q(2)}), a},
       {Rows({V({a, 0}), V({a, 0})}), V({a, 0}), a},

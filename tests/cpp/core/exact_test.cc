@@ -54,8 +54,7 @@ TEST(Exact, EvaluatesWithLn2AndPropagatesErrors) {
 }
 
 TEST(Exact, PolynomialsCompareStructurally) {
-  Exact T = Exact::Symbol("T"), S = Exact::Symbol("S"), Dk = Exact::Symbol("D_k"),
-        Dv = Exact::Symbol("D_v");
+  Exact T = Exact::Symbol("T"), S = Exact::Symbol("S"), Dk = Exact::Symbol("D_k"), Dv = Exact::Symbol("D_v");
   EXPECT_EQ(T * S * (Dk + Dv), T * S * Dk + S * Dv * T);
   EXPECT_NE(T * S * Dk, T * S * Dv);
 }

@@ -10,9 +10,9 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "answers/quantity.h"
 #include "api/api.h"
 #include "exercises/exercise_files.h"
-#include "answers/quantity.h"
 
 namespace attn {
 namespace {
@@ -33,7 +33,8 @@ bool HoldsAnswerField(const Json& j) {
     }
   }
   if (j.is_array()) {
-    for (const auto& v : j) if (HoldsAnswerField(v)) return true;
+    for (const auto& v : j)
+      if (HoldsAnswerField(v)) return true;
   }
   return false;
 }
@@ -54,7 +55,11 @@ TEST(ExerciseFiles, HoldInputsOnlyAndEveryPartIsGradable) {
   }
 }
 
-struct Printed { const char* id; const char* part; const char* answer; };
+struct Printed {
+  const char* id;
+  const char* part;
+  const char* answer;
+};
 
 // Answers exactly as the chapter prints them (Tables 14.1-14.3, Examples 14.1-14.3, the
 // blue source, section 14.6, reference answers 1-5).
@@ -127,7 +132,12 @@ TEST(Chapter14, PrintedAnswersGradeCorrect) {
   }
 }
 
-struct Mistake { const char* id; const char* part; const char* answer; const char* tag; };
+struct Mistake {
+  const char* id;
+  const char* part;
+  const char* answer;
+  const char* tag;
+};
 
 const Mistake kMistakes[] = {
     {"ch14.example1", "weights", "[2/3, 1/3, 1/3]", "divided-by-count"},
@@ -188,7 +198,8 @@ const Printed kChapter19[] = {
     {"ch19.ex17", "arithmetic_order", "TS(Dk+Dv)"},
     {"ch19.ex17", "arithmetic_order", "T*S*Dk + T*S*Dv"},
     {"ch19.ex9", "padding_mask", "[[1,1,1,1,1],[1,1,1,0,0],[1,0,0,0,0]]"},
-    {"ch19.ex9", "padding_mask", "[[True,True,True,True,True],[True,True,True,False,False],[True,False,False,False,False]]"},
+    {"ch19.ex9", "padding_mask",
+     "[[True,True,True,True,True],[True,True,True,False,False],[True,False,False,False,False]]"},
     {"ch19.ex8", "stable_weights", "[0.0900, 0.245, 0.665]"},
     {"ch19.ex11", "all_masked_policy_batched", "zeros_flagged"},
     {"ch19.ex11", "all_masked_policy_single", "error"},
@@ -240,7 +251,8 @@ TEST(Chapter19, KnownMistakesAreNamed) {
     if (std::string(m.id) == "ch19.ex1") {
       // The letters are shuffled by seed: find the letter that shows the named role.
       for (const char* letter : {"A", "B", "C", "D", "E", "F"}) {
-        if (Json::parse(GradeAnswer(Exercises().at("ch19.ex1"), "scores", letter, 0))["verdict"] == "correct") answer = letter;
+        if (Json::parse(GradeAnswer(Exercises().at("ch19.ex1"), "scores", letter, 0))["verdict"] == "correct")
+          answer = letter;
       }
     }
     Json v = GradeJson(m.id, m.part, answer);
@@ -252,10 +264,11 @@ TEST(Chapter19, KnownMistakesAreNamed) {
 TEST(Api, ErrorsComeBackAsValues) {
   EXPECT_TRUE(Json::parse(GradeAnswer("not json", "x", "1", 0)).contains("error"));
   EXPECT_TRUE(Json::parse(GradeAnswer(Exercises().at("ch14.ex1"), "nope", "1", 0)).contains("error"));
-  Json empty = Json::parse(Work(R"({"model":"ch14.read","inputs":{"embeddings":{"x":"[a]"},"source":[],"query":"[1]"}})"));
+  Json empty =
+      Json::parse(Work(R"({"model":"ch14.read","inputs":{"embeddings":{"x":"[a]"},"source":[],"query":"[1]"}})"));
   EXPECT_NE(empty["error"].get<std::string>().find("no eligible source position"), std::string::npos);
-  Json wide = Json::parse(Work(
-      R"({"model":"ch14.read","inputs":{"embeddings":{"x":"[a, 0]"},"source":["x"],"query":"[1, 0, 0]"}})"));
+  Json wide = Json::parse(
+      Work(R"({"model":"ch14.read","inputs":{"embeddings":{"x":"[a, 0]"},"source":["x"],"query":"[1, 0, 0]"}})"));
   EXPECT_NE(wide["error"].get<std::string>().find("width 3"), std::string::npos);
   // A query with no exact read is shown in decimals, and says why.
   Json inexact = Json::parse(Work(
@@ -264,8 +277,8 @@ TEST(Api, ErrorsComeBackAsValues) {
   EXPECT_TRUE(inexact["context"]["exact"].is_null());
   double w = 1.0 / (1.0 + std::exp(-std::log(2.0) / 2));  // exp(a/2) / (exp(a/2) + 1)
   EXPECT_EQ(inexact["positions"][0]["weight"]["decimal"], DecimalString(w));
-  Json huge = Json::parse(Work(
-      R"({"model":"ch14.read","inputs":{"embeddings":{"x":"[a, 0]"},"source":["x", "x"],"query":"[2000, 0]"}})"));
+  Json huge = Json::parse(
+      Work(R"({"model":"ch14.read","inputs":{"embeddings":{"x":"[a, 0]"},"source":["x", "x"],"query":"[2000, 0]"}})"));
   EXPECT_NE(huge["error"].get<std::string>().find("too large"), std::string::npos);
 }
 

@@ -57,9 +57,11 @@ TEST(Variants, WellPosedOverManySeeds) {
       EXPECT_TRUE(CheckWellPosed(*v).ok()) << e["id"] << " seed " << seed;
       Json described = Json::parse(DescribeExercise(e.dump(), seed));
       ASSERT_FALSE(described.contains("error")) << e["id"] << " seed " << seed << described.dump();
-      EXPECT_FALSE(described["working"].contains("error")) << e["id"] << " seed " << seed << described["working"].dump();
+      EXPECT_FALSE(described["working"].contains("error"))
+          << e["id"] << " seed " << seed << described["working"].dump();
       if (e["model"] == "ch14.read") {  // exact: every exponential is a power of 2
-        for (const auto& p : described["working"]["positions"]) EXPECT_TRUE(p["exponential"]["exact"].is_string()) << e["id"];
+        for (const auto& p : described["working"]["positions"])
+          EXPECT_TRUE(p["exponential"]["exact"].is_string()) << e["id"];
       }
       if (e["model"] == "ch19.batch" && described["working"].contains("rows")) {
         for (const auto& row : described["working"]["rows"]) {
