@@ -23,17 +23,27 @@ val CopyOut(const std::vector<T>& data) {
   return val(emscripten::typed_memory_view(data.size(), data.data())).call<val>("slice");
 }
 
+// Every array a batch call may take, copied in by name; an absent one stays empty.
+attn::BatchArrays ArraysFrom(const val& arrays) {
+  attn::BatchArrays in;
+  if (arrays.isUndefined() || arrays.isNull()) return in;
+  in.query = CopyIn<float>(arrays, "query");
+  in.keys = CopyIn<float>(arrays, "keys");
+  in.values = CopyIn<float>(arrays, "values");
+  in.explicit_mask = CopyIn<uint8_t>(arrays, "explicitMask");
+  in.context = CopyIn<float>(arrays, "context");
+  in.weights = CopyIn<float>(arrays, "weights");
+  in.empty_rows = CopyIn<uint8_t>(arrays, "emptyRows");
+  in.compare_context = CopyIn<float>(arrays, "compareContext");
+  in.compare_weights = CopyIn<float>(arrays, "compareWeights");
+  in.compare_empty_rows = CopyIn<uint8_t>(arrays, "compareEmptyRows");
+  return in;
+}
+
 // batchAttention(optionsJson, {query, keys, values, explicitMask}) -> {summary: JSON
 // text, context, weights?, ...} or {error}: one pass of the core. See cpp/api/batch_request.h.
 val BatchAttention(const std::string& options, const val& arrays) {
-  attn::BatchArrays in;
-  if (!arrays.isUndefined() && !arrays.isNull()) {
-    in.query = CopyIn<float>(arrays, "query");
-    in.keys = CopyIn<float>(arrays, "keys");
-    in.values = CopyIn<float>(arrays, "values");
-    in.explicit_mask = CopyIn<uint8_t>(arrays, "explicitMask");
-  }
-  auto response = attn::RunBatchRequest(options, std::move(in));
+  auto response = attn::RunBatchRequest(options, ArraysFrom(arrays));
   val out = val::object();
   if (!response.ok()) {
     out.set("error", response.status().message());
@@ -50,23 +60,9 @@ val BatchAttention(const std::string& options, const val& arrays) {
 // batchAttention), compareContext, compareWeights, compareEmptyRows}) -> {summary} or {error}:
 // outputs only, no inputs and no second pass.
 val BatchAgreement(const std::string& options, const val& arrays) {
-  attn::BatchArrays in;
-  if (!arrays.isUndefined() && !arrays.isNull()) {
-    in.explicit_mask = CopyIn<uint8_t>(arrays, "explicitMask");
-    in.context = CopyIn<float>(arrays, "context");
-    in.weights = CopyIn<float>(arrays, "weights");
-    in.empty_rows = CopyIn<uint8_t>(arrays, "emptyRows");
-    in.compare_context = CopyIn<float>(arrays, "compareContext");
-    in.compare_weights = CopyIn<float>(arrays, "compareWeights");
-    in.compare_empty_rows = CopyIn<uint8_t>(arrays, "compareEmptyRows");
-  }
-  auto summary = attn::RunBatchAgreement(options, in);
+  auto summary = attn::RunBatchAgreement(options, ArraysFrom(arrays));
   val out = val::object();
-  if (!summary.ok()) {
-    out.set("error", summary.status().message());
-  } else {
-    out.set("summary", *summary);
-  }
+  out.set(summary.ok() ? "summary" : "error", summary.ok() ? *summary : summary.status().message());
   return out;
 }
 

@@ -91,7 +91,7 @@ struct Softmax {
 // Softmax over the eligible positions. The exact scalar follows the chapters' formula as
 // written (exp(k a) = 2^k stays exact); floating-point scalars subtract the largest
 // eligible score first, which leaves the weights unchanged and keeps exp finite (the
-// exponentials shown are then the shifted ones). NaiveSoftmax in softmax_numerics.h
+// exponentials shown are then the shifted ones). NaiveSoftmax in diagnostics.h
 // shows what happens without the shift.
 template <class S>
 Result<Softmax<S>> SoftmaxOf(const Vec<S>& scores, const Eligibility& eligible = {}) {

@@ -23,15 +23,16 @@ struct Model {
   // Whether the page shows the exercise's inputs as a block above the parts.
   bool shows_inputs;
   // The expected quantity for one part and, with with_mistakes, the known mistakes, each
-  // from a {method, tag, explanation} table in the model's file. `inputs` is read once.
+  // from a {method, tag, explanation} table in the model's file; the exercise's inputs are
+  // read from the JSON once per request.
   Result<GradeRequest> (*request)(const Json& exercise, const Json& part, uint32_t seed, bool with_mistakes);
   // The working of the exercise (part = {}) or of a part that changes the inputs.
   Result<Json> (*working)(const Json& exercise, const Json& part, uint32_t seed);
   // Draws fresh inputs into the exercise; nullptr: the model has no numeric variants (a
   // seed may still reorder letters).
   Status (*draw_variant)(Json& exercise, SeededRandom& random) = nullptr;
-  // The exercise as batches for "Run this batch" (see exercises/batch_cases.h), or null
-  // when this exercise has none; nullptr: the model never has any.
+  // The exercise as batches for "Run this batch" (the form is Ch19BatchCases's, in
+  // models/ch19_batch_model.h), or null when this exercise has none; nullptr: never any.
   Result<Json> (*batch_cases)(const Json& exercise) = nullptr;
 };
 
