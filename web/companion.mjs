@@ -57,16 +57,18 @@ const seedOf = (seed) => parseSeed(seed);
 
 // The batch boundary: everything the core receives is checked and copied here, in JS, so
 // that no getter, proxy or huge length runs inside a WebAssembly call (an exception
-// thrown through the binding would leak the module's stack).
-const BATCH_ARRAYS = { query: Float32Array, keys: Float32Array, values: Float32Array, explicitMask: Uint8Array,
+// thrown through the binding would leak the module's stack). Each batch call reads only
+// its own arrays: the compute pass its inputs and mask, the agreement check the outputs.
+const COMPUTE_ARRAYS = { query: Float32Array, keys: Float32Array, values: Float32Array, explicitMask: Uint8Array };
+const AGREEMENT_ARRAYS = { explicitMask: Uint8Array, context: Float32Array, weights: Float32Array, emptyRows: Uint8Array,
   compareContext: Float32Array, compareWeights: Float32Array, compareEmptyRows: Uint8Array };
 const MAX_BATCH_ARRAY = 1 << 26;  // entries in one array; the core's own budget is smaller
 
-function batchArrays(arrays) {
+function batchArrays(arrays, spec) {
   if (arrays === undefined || arrays === null) return {};
   if (typeof arrays !== 'object') throw new Error('The batch arrays must be an object of typed arrays.');
   const out = {};
-  for (const [name, Type] of Object.entries(BATCH_ARRAYS)) {
+  for (const [name, Type] of Object.entries(spec)) {
     let value;
     try {
       value = arrays[name];
@@ -185,19 +187,35 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
       }
       return parseCoreJson(inCore(() => core.work(JSON.stringify(request))));
     },
-    // Batched, masked attention in the float32 core (cpp/batch_request.h): options
-    // {B, H, T, S, Dk, Dv | D, temperature, scaled, lengths, causal, window, halfWidth,
-    // seed, returnWeights, returnInputs}; arrays {query, keys, values, explicitMask,
-    // compareContext, compareWeights, compareEmptyRows} (typed arrays, all optional).
-    // Returns the summary's fields plus typed-array copies (context, weights, emptyRows,
-    // rowSums, entropies, maskedMass, maxEntropies, query, keys, values).
+    // Batched, masked attention in the float32 core (cpp/api/batch_request.h), one compute
+    // pass: options {B, H, T, S, Dk, Dv | D, temperature, scaled, lengths, causal, window,
+    // halfWidth, seed, returnWeights, returnInputs}; arrays {query, keys, values,
+    // explicitMask} (typed arrays, all optional; without Q, K and V the core draws them
+    // from the seed). Returns the summary's fields plus typed-array copies (context,
+    // weights, emptyRows, rowSums, entropies, maskedMass, maxEntropies, and query, keys,
+    // values with returnInputs).
     batchAttention(options, arrays = {}) {
       const optionsJson = batchOptionsJson(options);
-      const copies = batchArrays(arrays);
+      const copies = batchArrays(arrays, COMPUTE_ARRAYS);
       const out = inCore(() => core.batchAttention(optionsJson, copies));
       if (typeof out.error === 'string') throw new Error(out.error);
       const { summary, ...typed } = out;
       return { ...JSON.parse(summary), ...typed };
+    },
+    // How well another path's outputs (the GPU's) agree with the core's, compared
+    // elementwise under the core's rule; no inputs and no second compute pass. options:
+    // the shape and mask (the compute call's options will do); arrays {explicitMask,
+    // context, weights, emptyRows (the core's outputs from batchAttention), compareContext,
+    // compareWeights, compareEmptyRows (the other path's)}; weights only with
+    // compareWeights, emptyRows only with compareEmptyRows. Returns {agreement: {compared,
+    // maxAbsError, maxRelError, worstRatio, violations, maskedNonZero, emptyRowMismatches,
+    // absTol, relTol, pass}}.
+    batchAgreement(options, arrays = {}) {
+      const optionsJson = batchOptionsJson(options);
+      const copies = batchArrays(arrays, AGREEMENT_ARRAYS);
+      const out = inCore(() => core.batchAgreement(optionsJson, copies));
+      if (typeof out.error === 'string') throw new Error(out.error);
+      return JSON.parse(out.summary);
     },
   };
 }

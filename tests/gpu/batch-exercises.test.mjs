@@ -5,6 +5,9 @@
 // WASM core ran, with a visible notice, and still shows the weights; ch19.ex11's empty
 // row comes back as zeros and flagged on both paths; the cost exercise shows the
 // returned weights' count beside its answer field; the lab link presets the batch lab.
+// The core's calls are counted during each press (the page's core factory is wrapped
+// before its scripts run): one "Run this batch" case is one batchAttention and one
+// batchAgreement per GPU kernel, never a second compute pass.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -29,14 +32,43 @@ after(async () => {
   await server?.stop();
 });
 
-// Opens an exercise page, presses "Run this batch" and waits for the result.
+// Before the page's scripts run: wraps the core's factory (companion.js defines
+// createCompanionModule as a global) so that every call into the core's batchAttention and
+// batchAgreement is counted in window.coreCalls.
+function countCoreCalls() {
+  const calls = { batchAttention: 0, batchAgreement: 0 };
+  window.coreCalls = calls;
+  let factory;
+  const counted = (...args) => Promise.resolve(factory(...args)).then((core) => {
+    for (const name of Object.keys(calls)) {
+      const call = core[name];
+      core[name] = (...callArgs) => {
+        calls[name] += 1;
+        return call(...callArgs);
+      };
+    }
+    return core;
+  });
+  Object.defineProperty(window, 'createCompanionModule', {
+    configurable: true,
+    get: () => (factory ? counted : undefined),
+    set: (value) => { factory = value; },
+  });
+}
+
+// Opens an exercise page, presses "Run this batch" and waits for the result; `calls` are
+// the core calls the press made (batchAttention, batchAgreement).
 async function runPanel(browser, id, { allow = [] } = {}) {
   const checked = await newCheckedPage(browser, { viewport: { width: 1100, height: 1000 }, allow });
   const { page } = checked;
+  await page.addInitScript(countCoreCalls);
   await page.goto(`${server.url}exercise.html?id=${id}`);
   await waitReady(page);
+  const before = await page.evaluate(() => ({ ...window.coreCalls }));
   await page.locator('section.batch-run button.run-batch').click();
   await page.locator('.batch-run-result[data-runs="1"]').waitFor({ timeout: 120_000 });
+  const after = await page.evaluate(() => ({ ...window.coreCalls }));
+  checked.calls = Object.fromEntries(Object.keys(after).map((name) => [name, after[name] - before[name]]));
   return checked;
 }
 
@@ -67,8 +99,10 @@ async function agreement(page) {
 }
 
 test('with WebGPU, ch19.ex10 runs on the GPU, agrees with WASM, and masked weights are exactly 0', async () => {
-  const { page, context, problems } = await runPanel(withGpu, 'ch19.ex10');
+  const { page, context, problems, calls } = await runPanel(withGpu, 'ch19.ex10');
   assert.equal(await page.locator('.batch-run-result').getAttribute('data-path'), 'webgpu');
+  // One press with both kernels: the core computes the batch once and compares twice.
+  assert.deepEqual(calls, { batchAttention: 1, batchAgreement: 2 }, 'core calls of one "Run this batch"');
   assert.match(await page.locator('.batch-path .path-line').textContent(), /Ran on WebGPU .* and on the WASM core/);
   assert.equal(await page.locator('table.batch-weights').getAttribute('data-source'), 'webgpu');
   const rows = await agreement(page);
@@ -88,8 +122,9 @@ test('with WebGPU, ch19.ex10 runs on the GPU, agrees with WASM, and masked weigh
 });
 
 test('without WebGPU, ch19.ex10 runs on WASM with a visible notice and still shows the weights', async () => {
-  const { page, context, problems } = await runPanel(withoutGpu, 'ch19.ex10');
+  const { page, context, problems, calls } = await runPanel(withoutGpu, 'ch19.ex10');
   assert.equal(await page.locator('.batch-run-result').getAttribute('data-path'), 'wasm');
+  assert.deepEqual(calls, { batchAttention: 1, batchAgreement: 0 }, 'one compute call and nothing to compare');
   assert.match(await page.locator('.batch-path .path-line').textContent(), /Ran on the WASM core only/);
   const notice = page.locator('.batch-path .fallback-notice');
   assert.ok(await notice.isVisible(), 'the fallback notice is visible in the panel');
@@ -126,7 +161,8 @@ for (const [label, browser] of [['WebGPU', () => withGpu], ['WASM', () => withou
 }
 
 test('ch19.ex15 runs the global read and the window [3, 7) as 0-based [2, 6) (WebGPU)', async () => {
-  const { page, context, problems } = await runPanel(withGpu, 'ch19.ex15');
+  const { page, context, problems, calls } = await runPanel(withGpu, 'ch19.ex15');
+  assert.deepEqual(calls, { batchAttention: 2, batchAgreement: 4 }, 'two cases: one compute call and two comparisons each');
   const { working } = companion.exercise('ch19.ex15');
   assertWeightsMatch(await shownWeights(page, 'window'), working.rows, 'ch19.ex15 window');
   assert.ok((await shownWeights(page, 'global'))[0].every((w) => w > 0));

@@ -1,7 +1,8 @@
 // The WebGPU path in headless Chromium (SwiftShader here): both GPU kernels agree with the
 // WASM core under |gpu - cpu| <= 1e-5 + 1e-4 |cpu| across shapes and masks, masked
 // weights are exactly 0 on both paths, all-masked rows are zeros and counted alike, the
-// lab shows the run, and a destroyed device falls back to WASM on the next run.
+// lab shows the run, one run posts one compute request and one comparison per kernel to the
+// WASM worker, and a destroyed device falls back to WASM on the next run.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -78,6 +79,27 @@ test('both GPU kernels agree with the WASM core across shapes and masks', async 
   }
   console.log(`Largest observed error: max abs ${worst.abs.toExponential(3)}, max rel ${worst.rel.toExponential(3)}, ` +
     `worst |gpu - cpu| / (1e-5 + 1e-4 |cpu|) = ${worst.ratio.toFixed(4)} in ${worst.where}`);
+});
+
+test('one lab run is one compute call in the WASM worker and one comparison per GPU kernel', async () => {
+  // The requests the worker client posts to the WASM worker during one run, by type.
+  const posted = await lab.page.evaluate(async () => {
+    const counts = { batch: 0, agreement: 0 };
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function count(message, ...rest) {
+      if (message?.type in counts) counts[message.type] += 1;
+      return post.call(this, message, ...rest);
+    };
+    try {
+      const out = await window.batchLab.runCase({ B: 2, H: 2, T: 4, S: 9, D: 3, lengths: [9, 4], seed: 5 });
+      return { counts, path: out.path, passes: Object.values(out.agreement).map((a) => a.pass) };
+    } finally {
+      Worker.prototype.postMessage = post;
+    }
+  });
+  assert.equal(posted.path, 'webgpu');
+  assert.deepEqual(posted.counts, { batch: 1, agreement: 2 });
+  assert.deepEqual(posted.passes, [true, true]);
 });
 
 test('the lab shows the WebGPU run, its agreement and a heatmap', async () => {

@@ -1,6 +1,9 @@
-// companion.batchAttention in Node on the real WebAssembly core: typed-array copies
-// (not views into WASM memory), the torch example's shapes, the all-masked policy, the
-// seeded inputs, the agreement check, and errors as JS Errors with the core's message.
+// companion.batchAttention and companion.batchAgreement in Node on the real WebAssembly
+// core: typed-array copies (not views into WASM memory), the torch example's shapes, the
+// all-masked policy, the seeded inputs, the agreement check on outputs only (equal outputs
+// pass with zero error; a perturbed context, a non-zero masked weight or a different
+// all-masked flag fails; outputs of the wrong size are refused), and errors as JS Errors
+// with the core's message.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { loadCompanion } from '../../web/companion.mjs';
@@ -30,14 +33,87 @@ test('all-masked rows are zeros, flagged and counted; masked weights are exactly
   assert.deepEqual(Array.from(out.weights.subarray(10, 20)), [...out.weights.subarray(10, 13), 0, 0, ...out.weights.subarray(15, 18), 0, 0]);
 });
 
-test('the same seed gives the same inputs; given inputs agree with themselves', () => {
+test('the same seed gives the same inputs; given inputs give the same outputs', () => {
   const a = companion.batchAttention({ B: 2, H: 2, T: 4, S: 9, D: 3, seed: 5, returnInputs: true });
   const b = companion.batchAttention({ B: 2, H: 2, T: 4, S: 9, D: 3, seed: 5, returnInputs: true });
   assert.deepEqual(a.keys, b.keys);
-  const again = companion.batchAttention({ B: 2, H: 2, T: 4, S: 9, D: 3 },
-    { query: a.query, keys: a.keys, values: a.values, compareContext: a.context, compareEmptyRows: a.emptyRows });
-  assert.equal(again.agreement.pass, true);
-  assert.equal(again.agreement.maxAbsError, 0);
+  const again = companion.batchAttention({ B: 2, H: 2, T: 4, S: 9, D: 3 }, { query: a.query, keys: a.keys, values: a.values });
+  assert.deepEqual(again.context, a.context);
+  assert.equal(again.query, undefined, 'inputs come back only with returnInputs');
+});
+
+test('batchAttention is one compute pass: compare arrays are not read and no agreement comes back', () => {
+  const options = { B: 1, T: 2, S: 3, D: 2, seed: 4 };
+  const out = companion.batchAttention(options, { compareContext: new Float32Array(4).fill(9), compareEmptyRows: new Uint8Array(2) });
+  assert.equal(out.agreement, undefined);
+  assert.deepEqual(out.context, companion.batchAttention(options).context);
+});
+
+// The core's outputs of a batch with an all-masked item, and the arrays that compare them with themselves.
+const MASKED = { B: 3, T: 2, S: 5, D: 4, lengths: [5, 3, 0], seed: 3 };
+const core = companion.batchAttention({ ...MASKED, returnWeights: true });
+const own = { context: core.context, weights: core.weights, emptyRows: core.emptyRows };
+const same = { ...own, compareContext: core.context, compareWeights: core.weights, compareEmptyRows: core.emptyRows };
+
+test('batchAgreement: equal outputs pass with zero error', () => {
+  const { agreement } = companion.batchAgreement(MASKED, same);
+  assert.equal(agreement.pass, true);
+  assert.equal(agreement.maxAbsError, 0);
+  assert.equal(agreement.maxRelError, 0);
+  assert.equal(agreement.violations, 0);
+  assert.equal(agreement.maskedNonZero, 0);
+  assert.equal(agreement.emptyRowMismatches, 0);
+  assert.equal(agreement.compared, core.context.length + core.weights.length);
+  assert.equal(agreement.absTol, 1e-5);
+  assert.equal(agreement.relTol, 1e-4);
+  // Contexts only (the fused kernel returns no weights).
+  const contexts = companion.batchAgreement(MASKED, { context: core.context, compareContext: core.context }).agreement;
+  assert.equal(contexts.pass, true);
+  assert.equal(contexts.compared, core.context.length);
+});
+
+test('batchAgreement: a perturbed context, a non-zero masked weight or a different flag fails', () => {
+  const context = Float32Array.from(core.context);
+  context[0] += 0.01;
+  const perturbed = companion.batchAgreement(MASKED, { ...same, compareContext: context }).agreement;
+  assert.equal(perturbed.pass, false);
+  assert.equal(perturbed.violations, 1);
+  assert.ok(Math.abs(perturbed.maxAbsError - 0.01) < 1e-6);
+  // Item 2 has length 3: its weight on source 5 is masked and must be exactly 0.
+  const weights = Float32Array.from(core.weights);
+  assert.equal(weights[2 * 5 + 4], 0);
+  weights[2 * 5 + 4] = 0.001;
+  const masked = companion.batchAgreement(MASKED, { ...same, compareWeights: weights }).agreement;
+  assert.equal(masked.pass, false);
+  assert.equal(masked.maskedNonZero, 1);
+  // Even a masked weight within the tolerance fails: it must be exactly 0.
+  weights[2 * 5 + 4] = 1e-7;
+  assert.equal(companion.batchAgreement(MASKED, { ...same, compareWeights: weights }).agreement.pass, false);
+  const flags = Uint8Array.from(core.emptyRows);
+  flags[0] = 1;
+  const flagged = companion.batchAgreement(MASKED, { ...same, compareEmptyRows: flags }).agreement;
+  assert.equal(flagged.pass, false);
+  assert.equal(flagged.emptyRowMismatches, 1);
+});
+
+test('batchAgreement: outputs of the wrong size or missing are refused with a message', () => {
+  assert.throws(() => companion.batchAgreement(MASKED, { ...same, compareContext: core.context.subarray(1) }),
+    /contexts to compare hold 23 numbers where the shape needs 24/);
+  assert.throws(() => companion.batchAgreement(MASKED, { ...same, compareWeights: core.weights.subarray(2) }),
+    /weights to compare hold 28 numbers where the shape needs 30/);
+  assert.throws(() => companion.batchAgreement(MASKED, { ...same, compareEmptyRows: core.emptyRows.subarray(1) }),
+    /all-masked flags hold 5 numbers where the shape needs 6/);
+  assert.throws(() => companion.batchAgreement(MASKED, { ...same, context: core.context.subarray(1) }), /24/);
+  assert.throws(() => companion.batchAgreement(MASKED, { compareContext: core.context }),
+    /needs the core's context and the context to compare/);
+  assert.throws(() => companion.batchAgreement(MASKED, { context: core.context, compareContext: core.context, compareWeights: core.weights }),
+    /need the core's weights too/);
+  // The same boundary as batchAttention: checked in JS before the core is called.
+  assert.throws(() => companion.batchAgreement(MASKED, { ...same, get context() { throw new Error('boom'); } }),
+    /batch array context could not be read: boom/);
+  assert.throws(() => companion.batchAgreement(MASKED, { ...same, compareContext: [1, 'x'] }), /compareContext has a value that is not a finite number at 1/);
+  assert.throws(() => companion.batchAgreement({ ...MASKED, T: NaN }, same), /option T is NaN/);
+  assert.throws(() => companion.batchAgreement({ ...MASKED, lengths: [5] }, same), /source lengths/);
 });
 
 test('errors are JS Errors carrying the core message', () => {

@@ -1,17 +1,20 @@
 // Runs one batch on the WASM core and, where WebGPU works, on the GPU kernels with the
-// very same inputs (the core's seeded Q, K and V), then asks the core how well the GPU's
-// results agree with its own. WebGPU is opened once; when it is missing or stops
-// working, every run continues on the WASM core and a notice says why. Runs are queued:
-// one at a time. The WASM side may be the companion itself (its batchAttention answers at
-// once) or a worker (batch-worker-client.mjs: it answers with a promise); a run given an
+// very same inputs (the given ones, or the core's seeded Q, K and V), then asks the core
+// how well each kernel's outputs agree with its own. One run is one compute pass of the
+// core (batchAttention) and, per GPU kernel, one comparison of outputs (batchAgreement):
+// the core never computes the batch twice. WebGPU is opened once; when it is missing or
+// stops working, every run continues on the WASM core and a notice says why. Runs are
+// queued: one at a time. The WASM side may be the companion itself (its calls answer at
+// once) or a worker (batch-worker-client.mjs: it answers with promises); a run given an
 // AbortSignal stops between its steps once the signal fires.
 
 import { openGpuAttention, describeAdapter, GpuTooLarge } from '../gpu/gpu-attention.mjs';
 import { messageOf } from '../error-message.mjs';
 
-// companion: from loadCompanion(), or anything with its batchAttention(options, arrays)
-// (returning the result or a promise of it); open: opens WebGPU (tests may pass another);
-// onNotice(text): shown to the learner when WebGPU is unavailable or lost.
+// companion: from loadCompanion(), or anything with its batchAttention(options, arrays) and
+// batchAgreement(options, arrays) (returning the result or a promise of it); open: opens
+// WebGPU (tests may pass another); onNotice(text): shown to the learner when WebGPU is
+// unavailable or lost.
 export function createBatchRunner({ companion, open = openGpuAttention, onNotice = () => {} }) {
   let opening = null;
   let engine = null;
@@ -48,11 +51,14 @@ export function createBatchRunner({ companion, open = openGpuAttention, onNotice
     signal?.throwIfAborted();
     await gpu();
     signal?.throwIfAborted();
+    const onGpu = Boolean(engine?.usable) && kernels.length > 0;
     const returnWeights = Boolean(options.returnWeights) || kernels.includes('reference');
+    // The core hands its seeded inputs back only when the GPU is to run on them.
+    const returnInputs = Boolean(options.returnInputs) || (onGpu && !inputs);
+    const mask = explicitMask ? { explicitMask } : {};
     const started = performance.now();
     const given = inputs ? { query: inputs.query, keys: inputs.keys, values: inputs.values } : {};
-    const cpu = await companion.batchAttention({ ...options, returnWeights, returnInputs: true },
-      { ...given, ...(explicitMask ? { explicitMask } : {}) });
+    const cpu = await companion.batchAttention({ ...options, returnWeights, returnInputs }, { ...given, ...mask });
     signal?.throwIfAborted();
     const wasm = { callMs: performance.now() - started, coreMs: cpu.coreMs };
     const result = { path: 'wasm', cpu, wasm, gpu: {}, agreement: {}, skipped: {}, gpuUnavailable: null };
@@ -60,12 +66,15 @@ export function createBatchRunner({ companion, open = openGpuAttention, onNotice
       result.gpuUnavailable = unusable ?? 'WebGPU is not available';
       return result;
     }
+    const float32 = (array) => (array instanceof Float32Array ? array : Float32Array.from(array));
+    const source = inputs
+      ? { query: float32(inputs.query), keys: float32(inputs.keys), values: float32(inputs.values) }
+      : { query: cpu.query, keys: cpu.keys, values: cpu.values };
     for (const kernel of kernels) {
       signal?.throwIfAborted();
       try {
         result.gpu[kernel] = await engine.run({
-          shape: cpu.shape, scale: cpu.scale, mask: cpu.mask, explicitMask,
-          query: cpu.query, keys: cpu.keys, values: cpu.values, kernel,
+          shape: cpu.shape, scale: cpu.scale, mask: cpu.mask, explicitMask, ...source, kernel,
         });
       } catch (error) {
         if (error instanceof GpuTooLarge) {
@@ -77,14 +86,13 @@ export function createBatchRunner({ companion, open = openGpuAttention, onNotice
         return result;
       }
     }
+    // Outputs against outputs: the core compares, it does not compute the batch again.
     for (const [kernel, out] of Object.entries(result.gpu)) {
       signal?.throwIfAborted();
-      const compared = await companion.batchAttention({ ...options, returnWeights: false, returnInputs: false }, {
-        query: cpu.query, keys: cpu.keys, values: cpu.values,
-        ...(explicitMask ? { explicitMask } : {}),
-        compareContext: out.context,
-        ...(out.weights ? { compareWeights: out.weights } : {}),
-        compareEmptyRows: out.emptyRows,
+      const weights = out.weights && cpu.weights ? { weights: cpu.weights, compareWeights: out.weights } : {};
+      const compared = await companion.batchAgreement(options, {
+        ...mask, context: cpu.context, emptyRows: cpu.emptyRows, ...weights,
+        compareContext: out.context, compareEmptyRows: out.emptyRows,
       });
       result.agreement[kernel] = compared.agreement;
     }

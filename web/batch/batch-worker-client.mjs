@@ -1,8 +1,8 @@
 // The main thread's side of batch-worker.mjs: an object with the companion's
-// batchAttention(options, arrays), asynchronous, that runs in a module Worker, so the
-// batch runner (batch-runner.mjs) can use it in place of the companion and the page stays
-// responsive. cancel() terminates the worker (the pending calls reject with
-// BatchCancelled); the next call starts a fresh one.
+// batchAttention(options, arrays) and batchAgreement(options, arrays), asynchronous, that
+// run in a module Worker, so the batch runner (batch-runner.mjs) can use it in place of
+// the companion and the page stays responsive. cancel() terminates the worker (the
+// pending calls reject with BatchCancelled); the next call starts a fresh one.
 
 export class BatchCancelled extends Error {
   constructor() {
@@ -57,6 +57,8 @@ export function createWorkerCore({ url = new URL('./batch-worker.mjs', import.me
     ready: () => call({ type: 'load' }),
     // The same result as companion.batchAttention (the summary's fields and typed arrays).
     batchAttention: (options, arrays = {}) => call({ type: 'batch', options, arrays }),
+    // The same result as companion.batchAgreement ({agreement}).
+    batchAgreement: (options, arrays = {}) => call({ type: 'agreement', options, arrays }),
     busy: () => pending.size > 0,
     // Stops the work in progress; false when there was none.
     cancel() {

@@ -5,6 +5,7 @@
 //   {id, type: 'load'}                      -> {id, ok: true}
 //   {id, type: 'batch', options, arrays}    -> {id, ok: true, result} (companion.batchAttention;
 //                                              the result's typed arrays are transferred)
+//   {id, type: 'agreement', options, arrays} -> {id, ok: true, result} (companion.batchAgreement)
 //   any failure                             -> {id, ok: false, message}
 // Cancelling is the main thread's worker.terminate() (batch-worker-client.mjs).
 
@@ -42,8 +43,10 @@ self.addEventListener('message', async ({ data }) => {
       self.postMessage({ id, ok: true });
       return;
     }
-    if (type !== 'batch') throw new Error(`unknown request '${String(type)}'`);
-    const result = core.batchAttention(data.options, data.arrays ?? {});
+    let result;
+    if (type === 'batch') result = core.batchAttention(data.options, data.arrays ?? {});
+    else if (type === 'agreement') result = core.batchAgreement(data.options, data.arrays ?? {});
+    else throw new Error(`unknown request '${String(type)}'`);
     self.postMessage({ id, ok: true, result }, transferables(result));
   } catch (error) {
     self.postMessage({ id, ok: false, message: messageOf(error) });

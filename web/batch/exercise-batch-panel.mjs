@@ -1,6 +1,7 @@
-// The result of "Run this batch" on a Chapter 19 batch exercise: which path ran (with
-// the fallback notice when WebGPU was not used), the weights per row as a shaded table
-// (or, for the cost exercise's workload, a count and a heatmap of one item and head),
+// The result of "Run this batch" on an exercise the core offers a batch for: which path ran
+// (with the fallback notice when WebGPU was not used), the weights per row as a shaded
+// table (or, for a case too wide to tabulate, such as a seeded workload, a count and a
+// heatmap of one item and head, and the count beside the part the case names),
 // the core's row sums, masked mass and all-masked flags, and the GPU-vs-WASM agreement
 // when the GPU ran. Every number shown comes from the core or from the WGSL kernels;
 // this file only lays them out.
@@ -86,7 +87,7 @@ function weightTable(batchCase, result) {
       headRow(['row', ...columns, 'row sum', 'masked mass', ...extra, 'all masked']), body))];
 }
 
-// The cost workload: too many rows for a table; one item's and head's rows as a heatmap.
+// A case too big for a table (a seeded workload): one item's and head's rows as a heatmap.
 function heatmap(result) {
   const { cpu } = result;
   const { T, S } = cpu.shape;
@@ -176,9 +177,10 @@ function pathBanner(results, status) {
   return banner;
 }
 
-// The cost exercise: the count of the weights that came back, beside its answer field.
-function countNote(exercise, result) {
-  const section = document.querySelector(`section.part[data-part="elements"]`);
+// The count of the weights that came back, beside the answer field of the part the case
+// names (its countPart: the part that asks for that count).
+function countNote(part, result) {
+  const section = [...document.querySelectorAll('section.part[data-part]')].find((s) => s.dataset.part === part);
   if (!section) return;
   section.querySelector('.batch-count-note')?.remove();
   const { weights } = weightsOf(result);
@@ -187,7 +189,7 @@ function countNote(exercise, result) {
 }
 
 // Runs every case of the exercise and shows the results in `holder`.
-export async function runBatchPanel(companion, exercise, cases, holder) {
+export async function runBatchPanel(companion, cases, holder) {
   const batchRunner = runnerFor(companion);
   const results = [];
   for (const batchCase of cases) {
@@ -208,7 +210,9 @@ export async function runBatchPanel(companion, exercise, cases, holder) {
     if (Object.keys(result.agreement).length) view.append(...agreementTable(result));
     holder.append(view);
   });
-  if (exercise.model === 'ch19.cost') countNote(exercise, results[0]);
+  cases.forEach((batchCase, index) => {
+    if (typeof batchCase.countPart === 'string' && batchCase.countPart) countNote(batchCase.countPart, results[index]);
+  });
   holder.dataset.path = results.every((r) => r.path === 'webgpu') ? 'webgpu' : 'wasm';
   holder.dataset.runs = String(Number(holder.dataset.runs ?? 0) + 1);
   return results;

@@ -1,14 +1,16 @@
 // The exercise page (exercise.html?id=ID[&seed=123]): intro with
 // typeset math, the inputs the core reads (a variant's own numbers when a seed
 // is given), the decimal rule, one answer form per part (text, choice or
-// letter), an open task's checklist, "Run this batch" on the batch exercises,
-// live figures where they help, and the core's working. Grading happens only in the core.
+// letter), an open task's checklist, "Run this batch" where the core offers a batch,
+// live figures where they help, and the core's working. What the page shows around the
+// parts is what the core offers for the exercise (exercise.offers: how to lay out the
+// working, whether to show the inputs and a New variant control, the batch); grading
+// happens only in the core.
 
 import { el } from '../ui/dom.mjs';
 import { bootCompanion, safeCall, errorOf, showNotice, setStatus } from '../ui/boot.mjs';
 import { renderParagraphs } from '../ui/render-math.mjs';
-import { renderWorking, hasWorking } from '../ui/working-view.mjs';
-import { isRoles } from '../ui/ch19-working.mjs';
+import { renderWorking, hasWorking, workingKind } from '../ui/working-view.mjs';
 import { roleLetters, rolesSection } from '../ui/roles-view.mjs';
 import { openStore } from '../ui/storage.mjs';
 import { partView } from '../ui/part-view.mjs';
@@ -21,6 +23,7 @@ import { readSeed } from '../seed.mjs';
 import { messageOf } from '../error-message.mjs';
 
 function workingBlock(exercise) {
+  const kind = workingKind(exercise);
   const holder = el('div', { id: 'working-holder', hidden: true });
   const button = el('button', { type: 'button', class: 'show-working', 'aria-expanded': 'false',
     'aria-controls': 'working-holder' }, 'Show the working');
@@ -28,7 +31,7 @@ function workingBlock(exercise) {
   button.addEventListener('click', () => {
     const open = holder.hidden;
     if (open && !holder.hasChildNodes()) {
-      holder.append(renderWorking(exercise.working, `Working for ${title}`));
+      holder.append(renderWorking(exercise.working, kind, `Working for ${title}`));
       // Parts that change an input (a mask, a temperature, another query) have their own working.
       const seen = new Set([JSON.stringify(exercise.working)]);
       for (const part of exercise.parts ?? []) {
@@ -37,7 +40,7 @@ function workingBlock(exercise) {
         seen.add(key);
         const names = exercise.parts.filter((p) => JSON.stringify(p.working ?? null) === key).map((p) => p.name);
         holder.append(el('h3', {}, `For ${names.length === 1 ? 'part' : 'parts'} ${names.join(', ')}`),
-          renderWorking(part.working, `Working for ${names.join(', ')}`));
+          renderWorking(part.working, kind, `Working for ${names.join(', ')}`));
       }
     }
     holder.hidden = !open;
@@ -99,8 +102,8 @@ async function main() {
   await renderParagraphs(intro, exercise.intro ?? '');
 
   const parts = Array.isArray(exercise.parts) ? exercise.parts : [];
-  if (exercise.inputs && Object.keys(exercise.inputs).length > 0 && parts.length > 0
-      && exercise.model !== 'ch19.choice' && exercise.model !== 'ch19.roles') {
+  if (exercise.offers?.showsInputs === true && exercise.inputs && Object.keys(exercise.inputs).length > 0
+      && parts.length > 0) {
     content.append(inputsBlock(exercise, seed));
   }
   if (exercise.decimalRule && exercise.chapter !== 14 && variants) {
@@ -113,7 +116,8 @@ async function main() {
   const letters = roleLetters(exercise);
   const views = parts.map((part, index) => partView(companion, store, exercise, part, index, seed, { letters }));
   content.append(...views.map((view) => view.section));
-  if (parts.length === 0 && (exercise.model === 'ch19.open' || Array.isArray(exercise.checklist))) {
+  const kind = workingKind(exercise);
+  if (parts.length === 0 && (kind === 'none' || Array.isArray(exercise.checklist))) {
     content.append(openTaskView(store, exercise));
     document.querySelector('.answer-help')?.setAttribute('hidden', ''); // nothing is typed for grading here
   }
@@ -121,7 +125,9 @@ async function main() {
   if (batchPanel) content.append(batchPanel);
   const figures = figuresFor(companion, exercise);
   if (figures) content.append(figures);
-  if (!isRoles(exercise.working) && (hasWorking(exercise.working) || exercise.working?.error)) {
+  // The lettered arrays ("roles") are shown before the parts; "policies" and "none" have no
+  // step-by-step working. An error from the core is shown whatever the kind.
+  if (hasWorking(exercise.working, kind) || exercise.working?.error) {
     content.append(workingBlock(exercise));
   }
   if (seed) {

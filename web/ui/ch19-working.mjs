@@ -1,33 +1,11 @@
-// Renders Chapter 19 working objects as tables: a single read, small batches,
-// cost counts and the lettered arrays of the roles exercise. Every number is
-// one the core returned, rounded for display only.
+// Renders the decimal working kinds (offers.working) as tables: "read" (a single read
+// with numeric weights), "rows" (small batches of score rows), "cost-summary" (the
+// counts of a batched cost) and "roles" (the lettered arrays). The caller chooses the
+// renderer by the kind the core names (./working-view.mjs); every number is one the core
+// returned, rounded for display only.
 
 import { el } from './dom.mjs';
 import { fmt, fmtArray, fmtCount, fmtShape, fmtPolynomial } from './format.mjs';
-
-const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
-
-export function isCh19Read(working) {
-  return isObject(working) && Array.isArray(working.positions)
-    && working.positions.every((p) => isObject(p) && typeof p.weight === 'number');
-}
-
-export function isCh19Batch(working) {
-  return isObject(working) && Array.isArray(working.rows);
-}
-
-export function isCh19Cost(working) {
-  return isObject(working) && ('order' in working || 'elements' in working || 'scoreShape' in working)
-    && !Array.isArray(working.positions);
-}
-
-export function isRoles(working) {
-  return isObject(working) && Array.isArray(working.arrays);
-}
-
-export function isCh19Working(working) {
-  return isCh19Read(working) || isCh19Batch(working) || isCh19Cost(working);
-}
 
 function scroller(label, table) {
   return el('div', { class: 'table-scroll', role: 'region', 'aria-label': label, tabindex: '0' }, table);
@@ -102,15 +80,20 @@ function costSummary(working) {
   ]);
 }
 
-// The working as a block of tables and lists (or null when the shape is unknown).
-export function renderCh19Working(working, caption) {
-  if (isCh19Read(working)) return [readTable(working, caption), readSummary(working)];
-  if (isCh19Batch(working)) return [batchTable(working, caption)];
-  if (isCh19Cost(working)) return [costSummary(working)];
-  return null;
+// The working of each kind, as a block of tables and lists.
+export function readWorking(working, caption) {
+  return [readTable(working, caption), readSummary(working)];
 }
 
-// The six arrays of the roles exercise under their letters (shapes named too,
+export function rowsWorking(working, caption) {
+  return [batchTable(working, caption)];
+}
+
+export function costWorking(working) {
+  return [costSummary(working)];
+}
+
+// The lettered arrays (the "roles" kind) under their letters (shapes named too,
 // since they are part of the evidence).
 export function rolesArrays(working) {
   const list = el('dl', { class: 'roles-arrays' });

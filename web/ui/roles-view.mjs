@@ -4,16 +4,23 @@
 // page and the embed widget alike.
 
 import { el, uniqueId } from './dom.mjs';
-import { isRoles, rolesArrays } from './ch19-working.mjs';
+import { rolesArrays } from './ch19-working.mjs';
+import { workingKind } from './working-view.mjs';
+
+// Whether the exercise's working is lettered arrays (the core's "roles" kind) and holds them
+// (a working that is the core's {error} holds none).
+function hasRoles(exercise) {
+  return workingKind(exercise) === 'roles' && Array.isArray(exercise.working?.arrays);
+}
 
 // The letters a part may be answered with, or null when the exercise has no lettered arrays.
 export function roleLetters(exercise) {
-  return isRoles(exercise.working) ? exercise.working.arrays.map((a) => String(a.letter)) : null;
+  return hasRoles(exercise) ? exercise.working.arrays.map((a) => String(a.letter)) : null;
 }
 
 // The arrays under their letters, in a section headed at `headingLevel`, or null.
 export function rolesSection(exercise, { headingLevel = 2 } = {}) {
-  if (!isRoles(exercise.working)) return null;
+  if (!hasRoles(exercise)) return null;
   const headingId = uniqueId('roles-heading');
   return el('section', { class: 'roles', 'aria-labelledby': headingId },
     el(`h${headingLevel}`, { id: headingId }, 'The six arrays'),

@@ -5,11 +5,10 @@
 
 import { el } from './dom.mjs';
 
-// Models whose inputs the core redraws from a seed.
-const NUMERIC_MODELS = new Set(['ch14.read', 'ch14.cost', 'ch19.read', 'ch19.batch', 'ch19.cost']);
-
+// Whether the exercise has numeric variants: the core redraws its inputs from a seed
+// (offers.variants), and it has inputs to redraw and parts to answer.
 export function hasVariants(exercise) {
-  return NUMERIC_MODELS.has(exercise.model) && exercise.inputs !== null && typeof exercise.inputs === 'object'
+  return exercise?.offers?.variants === true && exercise.inputs !== null && typeof exercise.inputs === 'object'
     && Object.keys(exercise.inputs).length > 0 && Array.isArray(exercise.parts) && exercise.parts.length > 0;
 }
 

@@ -1,10 +1,14 @@
-// Renders the core's working for a ch14 read as a table like the chapter's
-// Table 14.1: one row per source position (state, score, exponential,
-// weight; each exact and decimal), then the denominator, context and readout.
-// Every value shown is a string the core returned; nothing is computed here.
+// Renders the core's working, chosen by the kind the core names for the exercise
+// (exercise.offers.working; a part's own working has the same kind): "exact-read" as a
+// table like the chapter's Table 14.1 (one row per source position: state, score,
+// exponential, weight, each exact and decimal; then the denominator, context and
+// readout), "counts" as a table of cost counts, and the decimal kinds ("read", "rows",
+// "cost-summary") through ./ch19-working.mjs. "roles" (shown before the parts, see
+// ./roles-view.mjs), "policies" and "none" have no step-by-step working. Every value
+// shown is one the core returned; nothing is computed here.
 
 import { el } from './dom.mjs';
-import { renderCh19Working, isCh19Working } from './ch19-working.mjs';
+import { readWorking, rowsWorking, costWorking } from './ch19-working.mjs';
 
 // "a/2" / null and "0.346574" -> the two cells' texts.
 export function exactText(q) {
@@ -25,13 +29,14 @@ export function quantityText(q) {
   return `${exact} ≈ ${decimal}`;
 }
 
-export function isReadWorking(working) {
-  return working !== null && typeof working === 'object' && Array.isArray(working.positions);
-}
+const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+const hasPositions = (working) => isObject(working) && Array.isArray(working.positions);
 
-// Working of a count model (Chapter 14's cost exercises): {inputs: {...}, counts: [{name, formula, value}]}.
-export function isCountWorking(working) {
-  return working !== null && typeof working === 'object' && Array.isArray(working.counts);
+// How the pages lay out an exercise's working: the kind the core names (offers.working),
+// or null when the core offers nothing for the exercise.
+export function workingKind(exercise) {
+  const kind = exercise?.offers?.working;
+  return typeof kind === 'string' && kind !== '' ? kind : null;
 }
 
 function countTable(working, caption) {
@@ -109,12 +114,33 @@ export function workingSummary(working) {
   return list;
 }
 
-// Full working view: table plus summary, or the core's error message.
-// Working that is not a single read but holds reads by name (e.g. one per
-// intervention) is shown as one titled block per read.
-export function renderWorking(working, caption = 'Working') {
+// A read, or reads by name (e.g. one per intervention), each as `one` lays it out.
+function reads(one) {
+  return {
+    has: (working) => hasPositions(working) || Object.values(working).some(hasPositions),
+    render(working, caption) {
+      if (hasPositions(working)) return one(working, caption);
+      return Object.entries(working).filter(([, value]) => hasPositions(value))
+        .flatMap(([name, value]) => [el('h3', {}, name), el('div', { class: 'working-view' }, ...one(value, `${caption}: ${name}`))]);
+    },
+  };
+}
+
+// The renderer of each kind of working that has a step-by-step view: has(working) says
+// whether the working holds what it lays out, render(working, caption) the elements.
+const RENDERERS = {
+  'exact-read': reads((working, caption) => [workingTable(working, { caption }), workingSummary(working)]),
+  read: reads(readWorking),
+  rows: { has: (working) => Array.isArray(working.rows), render: rowsWorking },
+  counts: { has: (working) => Array.isArray(working.counts), render: (working, caption) => countTable(working, caption).filter(Boolean) },
+  'cost-summary': { has: () => true, render: (working) => costWorking(working) },
+};
+const rendererOf = (kind) => (typeof kind === 'string' && Object.hasOwn(RENDERERS, kind) ? RENDERERS[kind] : null);
+
+// Full working view for a working of `kind` (see workingKind), or the core's error message.
+export function renderWorking(working, kind, caption = 'Working') {
   const box = el('div', { class: 'working-view' });
-  if (working === null || typeof working !== 'object') {
+  if (!isObject(working)) {
     box.append(el('p', { class: 'error' }, 'The core returned no working for this exercise.'));
     return box;
   }
@@ -122,33 +148,18 @@ export function renderWorking(working, caption = 'Working') {
     box.append(el('p', { class: 'error' }, `The core reports: ${working.error}`));
     return box;
   }
-  const ch19 = renderCh19Working(working, caption);
-  if (ch19) {
-    box.append(...ch19);
-    return box;
-  }
-  if (isReadWorking(working)) {
-    box.append(workingTable(working, { caption }), workingSummary(working));
-    return box;
-  }
-  if (isCountWorking(working)) {
-    box.append(...countTable(working, caption).filter(Boolean));
-    return box;
-  }
-  const named = Object.entries(working).filter(([, value]) => isReadWorking(value));
-  if (named.length === 0) {
+  const renderer = rendererOf(kind);
+  if (!renderer || !renderer.has(working)) {
     box.append(el('p', { class: 'error' }, 'This exercise has no step-by-step working to show.'));
     return box;
   }
-  for (const [name, value] of named) {
-    box.append(el('h3', {}, name), renderWorking(value, `${caption}: ${name}`));
-  }
+  box.append(...renderer.render(working, caption));
   return box;
 }
 
-// Whether renderWorking would show a table for this working.
-export function hasWorking(working) {
-  if (working === null || typeof working !== 'object') return false;
-  if (isReadWorking(working) || isCountWorking(working) || isCh19Working(working)) return true;
-  return Object.values(working).some(isReadWorking);
+// Whether renderWorking would show the working of `kind` (not an error): a kind with a
+// step-by-step view and a working that holds it.
+export function hasWorking(working, kind) {
+  const renderer = rendererOf(kind);
+  return Boolean(renderer) && isObject(working) && typeof working.error !== 'string' && renderer.has(working);
 }
