@@ -27,6 +27,21 @@ Status CheckWellPosed(const Json& exercise) {
     };
     if (!finite(q)) return Status(ErrorCode::kInvalidInput, name + ": a value is not finite");
   }
+  return CheckPremises(exercise);
+}
+
+Status CheckPremises(const Json& exercise) {
+  if (!exercise.contains("premises") || !exercise["premises"].is_array()) return Status();
+  for (const auto& premise : exercise["premises"]) {
+    const std::string says = StringField(premise, "says");
+    const Json part = {{"name", "premise"}, {"quantity", StringField(premise, "quantity")}};
+    auto request = RequestForPart(exercise, part, 0, /*with_mistakes=*/false);
+    if (!request.ok())
+      return Status(ErrorCode::kInvalidInput, "the premise '" + says + "': " + request.status().message());
+    if (Grade(StringField(premise, "answer"), *request).kind != Verdict::Kind::kCorrect) {
+      return Status(ErrorCode::kInvalidInput, "the premise '" + says + "' does not hold");
+    }
+  }
   return Status();
 }
 

@@ -17,7 +17,13 @@ Result<Json> VariantOf(const Json& exercise, uint32_t seed);
 // Whether the exercise's model draws variants (numeric ones, not only reordered letters).
 bool HasVariants(const Json& exercise);
 
-// Why a variant is not well posed, or OK.
+// Why a variant is not well posed, or OK. Includes CheckPremises.
 Status CheckWellPosed(const Json& exercise);
+
+// Whether every statement the exercise's text makes about its numbers holds for these
+// inputs: "premises": [{"quantity", "answer", "says"}], each true when `answer` grades
+// correct for a part asking for `quantity` ("position 2 carries the largest weight" is
+// {"quantity": "largest_weight_position", "answer": "2"}). A variant is redrawn until all hold.
+Status CheckPremises(const Json& exercise);
 
 }  // namespace attn

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "api/api.h"
+#include "exercises/model.h"
 
 namespace attn {
 namespace {
@@ -110,6 +111,42 @@ TEST(Variants, AnAnswerForOneSeedIsCheckedAgainstThatSeed) {
       weights += (i ? ", " : "") + working["positions"][i]["weight"]["exact"].get<std::string>();
     weights += "]";
     EXPECT_EQ(Json::parse(GradeAnswer(e.dump(), "weights", weights, 7))["verdict"], "correct") << weights;
+  }
+}
+
+// What an exercise's text states about its numbers (its premises) holds for the chapter's
+// numbers and for every variant: over 1,000 seeds per exercise that states any, each premise
+// is checked by grading its answer against the core's value for that variant.
+TEST(Variants, PremisesHoldOverAThousandSeeds) {
+  int checked = 0;
+  for (const auto& e : AllExercises()) {
+    if (!e.contains("premises")) continue;
+    EXPECT_TRUE(CheckPremises(e).ok()) << e["id"] << " at seed 0: " << CheckPremises(e).message();
+    for (uint32_t seed = 1; seed <= 1000; ++seed) {
+      auto variant = VariantOf(e, seed);
+      ASSERT_TRUE(variant.ok()) << e["id"] << " seed " << seed << ": " << variant.status().message();
+      for (const auto& premise : e["premises"]) {
+        const Json part = {{"name", "premise"}, {"quantity", premise["quantity"]}};
+        auto request = RequestForPart(*variant, part, seed, /*with_mistakes=*/false);
+        ASSERT_TRUE(request.ok()) << e["id"] << " seed " << seed;
+        EXPECT_EQ(Grade(premise["answer"].get<std::string>(), *request).kind, Verdict::Kind::kCorrect)
+            << e["id"] << " seed " << seed << ": " << premise["says"];
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GE(checked, 1000);
+}
+
+// A premise that is false for the given numbers is caught: Exercise 19.19 with position 1's
+// key made the best match no longer has its largest weight at position 2.
+TEST(Variants, AFalsePremiseIsRefused) {
+  for (const auto& e : AllExercises()) {
+    if (e["id"] != "ch19.ex19") continue;
+    Json broken = e;
+    broken["inputs"]["keys"] = "[[2, 0, 1], [0.9, -0.2, 0.4], [0.1, 0.3, 0.8], [-0.6, 0.2, 0.5], [0.4, -0.8, -0.2]]";
+    EXPECT_FALSE(CheckPremises(broken).ok());
+    EXPECT_TRUE(CheckPremises(e).ok());
   }
 }
 
