@@ -7,6 +7,7 @@
 #include "answers/grading.h"
 #include "exercises/exercise_inputs.h"
 #include "exercises/model.h"
+#include "exercises/texts.h"
 #include "exercises/variants.h"
 
 namespace attn {
@@ -61,7 +62,10 @@ Json OffersOf(const Model& model, const Json& exercise) {
 std::string DescribeExercise(const std::string& exercise_json, uint32_t seed) {
   auto exercise = ExerciseFor(exercise_json, seed);
   if (!exercise.ok()) return ErrorJson(exercise.status().message());
-  Json out = *exercise;
+  // The words are written from this exercise's (or variant's) numbers.
+  auto rendered = RenderTexts(*exercise, seed);
+  if (!rendered.ok()) return ErrorJson(rendered.status().message());
+  Json out = *rendered;
   auto working = WorkingForPart(*exercise, Json::object(), seed);
   out["working"] = working.ok() ? *working : Json{{"error", working.status().message()}};
   // A part that changes the inputs (a removal, another query, a mask) has its own working.

@@ -21,9 +21,11 @@ bool HasVariants(const Json& exercise);
 Status CheckWellPosed(const Json& exercise);
 
 // Whether every statement the exercise's text makes about its numbers holds for these
-// inputs: "premises": [{"quantity", "answer", "says"}], each true when `answer` grades
-// correct for a part asking for `quantity` ("position 2 carries the largest weight" is
-// {"quantity": "largest_weight_position", "answer": "2"}). A variant is redrawn until all hold.
+// inputs: "premises": [{"quantity", "is" and/or "differs_from", "says"}]. A premise with
+// "is" holds when that value grades correct for a part asking for `quantity` ("position 2
+// carries the largest weight" is {"quantity": "largest_weight_position", "is": "2"}); one with "differs_from" holds
+// when the two quantities' values differ
+// ("the largest weight is not the largest effect"). A variant is redrawn until all hold.
 Status CheckPremises(const Json& exercise);
 
 }  // namespace attn

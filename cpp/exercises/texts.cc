@@ -1,0 +1,204 @@
+// Placeholders in exercise texts, filled from the inputs as written or from the model.
+#include "exercises/texts.h"
+
+#include <cctype>
+
+#include "exercises/model.h"
+
+namespace attn {
+namespace {
+
+Status Unfilled(const std::string& name, const std::string& why) {
+  return Status(ErrorCode::kInvalidInput, "the text names {{" + name + "}}, " + why);
+}
+
+// The top-level items of a bracketed list as written: "[[1, 2], [3, 4]]" -> "[1, 2]", "[3, 4]".
+Result<std::vector<std::string>> ItemsOf(const std::string& text) {
+  size_t start = text.find_first_not_of(" \t");
+  size_t end = text.find_last_not_of(" \t");
+  if (start == std::string::npos || text[start] != '[' || text[end] != ']') {
+    return Status(ErrorCode::kInvalidInput, "'" + text + "' is not a list");
+  }
+  std::vector<std::string> items;
+  int depth = 0;
+  std::string item;
+  for (size_t i = start + 1; i < end; ++i) {
+    char c = text[i];
+    if (c == '[') ++depth;
+    if (c == ']') --depth;
+    if (c == ',' && depth == 0) {
+      items.push_back(item);
+      item.clear();
+      continue;
+    }
+    item += c;
+  }
+  if (!item.empty() || !items.empty()) items.push_back(item);
+  for (auto& x : items) {
+    size_t a = x.find_first_not_of(" \t"), b = x.find_last_not_of(" \t");
+    x = a == std::string::npos ? "" : x.substr(a, b - a + 1);
+  }
+  return items;
+}
+
+// "keys[2][1]" -> name "keys", indexes {2, 1}; "embeddings.key" -> name "embeddings", key "key".
+struct Path {
+  std::string name, key;
+  std::vector<size_t> indexes;
+};
+
+Result<Path> PathOf(const std::string& spec) {
+  Path path;
+  size_t i = 0;
+  auto word = [&](std::string& out) {
+    while (i < spec.size() && (std::isalnum(static_cast<unsigned char>(spec[i])) || spec[i] == '_')) out += spec[i++];
+  };
+  word(path.name);
+  if (i < spec.size() && spec[i] == '.') {
+    ++i;
+    word(path.key);
+  }
+  while (i < spec.size() && spec[i] == '[') {
+    size_t close = spec.find(']', i);
+    if (close == std::string::npos || close == i + 1 || close - i > 4) return Unfilled(spec, "which is not a path");
+    size_t n = 0;
+    for (size_t j = i + 1; j < close; ++j) {
+      if (!std::isdigit(static_cast<unsigned char>(spec[j]))) return Unfilled(spec, "which is not a path");
+      n = n * 10 + static_cast<size_t>(spec[j] - '0');
+    }
+    if (n == 0) return Unfilled(spec, "but positions count from 1");
+    path.indexes.push_back(n);
+    i = close + 1;
+  }
+  if (path.name.empty() || i != spec.size()) return Unfilled(spec, "which is not a path");
+  return path;
+}
+
+Result<std::string> InputAt(const std::string& spec, const Json& exercise, const Json& part) {
+  ATTN_ASSIGN_OR_RETURN(path, PathOf(spec));
+  const Json* holder = nullptr;
+  if (part.is_object() && part.contains(path.name))
+    holder = &part[path.name];
+  else if (exercise.contains("inputs") && exercise["inputs"].is_object() && exercise["inputs"].contains(path.name))
+    holder = &exercise["inputs"][path.name];
+  if (!holder) return Unfilled(spec, "but the exercise has no such input");
+  Json value = *holder;
+  if (!path.key.empty()) {
+    if (!value.is_object() || !value.contains(path.key)) return Unfilled(spec, "but the input has no such entry");
+    value = value[path.key];
+  }
+  for (size_t n : path.indexes) {
+    if (value.is_array()) {
+      if (n > value.size()) return Unfilled(spec, "but the list is shorter");
+      value = value[n - 1];
+      continue;
+    }
+    if (!value.is_string()) return Unfilled(spec, "but that input is not a list");
+    ATTN_ASSIGN_OR_RETURN(items, ItemsOf(value.get<std::string>()));
+    if (n > items.size()) return Unfilled(spec, "but the list is shorter");
+    value = items[n - 1];
+  }
+  if (value.is_string()) return value.get<std::string>();
+  if (value.is_number() || value.is_boolean()) return value.dump();
+  return Unfilled(spec, "but that input is not written as text");
+}
+
+Result<std::string> Computed(const std::string& quantity, const Json& exercise, const Json& part, uint32_t seed) {
+  Json asked = part.is_object() ? part : Json::object();
+  asked["name"] = "text";
+  asked["quantity"] = quantity;
+  auto request = RequestForPart(exercise, asked, seed, /*with_mistakes=*/false);
+  if (!request.ok()) return Unfilled("=" + quantity, "which the model cannot compute: " + request.status().message());
+  const Quantity& q = request->expected;
+  if (q.kind == Quantity::Kind::kPosition) {
+    std::string out;
+    for (size_t i = 0; i < q.positions.size(); ++i) out += (i ? " and " : "") + q.positions[i];
+    return out;
+  }
+  std::string exact = q.ExactText();
+  return exact.empty() ? q.DecimalText() : exact;
+}
+
+// A list of coefficients as a linear combination in LaTeX: [1, 2] with "c" -> c_1+2c_2,
+// [3, -1] -> 3c_1-c_2; zero terms are left out.
+Result<std::string> Terms(const std::string& list, const std::string& symbol) {
+  ATTN_ASSIGN_OR_RETURN(items, ItemsOf(list));
+  std::string out;
+  for (size_t i = 0; i < items.size(); ++i) {
+    std::string k = items[i];
+    if (k == "0") continue;
+    bool negative = !k.empty() && k[0] == '-';
+    if (negative) k = k.substr(1);
+    if (k == "1") k.clear();
+    out += negative ? "-" : (out.empty() ? "" : "+");
+    out += k + symbol + "_" + std::to_string(i + 1);
+  }
+  return out.empty() ? std::string("0") : out;
+}
+
+}  // namespace
+
+Result<std::string> RenderText(const std::string& text, const Json& exercise, const Json& part, uint32_t seed) {
+  std::string out;
+  size_t at = 0;
+  while (true) {
+    size_t open = text.find("{{", at);
+    if (open == std::string::npos) break;
+    size_t close = text.find("}}", open + 2);
+    if (close == std::string::npos) return Status(ErrorCode::kInvalidInput, "a text has '{{' without '}}'");
+    out += text.substr(at, open - at);
+    std::string spec = text.substr(open + 2, close - open - 2);
+    std::string filter;
+    if (size_t bar = spec.find('|'); bar != std::string::npos) {
+      filter = spec.substr(bar + 1);
+      spec = spec.substr(0, bar);
+    }
+    if (!filter.empty()) {
+      if (filter.rfind("terms:", 0) != 0 || filter.size() == 6) return Unfilled(spec + "|" + filter, "an unknown form");
+      ATTN_ASSIGN_OR_RETURN(value, InputAt(spec, exercise, part));
+      ATTN_ASSIGN_OR_RETURN(terms, Terms(value, filter.substr(6)));
+      out += terms;
+    } else if (!spec.empty() && spec[0] == '=') {
+      ATTN_ASSIGN_OR_RETURN(value, Computed(spec.substr(1), exercise, part, seed));
+      out += value;
+    } else {
+      ATTN_ASSIGN_OR_RETURN(value, InputAt(spec, exercise, part));
+      out += value;
+    }
+    at = close + 2;
+  }
+  return out + text.substr(at);
+}
+
+Result<Json> RenderTexts(const Json& exercise, uint32_t seed) {
+  Json out = exercise;
+  auto render = [&](Json& holder, const char* key, const Json& part) -> Status {
+    if (!holder.is_object() || !holder.contains(key) || !holder[key].is_string()) return Status();
+    ATTN_ASSIGN_OR_RETURN(text, RenderText(holder[key].get<std::string>(), exercise, part, seed));
+    holder[key] = text;
+    return Status();
+  };
+  const Json none = Json::object();
+  for (const char* key : {"intro", "reference_notes"}) ATTN_RETURN_IF_ERROR(render(out, key, none));
+  if (out.contains("checklist") && out["checklist"].is_array()) {
+    for (auto& item : out["checklist"]) {
+      if (!item.is_string()) continue;
+      ATTN_ASSIGN_OR_RETURN(text, RenderText(item.get<std::string>(), exercise, none, seed));
+      item = text;
+    }
+  }
+  if (out.contains("premises") && out["premises"].is_array())
+    for (auto& premise : out["premises"]) ATTN_RETURN_IF_ERROR(render(premise, "says", none));
+  if (out.contains("parts") && out["parts"].is_array()) {
+    for (size_t i = 0; i < out["parts"].size(); ++i) {
+      Json& part = out["parts"][i];
+      const Json& original = exercise["parts"][i];
+      for (const char* key : {"prompt", "hint"}) ATTN_RETURN_IF_ERROR(render(part, key, original));
+      if (part.contains("options") && part["options"].is_array())
+        for (auto& option : part["options"]) ATTN_RETURN_IF_ERROR(render(option, "text", original));
+    }
+  }
+  return out;
+}
+
+}  // namespace attn

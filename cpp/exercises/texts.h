@@ -1,0 +1,27 @@
+// The words of an exercise written from its numbers: an intro, prompt, hint, option label,
+// premise or reference note may name an input or a computed quantity instead of copying
+// the chapter's numbers, so that a variant's texts state the variant's numbers.
+//
+//   {{query}}          the input as written, e.g. [0.8, -0.3, 0.5] (a part's own input first)
+//   {{keys[2]}}        one entry or row of a list input, 1-based: [0.9, -0.2, 0.4]
+//   {{keys[2][1]}}     an entry of a row: 0.9
+//   {{embeddings.key}} a named entry of an object input; {{source[1]}} an entry of a list
+//   {{readout|terms:c}} a list of coefficients as a combination: [1, 2] -> c_1+2c_2
+//   {{=weights}}       what the exercise's model computes for that quantity, exact when it
+//                      has an exact form (2/5), else as a decimal; positions by their labels
+//
+// A placeholder the exercise cannot fill is an error, never left in the text.
+#pragma once
+
+#include "exercises/exercise_inputs.h"
+
+namespace attn {
+
+// The exercise with every text field rendered (intro, reference_notes, checklist items, and
+// each part's prompt, hint and option texts, and each premise's "says").
+Result<Json> RenderTexts(const Json& exercise, uint32_t seed);
+
+// One text, rendered against the exercise and (for a part's texts) that part.
+Result<std::string> RenderText(const std::string& text, const Json& exercise, const Json& part, uint32_t seed);
+
+}  // namespace attn
