@@ -55,6 +55,13 @@ test('the pages work under a strict Content-Security-Policy', async () => {
   await page.locator('figure[data-figure="hull"] svg').waitFor();
   await page.locator('figure[data-figure="temperature"] input.temperature-slider').fill('3');
   await page.waitForFunction(() => document.querySelector('figure[data-figure="temperature"]').dataset.temperature === '3');
+  await page.locator('figure[data-figure="heatmap"] svg linearGradient').waitFor({ state: 'attached' });
+  // Chapter 14's figures page (its two figures and the table).
+  await page.goto(`${server.url}figures-14.html`);
+  await waitReady(page);
+  await page.locator('figure[data-figure="reads"] svg').waitFor();
+  await page.locator('figure[data-figure="recurrence"] svg').waitFor();
+  await page.locator('#diagnoses table').waitFor();
   // "Run this batch" (the batch runner, loaded on demand; no WebGPU here, so the WASM
   // core with its notice): weight cells shaded through the CSSOM, not style attributes.
   await page.goto(`${server.url}exercise.html?id=ch19.ex10`);

@@ -107,12 +107,13 @@ export async function screenshot(page, name) {
   await page.screenshot({ path: path.join(resultsDir, `${name}.png`), fullPage: true });
 }
 
-// The answer input and live feedback region of one exercise part.
+// The answer field (a one-line input, or a text area for a matrix) and live feedback
+// region of one exercise part.
 export function part(page, name) {
   const section = page.locator(`section.part[data-part="${name}"]`);
   return {
     section,
-    input: section.locator('input.answer'),
+    input: section.locator('input.answer, textarea.answer'),
     feedback: section.locator('.feedback[aria-live="polite"]'),
     verdictTitle: section.locator('.feedback .verdict-title'),
     attempts: section.locator('.attempts'),
@@ -127,11 +128,13 @@ export async function openExercise(browser, server, id, options) {
   return checked;
 }
 
-// Types an answer into a part, presses Enter, waits for the verdict and returns it.
+// Types an answer into a part, presses Enter (Ctrl+Enter in a matrix's text area, where
+// Enter starts a new line), waits for the verdict and returns it.
 export async function answerPart(page, name, text) {
   const { input, feedback } = part(page, name);
   await input.fill(text);
-  await input.press('Enter');
+  const multiline = await input.evaluate((node) => node.localName === 'textarea');
+  await input.press(multiline ? 'Control+Enter' : 'Enter');
   await feedback.locator('.verdict').waitFor();
   return feedback.getAttribute('data-verdict');
 }

@@ -23,6 +23,8 @@ test('the landing page lists the Chapter 14 exercises and the labs', async () =>
   assert.equal(await page.locator('a[href="lab-read.html"]').count() > 0, true);
   assert.equal(await page.locator('a[href="lab-deletion.html"]').count() > 0, true);
   assert.equal(await page.locator('a[href="lab-batch.html"]').count() > 0, true);
+  assert.equal(await page.locator('a[href="figures-14.html"]').count() > 0, true);
+  assert.equal(await page.locator('a[href="figures.html"]').count() > 0, true);
   await screenshot(page, 'landing');
 
   await ex1.locator('a').click();

@@ -27,11 +27,12 @@ export function svgImage(width, height, label, className = '') {
 }
 
 // A data table: headers is a list of column titles (the first is the row header).
-export function dataTable(caption, headers, rows) {
-  return el('table', { class: 'working figure-numbers' }, el('caption', {}, caption),
+// prose: the cells are sentences (they wrap) rather than numbers.
+export function dataTable(caption, headers, rows, { prose = false } = {}) {
+  return el('table', { class: prose ? 'working figure-numbers figure-prose' : 'working figure-numbers' }, el('caption', {}, caption),
     el('thead', {}, el('tr', {}, headers.map((title) => el('th', { scope: 'col' }, title)))),
     el('tbody', {}, rows.map(([head, ...cells]) => el('tr', {}, el('th', { scope: 'row' }, String(head)),
-      cells.map((cell) => el('td', { class: 'decimal' }, String(cell)))))));
+      cells.map((cell) => el('td', { class: prose ? 'prose' : 'decimal' }, String(cell)))))));
 }
 
 export function replace(holder, ...nodes) {
@@ -50,14 +51,26 @@ export function showError(frame, result) {
   return problem;
 }
 
+// An axis title: under a horizontal axis (centred on x), or rotated beside a vertical one
+// (centred on y).
+export function axisTitle(text, { x, y, vertical = false }) {
+  return svgEl('text', { x, y, 'text-anchor': 'middle', class: 'fig-axis-label',
+    transform: vertical ? `rotate(-90 ${x} ${y})` : undefined }, text);
+}
+
 // Vertical bars for values in [0, max]: returns SVG elements placed in the box
-// {x, y, width, height}; labels under each bar, the value above it.
-export function barGroup({ x, y, width, height, values, labels, max = 1, className = 'bar', valueText, title }) {
+// {x, y, width, height}; labels under each bar, the value above it. xLabel and yLabel
+// title the axes (the vertical axis is drawn when yLabel or yAxis is given).
+export function barGroup({ x, y, width, height, values, labels, max = 1, className = 'bar', valueText, title,
+  xLabel, yLabel, yAxis = Boolean(yLabel) }) {
   const nodes = [];
   const slot = width / values.length;
   const barWidth = Math.min(slot * 0.66, 44);
   if (title) nodes.push(svgEl('text', { x: x + width / 2, y: y - 36, class: 'fig-title', 'text-anchor': 'middle' }, title));
   nodes.push(svgEl('line', { x1: x, y1: y + height, x2: x + width, y2: y + height, class: 'fig-axis' }));
+  if (yAxis) nodes.push(svgEl('line', { x1: x, y1: y - 8, x2: x, y2: y + height, class: 'fig-axis' }));
+  if (yLabel) nodes.push(axisTitle(yLabel, { x: x - 12, y: y + height / 2, vertical: true }));
+  if (xLabel) nodes.push(axisTitle(xLabel, { x: x + width / 2, y: y + height + 34 }));
   values.forEach((value, i) => {
     const v = Number.isFinite(value) ? Math.max(0, Math.min(value, max)) : 0;
     const h = (v / max) * height;

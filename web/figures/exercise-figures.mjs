@@ -2,7 +2,11 @@
 // drawn from that exercise's own inputs (so a variant's figure shows the variant's
 // numbers). A declaration names the figure's kind, the model whose working it asks the
 // core for, and what else that kind needs: "mask" (the mask figure's mask text),
-// "inputs" (values that replace the exercise's inputs of the same names). It may say
+// "inputs" (values that replace the exercise's inputs of the same names), "rows" (the
+// heatmap's rows of given weights, [{label, weights}], instead of the parts' queries),
+// "contexts" (the hull's contexts, [{label, weights}], instead of the one of
+// inputs.weights), "reads" (the two-read figure's reads, [{label, queryFrom}]: the input
+// that holds each read's query). It may say
 // "exercisePage": false (shown only on the figures page) and carry "figuresPage":
 // {heading, text, link} (shown on the figures page, with that heading, text and link).
 // Next to an exercise the figures sit in a closed <details> and are drawn when opened:
@@ -21,8 +25,10 @@ const KINDS = {
   mask: { load: () => import('./mask.mjs'), draw: (m, c, o, figure) => m.maskFigure(c, { ...o, mask: figure.mask }) },
   window: { load: () => import('./window.mjs'), draw: (m, c, o) => m.windowFigure(c, o) },
   heatmap: { load: () => import('./heatmap.mjs'),
-    draw: (m, c, o, figure, exercise) => m.heatmapFigure(c, { ...o, queries: partQueries(exercise) }) },
-  hull: { load: () => import('./hull.mjs'), draw: (m, c, o) => m.hullFigure(c, o) },
+    draw: (m, c, o, figure, exercise) => m.heatmapFigure(c, { ...o, queries: partQueries(exercise), rows: figure.rows }) },
+  hull: { load: () => import('./hull.mjs'), draw: (m, c, o, figure) => m.hullFigure(c, { ...o, contexts: figure.contexts }) },
+  reads: { load: () => import('./reads.mjs'), draw: (m, c, o, figure) => m.readsFigure(c, { ...o, reads: figure.reads }) },
+  recurrence: { load: () => import('./recurrence.mjs'), draw: (m, c, o) => m.recurrenceFigure(c, o) },
 };
 
 // The figures an exercise declares (well-formed ones only), optionally only those for one page.

@@ -23,7 +23,7 @@ function box(x, y, w, h, className, lines) {
 
 export async function flowFigure(companion, { model, inputs, title = 'One read, start to finish.' }) {
   const frame = figureFrame({ name: 'flow', title,
-    caption: 'The query is scored against every key; softmax turns the scores into weights; the weights mix the values into one context vector. Every position reaches the context, in proportion to its weight (the arrow widths).' });
+    caption: 'Read it from left to right. Comparing the query with each key gives one number per position; the softmax rescales those numbers into shares that add up to one; the context is the sum of the values, each scaled by its share. No position is left out: the width of the arrow from a value into the context shows how large its share is.' });
   const result = await work(companion, { model, inputs });
   if (showError(frame, result)) return frame.figure;
   const positions = result.positions;

@@ -32,11 +32,12 @@ export async function temperatureFigure(companion, { model, inputs, initial = '1
     const temps = [...FIXED, tau];
     const labels = positionLabels(mine.positions);
     const max = Math.max(0.5, ...all.flatMap((r) => r.positions.map((p) => p.weight)));
-    const svg = svgImage(940, 270, `Attention weights at temperatures ${temps.join(', ')}; ` +
+    const svg = svgImage(940, 300, `Attention weight (vertical) against source position (horizontal) at temperatures ${temps.join(', ')}; ` +
       all.map((r, k) => `τ ${temps[k]}: ${r.positions.map((p) => fmt(p.weight)).join(', ')}`).join('; '), 'fig-temperature');
     all.forEach((result, k) => {
-      svg.append(...barGroup({ x: 15 + k * 232, y: 70, width: 210, height: 160, max,
+      svg.append(...barGroup({ x: 36 + k * 226, y: 70, width: 200, height: 160, max,
         values: result.positions.map((p) => p.weight), labels, valueText: (v) => fmt(v, 2),
+        xLabel: 'source position', yLabel: k === 0 ? 'attention weight' : undefined, yAxis: true,
         className: k === 3 ? 'bar bar-mine' : 'bar',
         title: k === 3 ? `your τ = ${temps[k]}, entropy ${fmt(result.entropy)}` : `τ = ${temps[k]}, entropy ${fmt(result.entropy)}` }));
     });

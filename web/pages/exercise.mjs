@@ -1,11 +1,13 @@
 // The exercise page (exercise.html?id=ID[&seed=123]): intro with
 // typeset math, the inputs the core reads (a variant's own numbers when a seed
-// is given), the decimal rule, one answer form per part (text, choice or
-// letter), an open task's checklist, "Run this batch" where the core offers a batch,
-// live figures where they help, and the core's working. What the page shows around the
-// parts is what the core offers for the exercise (exercise.offers: how to lay out the
-// working, whether to show the inputs and a New variant control, the batch); grading
-// happens only in the core.
+// is given), the decimal rule (stated once; a verdict it decided points to it), one
+// answer form per part (text, a text area for a matrix, choice or letter), an open
+// task's checklist, "Run this batch" where the core offers a batch, live figures where
+// they help, the core's working (behind a warning that it holds the answers), and links
+// to the previous and next exercise in chapter order (from the catalogue). What the page
+// shows around the parts is what the core offers for the exercise (exercise.offers: how
+// to lay out the working, whether to show the inputs and a New variant control, the
+// batch); grading happens only in the core.
 
 import { el } from '../ui/dom.mjs';
 import { bootCompanion, safeCall, errorOf, showNotice, setStatus } from '../ui/boot.mjs';
@@ -19,6 +21,7 @@ import { variantControl, hasVariants, exerciseHref } from '../ui/variant-control
 import { figuresFor } from '../figures/exercise-figures.mjs';
 import { batchPanelFor } from '../batch/exercise-batch-section.mjs';
 import { inputsBlock } from '../ui/inputs-view.mjs';
+import { inChapterOrder } from '../ui/chapters.mjs';
 import { readSeed } from '../seed.mjs';
 import { messageOf } from '../error-message.mjs';
 
@@ -47,13 +50,47 @@ function workingBlock(exercise) {
     button.setAttribute('aria-expanded', String(open));
     button.textContent = open ? 'Hide the working' : 'Show the working';
   });
-  const what = exercise.chapter === 14
+  const what = kind === 'exact-read'
     ? 'Every step of the computation, as the core does it: scores, exponentials, weights, ' +
       'then the denominator, context and readout, each exact and as a decimal.'
-    : 'Every step of the computation, as the core does it, shown to three decimal places. ' +
-      'Open it after you have tried the parts: it contains the answers.';
+    : kind === 'counts'
+      ? 'Every count, as the core works it out: the formula and its value.'
+      : 'Every step of the computation, as the core does it, shown to three decimal places.';
   return el('section', { class: 'working-section', 'aria-labelledby': 'working-heading' },
-    el('h2', { id: 'working-heading' }, 'The working'), el('p', {}, what), button, holder);
+    el('h2', { id: 'working-heading' }, 'The working'), el('p', {}, what),
+    el('p', { class: 'working-warning' }, 'Open it after you have tried the parts: it contains the answers.'),
+    button, holder);
+}
+
+// The decimal rule, stated once on the page where some part takes a typed answer (a
+// verdict the rule decided points here). The core words it "The decimal rule: …".
+const DECIMAL_RULE_ID = 'decimal-rule';
+function decimalRuleBlock(rule) {
+  const text = String(rule).replace(/^The decimal rule:\s*/, '');
+  return el('p', { class: 'decimal-rule', id: DECIMAL_RULE_ID, tabindex: '-1' },
+    el('strong', {}, 'How decimals are checked. '), text.charAt(0).toUpperCase() + text.slice(1));
+}
+
+// "Previous" and "Next" in chapter order, from the catalogue; crossing into another
+// chapter says so. Null when the exercise is not in the catalogue.
+function pager(catalogue, id) {
+  const ordered = inChapterOrder(catalogue);
+  const at = ordered.findIndex((entry) => entry.id === id);
+  if (at < 0) return null;
+  const here = ordered[at];
+  const link = (entry, rel, word) => {
+    const where = entry.chapter !== here.chapter ? `Chapter ${entry.chapter}: ` : '';
+    return el('a', { href: exerciseHref(entry.id, 0), rel, class: `pager-${rel}` },
+      el('span', { class: 'pager-word' }, word), ' ', el('span', { class: 'pager-title' }, `${where}${entry.title ?? entry.id}`));
+  };
+  const chapter = ordered.filter((entry) => entry.chapter === here.chapter);
+  return el('nav', { class: 'exercise-pager', 'aria-label': 'Previous and next exercise' },
+    at > 0 ? link(ordered[at - 1], 'prev', '← Previous:') : el('a', { href: 'index.html', class: 'pager-prev' },
+      el('span', { class: 'pager-word' }, '← All exercises')),
+    el('span', { class: 'pager-where' },
+      `Chapter ${here.chapter}, ${chapter.indexOf(here) + 1} of ${chapter.length}`),
+    at < ordered.length - 1 ? link(ordered[at + 1], 'next', 'Next:') : el('a', { href: 'index.html', class: 'pager-next' },
+      el('span', { class: 'pager-word' }, 'All exercises →')));
 }
 
 function seedFromUrl(params) {
@@ -106,15 +143,15 @@ async function main() {
       && parts.length > 0) {
     content.append(inputsBlock(exercise, seed));
   }
-  if (exercise.decimalRule && exercise.chapter !== 14 && variants) {
-    content.append(el('p', { class: 'decimal-rule' }, el('strong', {}, 'How decimals are checked. '),
-      String(exercise.decimalRule)));
-  }
+  const letters = roleLetters(exercise);
+  const typed = !letters && parts.some((part) => !Array.isArray(part.options));
+  const ruleShown = typeof exercise.decimalRule === 'string' && exercise.decimalRule !== '' && typed;
+  if (ruleShown) content.append(decimalRuleBlock(exercise.decimalRule));
   if (variants) content.append(variantControl(store, exercise, seed));
   const roles = rolesSection(exercise);
   if (roles) content.append(roles);
-  const letters = roleLetters(exercise);
-  const views = parts.map((part, index) => partView(companion, store, exercise, part, index, seed, { letters }));
+  const views = parts.map((part, index) => partView(companion, store, exercise, part, index, seed,
+    { letters, decimalRuleId: ruleShown ? DECIMAL_RULE_ID : null }));
   content.append(...views.map((view) => view.section));
   const kind = workingKind(exercise);
   if (parts.length === 0 && (kind === 'none' || Array.isArray(exercise.checklist))) {
@@ -133,6 +170,9 @@ async function main() {
   if (seed) {
     content.append(el('p', { class: 'back' }, el('a', { href: exerciseHref(id, 0) }, 'Back to the chapter’s numbers')));
   }
+  const catalogue = await safeCall(() => companion.exercises());
+  const nav = errorOf(catalogue) ? null : pager(catalogue, id);
+  if (nav) content.append(nav);
   for (const view of views) {
     if (view.restore) await view.restore();
   }

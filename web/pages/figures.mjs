@@ -1,5 +1,6 @@
-// The figures page (figures.html): the live figures that exercises declare for this page
-// ("figuresPage": {heading, text, link} in a figure of the exercise file), exercise by
+// The figures pages (figures.html, figures-14.html): the live figures that exercises
+// declare for a figures page ("figuresPage": {heading, text, link} in a figure of the
+// exercise file), of the chapter the page names (data-chapter on #figures), exercise by
 // exercise in chapter order, each redrawn from the core with that exercise's numbers and
 // linked to it.
 
@@ -23,9 +24,13 @@ async function main() {
     setStatus(`The figures could not be set up: ${listProblem}`, 'error');
     return;
   }
-  // The catalog is in chapter order; only exercises with figures for this page are opened.
+  // The catalog is in chapter order; only this chapter's exercises with figures for this
+  // page are opened.
+  const holder = document.getElementById('figures');
+  const chapter = holder.dataset.chapter === undefined ? null : Number(holder.dataset.chapter);
   const exercises = [];
-  for (const item of list.filter((entry) => declaredFigures(entry, { page: 'figures' }).length)) {
+  for (const item of list.filter((entry) => (chapter === null || entry.chapter === chapter)
+    && declaredFigures(entry, { page: 'figures' }).length)) {
     const exercise = await safeCall(() => companion.exercise(item.id));
     const problem = errorOf(exercise);
     if (problem) {
@@ -34,7 +39,6 @@ async function main() {
     }
     exercises.push(exercise);
   }
-  const holder = document.getElementById('figures');
   const ids = new Set();
   for (const exercise of exercises) {
     for (const figure of declaredFigures(exercise, { page: 'figures' })) {

@@ -1,18 +1,15 @@
-// The landing page: every chapter the core's exercise list holds, each
-// exercise with its progress from saved answers on the chapter's numbers
-// (parts correct / total; variants are counted on their own pages), and open
+// The landing page: where to begin (the book chapters the companion goes with, and the
+// first exercise of each, from the catalogue), then every chapter the core's exercise
+// list holds, each exercise with its progress from saved answers on the chapter's
+// numbers (parts correct / total; variants are counted on their own pages), and open
 // design tasks with how far the learner got.
 
 import { el } from '../ui/dom.mjs';
 import { bootCompanion, safeCall, errorOf, showNotice, setStatus } from '../ui/boot.mjs';
 import { openStore } from '../ui/storage.mjs';
+import { byChapter, chapterAbout, chapterTitle, partNames } from '../ui/chapters.mjs';
+import { exerciseHref } from '../ui/variant-control.mjs';
 import { messageOf } from '../error-message.mjs';
-
-// Short chapter titles, in the companion's words.
-const CHAPTER_TITLES = {
-  14: 'Attention: where should the current output look?',
-  19: 'Attention as query-dependent retrieval',
-};
 
 // An exercise without parts is an open design task: a checklist, then reference notes.
 function openTaskLine(store, exercise) {
@@ -43,7 +40,47 @@ function chapterSection(chapter, exercises, store) {
   }
   return el('section', { class: 'chapter', 'aria-labelledby': headingId },
     el('h2', { id: headingId }, `Chapter ${chapter}`,
-      CHAPTER_TITLES[chapter] ? el('span', { class: 'chapter-title' }, `: ${CHAPTER_TITLES[chapter]}`) : null), list);
+      chapterTitle(chapter) ? el('span', { class: 'chapter-title' }, `: ${chapterTitle(chapter)}`) : null), list);
+}
+
+// Whether the learner has finished an exercise: every part correct on the chapter's
+// numbers, or, for an open design task, the reference notes read.
+function finished(store, entry) {
+  const parts = partNames(entry);
+  if (parts.length === 0) return Boolean(store.openTask(entry.id)?.revealed);
+  return store.correctCount(entry.id, parts) === parts.length;
+}
+
+function started(store, entry) {
+  const parts = partNames(entry);
+  if (parts.length === 0) return store.openTask(entry.id) !== null;
+  return parts.some((name) => store.part(entry.id, name) !== null);
+}
+
+// "Where to begin": which chapters of the book the companion goes with, and a link to
+// the first exercise of each (and, once the learner has started a chapter, to the first
+// exercise in it that is not finished yet).
+function startSection(groups, store) {
+  const list = el('ul', { class: 'start-list' });
+  for (const [chapter, entries] of groups) {
+    const first = entries[0];
+    const about = chapterAbout(chapter);
+    const next = entries.some((entry) => started(store, entry)) ? entries.find((entry) => !finished(store, entry)) : null;
+    list.append(el('li', { 'data-chapter': String(chapter) },
+      el('strong', {}, `Chapter ${chapter}`), about ? `: ${about}. ` : '. ',
+      el('a', { class: 'start-link', href: exerciseHref(first.id) },
+        `Begin Chapter ${chapter} with ${first.title ?? first.id}`),
+      next && next !== first ? [' (or carry on with ',
+        el('a', { class: 'continue-link', href: exerciseHref(next.id) }, next.title ?? next.id), ')'] : null,
+      '.'));
+  }
+  const chapters = groups.map(([chapter]) => `Chapter ${chapter}`);
+  const which = chapters.length > 1 ? `${chapters.slice(0, -1).join(', ')} and ${chapters.at(-1)}` : chapters[0];
+  return el('section', { class: 'start', 'aria-labelledby': 'start-heading' },
+    el('h2', { id: 'start-heading' }, 'Where to begin'),
+    el('p', {}, `This companion goes with ${chapters.length > 1 ? 'two chapters' : 'one chapter'} of the book, ${which}. ` +
+      'Each chapter’s exercises follow its order; every exercise page links to the one before and the one after.'),
+    list);
 }
 
 async function main() {
@@ -57,20 +94,11 @@ async function main() {
     setStatus(`The list of exercises could not be loaded: ${problem}`, 'error');
     return;
   }
-  const byChapter = new Map();
-  for (const exercise of list) {
-    if (!exercise || typeof exercise.id !== 'string') continue;
-    const chapter = exercise.chapter ?? '?';
-    if (!byChapter.has(chapter)) byChapter.set(chapter, []);
-    byChapter.get(chapter).push(exercise);
-  }
+  const groups = byChapter(list);
   const holder = document.getElementById('chapters');
-  const chapters = [...byChapter.keys()].sort((x, y) => Number(x) - Number(y));
-  for (const chapter of chapters) {
-    const exercises = byChapter.get(chapter).sort((x, y) => (x.order ?? 0) - (y.order ?? 0));
-    holder.append(chapterSection(chapter, exercises, store));
-  }
-  if (chapters.length === 0) setStatus('No exercises were found.', 'error');
+  if (groups.length > 0) holder.append(startSection(groups, store));
+  for (const [chapter, exercises] of groups) holder.append(chapterSection(chapter, exercises, store));
+  if (groups.length === 0) setStatus('No exercises were found.', 'error');
 }
 
 main().catch((error) => {

@@ -2,7 +2,7 @@
 // (bars and a table) and the context the core computes for it, next to the
 // context of the previous read.
 
-import { el, clear } from '../ui/dom.mjs';
+import { el, clear, append } from '../ui/dom.mjs';
 import { bootCompanion, setStatus } from '../ui/boot.mjs';
 import { labInputs, workFor } from '../ui/lab-base.mjs';
 import { workingTable, workingSummary, quantityText } from '../ui/working-view.mjs';
@@ -50,7 +50,9 @@ async function main() {
     result.dataset.state = 'ok';
     result.dataset.query = query;
     const context = quantityText(working.context);
-    result.append(
+    // dom.mjs's append leaves out the pieces that are absent (null); the DOM's own
+    // append would print them as the word "null".
+    append(result,
       el('p', { class: 'lab-query' }, 'Query q = ', el('code', {}, query)),
       working.note ? el('p', { class: 'note' }, String(working.note)) : null,
       weightBars(working, `Attention weights for the query ${query}`),

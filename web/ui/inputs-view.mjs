@@ -3,6 +3,7 @@
 // chapter) for a seeded variant. Used by the exercise page and the embed widget.
 
 import { el, uniqueId } from './dom.mjs';
+import { langNodes } from './lang-text.mjs';
 
 const INPUT_NAMES = {
   query: 'query q', keys: 'keys (one row per position)', values: 'values (one row per position)',
@@ -25,8 +26,8 @@ function inputText(value) {
 export function inputsBlock(exercise, seed) {
   const body = el('tbody');
   for (const [name, value] of Object.entries(exercise.inputs)) {
-    body.append(el('tr', { 'data-input': name }, el('th', { scope: 'row' }, INPUT_NAMES[name] ?? name),
-      el('td', {}, el('code', {}, inputText(value)))));
+    body.append(el('tr', { 'data-input': name }, el('th', { scope: 'row' }, langNodes(INPUT_NAMES[name] ?? name)),
+      el('td', {}, el('code', {}, langNodes(inputText(value))))));
   }
   const table = el('div', { class: 'table-scroll', role: 'region', 'aria-label': 'Inputs', tabindex: '0' },
     el('table', { class: 'inputs-table' }, el('caption', {}, seed ? `Inputs of variant ${seed}` : 'Inputs'),
@@ -35,8 +36,8 @@ export function inputsBlock(exercise, seed) {
     const heading = uniqueId('inputs-heading');
     return el('section', { class: 'inputs inputs-variant', 'aria-labelledby': heading },
       el('h2', { id: heading }, 'This variant’s numbers'),
-      el('p', { class: 'variant-warning' }, 'The text above quotes the chapter’s numbers. This variant uses the inputs below ' +
-        '(and any a part names for itself): work with these.'), table);
+      el('p', { class: 'variant-warning' }, 'This variant draws new numbers: the text above and every part are written ' +
+        'with the inputs below, which are not the chapter’s. A part that sets an input of its own shows it under its heading.'), table);
   }
   return el('details', { class: 'inputs' }, el('summary', {}, 'The inputs as the core reads them'), table);
 }

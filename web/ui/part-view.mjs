@@ -8,6 +8,7 @@
 import { el, clear, uniqueId } from './dom.mjs';
 import { safeCall, errorOf, showNotice } from './boot.mjs';
 import { renderMathText } from './render-math.mjs';
+import { langNodes } from './lang-text.mjs';
 import { messageOf } from '../error-message.mjs';
 
 const VERDICT_TITLES = {
@@ -23,8 +24,64 @@ export function attemptsText(count) {
   return count === 1 ? '1 attempt' : `${count} attempts`;
 }
 
+const NO_ATTEMPT = 'This check did not count as an attempt.';
+
+const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+// The core's feedback, arranged so that the verdict is said once. The verdict line
+// already says "Correct" or "Not correct yet", so the feedback's own opening word is not
+// repeated ("Correct." and "Not correct." go; "Correct at the 3 decimal places you wrote:
+// the value is …" becomes the detail "at the 3 decimal places you wrote" on the verdict
+// line and "The value is …" below it), and an invalid answer's closing "This check did not
+// count as an attempt." goes, since the verdict line says so. The decimal rule, quoted in
+// full by the core wherever it decided, is taken out and returned on its own, so that the
+// page can point at the one place that states it. Nothing else is dropped.
+// -> {detail, text, rule} (detail and rule may be null, text may be '').
+export function arrangeFeedback(feedback, verdict, decimalRule = null) {
+  let text = String(feedback ?? '').trim();
+  let rule = null;
+  if (typeof decimalRule === 'string' && decimalRule !== '' && text.includes(decimalRule)) {
+    rule = decimalRule;
+    text = text.replace(decimalRule, ' ').replace(/\s+/g, ' ').trim();
+  }
+  let detail = null;
+  if (verdict === 'correct') {
+    const at = text.match(/^Correct ((?:at|to) [^:.]+):\s*/);
+    if (at) {
+      detail = at[1];
+      text = capitalized(text.slice(at[0].length));
+    } else {
+      const opening = text.match(/^Correct(?:[.:!]\s*|$)/);
+      if (opening) text = capitalized(text.slice(opening[0].length));
+    }
+  } else if (verdict === 'incorrect') {
+    const opening = text.match(/^Not correct(?: yet)?(?:[.:!]\s*|$)/);
+    if (opening) text = capitalized(text.slice(opening[0].length));
+  } else if (verdict === 'invalid' && text.endsWith(NO_ATTEMPT)) {
+    text = text.slice(0, -NO_ATTEMPT.length).trim();
+  }
+  return { detail, text: text.trim(), rule };
+}
+
+// Where the decimal rule decided a verdict: a pointer to the rule where the page shows it
+// (decimalRuleId: the id of that paragraph), or else the rule itself in a closed <details>.
+function ruleNote(rule, decimalRuleId) {
+  if (decimalRuleId) {
+    return el('p', { class: 'rule-note' }, 'The decimal rule decided this (see ',
+      el('a', { href: `#${decimalRuleId}` }, 'How decimals are checked'), ').');
+  }
+  return el('details', { class: 'rule-note' }, el('summary', {}, 'The decimal rule decided this'),
+    el('p', {}, rule));
+}
+
 // Fills the live region with a grading result (or an error).
-export function showResult(region, result, { restored = false, exactLabel = 'Exact answer' } = {}) {
+// options:
+//   restored       the answer is a saved one, checked again on load
+//   exactLabel     what the expected value is called ("Exact answer", "The core’s value")
+//   decimalRule    the exercise's decimal rule, as the core words it (exercise.decimalRule)
+//   decimalRuleId  the id of the paragraph that states it on the page, or null
+export function showResult(region, result, { restored = false, exactLabel = 'Exact answer', decimalRule = null,
+  decimalRuleId = null } = {}) {
   clear(region);
   const problem = errorOf(result);
   const verdict = result?.verdict;
@@ -35,18 +92,22 @@ export function showResult(region, result, { restored = false, exactLabel = 'Exa
     return;
   }
   region.dataset.verdict = verdict;
+  const { detail, text, rule } = arrangeFeedback(result.feedback, verdict, decimalRule);
   region.append(el('p', { class: `verdict verdict-${verdict}` },
     el('span', { class: 'verdict-title' }, VERDICT_TITLES[verdict]),
+    detail ? el('span', { class: 'verdict-detail' }, ` ${detail}`) : null,
     restored ? el('span', { class: 'restored' }, ' (your saved answer, checked again)') : null));
   if (result.readAs) {
-    region.append(el('p', { class: 'read-as' }, 'Read as: ', el('code', {}, String(result.readAs))));
+    region.append(el('p', { class: 'read-as' }, 'Read as: ', el('code', {}, langNodes(String(result.readAs)))));
   }
-  if (result.feedback) region.append(el('p', { class: 'feedback-text' }, String(result.feedback)));
+  if (text) region.append(el('p', { class: 'feedback-text' }, langNodes(text)));
+  if (rule) region.append(ruleNote(rule, decimalRuleId));
   // A named mistake is shown by its explanation (in the feedback); the tag stays in the
   // data attribute for tools and tests.
   if (result.misconception) region.dataset.misconception = String(result.misconception);
   else delete region.dataset.misconception;
-  if (verdict === 'correct' && result.expected) {
+  // The value, unless the feedback has just given it.
+  if (verdict === 'correct' && result.expected && !text.includes(String(result.expected))) {
     region.append(el('p', { class: 'expected' }, `${exactLabel}: `, el('code', {}, String(result.expected))));
   }
 }
@@ -58,14 +119,49 @@ function partInputs(part) {
   return Object.entries(part).filter(([key, value]) => !PART_FIELDS.has(key) && typeof value === 'string');
 }
 
+// Whether a part's answer is a matrix (a list of rows): its example answer (the
+// placeholder, "e.g. [[a, 0], [a, -a]]") opens with two brackets.
+export function isMatrixPart(part) {
+  return typeof part?.placeholder === 'string' && /^\s*(?:e\.g\.\s*)?\[\s*\[/.test(part.placeholder);
+}
+
+// The rows of a matrix placeholder, laid out one row a line: "e.g. [[a, 0],\n [a, -a]]".
+function matrixPlaceholder(placeholder) {
+  return placeholder.replace(/\]\s*,\s*\[/g, '],\n [');
+}
+
+const MATRIX_MIN_ROWS = 3;
+const MATRIX_MAX_ROWS = 12;
+
 function textControl(part, name, inputId, feedbackId) {
-  const input = el('input', {
-    id: inputId, name, type: 'text', class: 'answer', autocomplete: 'off', autocapitalize: 'off',
-    spellcheck: 'false', placeholder: part.placeholder ?? undefined, 'aria-describedby': feedbackId,
-  });
   const label = el('label', { for: inputId, class: 'prompt' });
   renderMathText(label, part.prompt ?? name);
-  return { head: label, control: input, get: () => input.value, set: (text) => { input.value = text; } };
+  if (!isMatrixPart(part)) {
+    const input = el('input', {
+      id: inputId, name, type: 'text', class: 'answer', autocomplete: 'off', autocapitalize: 'off',
+      spellcheck: 'false', placeholder: part.placeholder ?? undefined, 'aria-describedby': feedbackId,
+    });
+    return { head: label, control: input, get: () => input.value, set: (text) => { input.value = text; } };
+  }
+  // A matrix goes into a text area that shows every row: Enter starts a new line, and
+  // Ctrl+Enter (Cmd+Enter on a Mac) checks, as the Check button does.
+  const placeholder = matrixPlaceholder(part.placeholder);
+  const base = Math.min(MATRIX_MAX_ROWS, Math.max(MATRIX_MIN_ROWS, placeholder.split('\n').length));
+  const keysId = `${inputId}-keys`;
+  const area = el('textarea', {
+    id: inputId, name, class: 'answer answer-matrix', rows: String(base), autocomplete: 'off', autocapitalize: 'off',
+    spellcheck: 'false', placeholder, 'aria-describedby': `${keysId} ${feedbackId}`,
+  });
+  const fit = () => {
+    area.rows = Math.min(MATRIX_MAX_ROWS, Math.max(base, area.value.split('\n').length));
+  };
+  area.addEventListener('input', fit);
+  const keys = el('p', { id: keysId, class: 'answer-keys' },
+    'One row a line if you like: Enter starts a new line, and Ctrl+Enter (⌘+Enter on a Mac) checks the answer.');
+  return {
+    head: label, control: area, multiline: true, note: keys, get: () => area.value,
+    set: (text) => { area.value = text; fit(); },
+  };
 }
 
 function choiceControl(part, name, inputId, feedbackId) {
@@ -117,8 +213,10 @@ function warnOnce() {
 //   onGraded       called with {part, text, verdict, attempts} after each check the
 //                  learner makes that the core graded (correct, incorrect or invalid)
 //   onSaveFailed   called when the store could not keep the answer (default: a page notice)
+//   decimalRuleId  the id of the paragraph that states the decimal rule on the page (a
+//                  verdict the rule decided points there), or null (it shows the rule itself)
 export function partView(companion, store, exercise, part, index, seed,
-  { letters = null, headingLevel = 2, onGraded = () => {}, onSaveFailed = warnOnce } = {}) {
+  { letters = null, headingLevel = 2, onGraded = () => {}, onSaveFailed = warnOnce, decimalRuleId = null } = {}) {
   const name = String(part.name);
   const inputId = uniqueId('answer');
   const feedbackId = uniqueId('feedback');
@@ -136,7 +234,15 @@ export function partView(companion, store, exercise, part, index, seed,
   const feedback = el('div', { id: feedbackId, class: 'feedback', 'aria-live': 'polite' });
   const form = el('form', { class: `answer-form answer-${kind}`, novalidate: true }, view.head,
     kind === 'choice' ? el('div', { class: 'answer-row' }, checkButton)
-      : el('div', { class: 'answer-row' }, view.control, checkButton));
+      : el('div', { class: `answer-row${view.multiline ? ' answer-row-matrix' : ''}` }, view.control, checkButton),
+    view.note ?? null);
+  if (view.multiline) {
+    view.control.addEventListener('keydown', (event) => {
+      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.isComposing) return;
+      event.preventDefault();
+      form.requestSubmit(checkButton);
+    });
+  }
   const own = partInputs(part);
 
   const section = el('section', { class: 'part', 'data-part': name, 'data-kind': kind,
@@ -180,7 +286,8 @@ export function partView(companion, store, exercise, part, index, seed,
     let { attempts } = record;
     if (!restoring && (verdict === 'correct' || verdict === 'incorrect')) attempts += 1;
     attemptsLine.textContent = attemptsText(attempts);
-    showResult(feedback, result, { restored: restoring, exactLabel });
+    showResult(feedback, result, { restored: restoring, exactLabel, decimalRule: exercise.decimalRule ?? null,
+      decimalRuleId });
     section.dataset.verdict = verdict ?? 'error';
     if (verdict !== 'correct' && verdict !== 'incorrect' && verdict !== 'invalid') return;
     const unchanged = restoring && verdict === record.verdict; // a restore that changed nothing writes nothing

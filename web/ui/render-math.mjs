@@ -1,7 +1,10 @@
 // Typesets authored text (exercise intros, prompts, hints) that holds TeX in
 // $...$ (inline) or $$...$$ (display), with KaTeX in MathML output (no KaTeX
 // CSS or fonts needed, no inline styles). Text outside the delimiters is
-// inserted as text nodes. If KaTeX cannot be loaded, the TeX stays as text.
+// inserted as text nodes (Chinese source tokens in a <span lang="zh">, see
+// ./lang-text.mjs). If KaTeX cannot be loaded, the TeX stays as text.
+
+import { langNodes } from './lang-text.mjs';
 
 // KaTeX is the minified UMD build (katex.min.js, about 270 KB instead of the
 // 600 KB ES module), loaded once as a classic script from this site, which a
@@ -69,7 +72,7 @@ export async function renderMathText(container, source) {
   container.replaceChildren();
   for (const piece of splitMath(String(source ?? ''))) {
     if (piece.text !== undefined) {
-      container.append(document.createTextNode(piece.text));
+      container.append(...langNodes(piece.text));
       continue;
     }
     const holder = document.createElement('span');

@@ -25,6 +25,7 @@
 //   droppedNotice(count) -> the sentence shown when records were dropped
 //   store.part(id, part, seed = 0) / store.savePart(id, part, record, seed = 0)
 //   store.correctCount(id, partNames, seed = 0)
+//   store.partsSummary(id, partNames, seed = 0) -> {total, correct, checked}
 //   store.variantSeeds(id) -> seeds (other than 0) that hold saved answers
 //   store.openTask(id) / store.saveOpenTask(id, {ticked, notes, revealed})
 //   store.clearAnswers(id, seed = 0) -> removes the saved answers of one exercise at one seed
@@ -228,6 +229,18 @@ export class AnswerStore {
   // Number of parts of `partNames` whose last verdict at `seed` was "correct".
   correctCount(exerciseId, partNames, seed = 0) {
     return partNames.filter((name) => this.part(exerciseId, name, seed)?.verdict === 'correct').length;
+  }
+
+  // How far the learner got with `partNames` at `seed`: the number of parts, the parts
+  // whose last verdict was "correct", and the parts checked at least once (an attempt
+  // used; an answer that could not be read costs none and does not count here).
+  partsSummary(exerciseId, partNames, seed = 0) {
+    const records = partNames.map((name) => this.part(exerciseId, name, seed));
+    return {
+      total: partNames.length,
+      correct: records.filter((record) => record?.verdict === 'correct').length,
+      checked: records.filter((record) => record && (record.attempts > 0 || record.verdict === 'correct')).length,
+    };
   }
 
   // Seeds other than 0 under which answers are saved, in numeric order.
