@@ -12,7 +12,12 @@ namespace {
 
 const std::set<std::string> kSymbols = {"T", "S", "B", "H", "D_k", "D_v"};
 
-Result<GlobalAttentionCosts> CostsOf(const Json& exercise, bool with_heads) {
+// The sizes the cost exercise gives, read once for its counts and for its batch.
+struct CostInputs {
+  int64_t B, H, T, S, Dk, Dv, bytes;
+};
+
+Result<CostInputs> CostInputsOf(const Json& exercise) {
   Json none = Json::object();
   int64_t n[7];
   const char* keys[] = {"B", "H", "T", "S", "D_k", "D_v", "bytes_per_number"};
@@ -20,7 +25,12 @@ Result<GlobalAttentionCosts> CostsOf(const Json& exercise, bool with_heads) {
     ATTN_ASSIGN_OR_RETURN(v, CountInput(exercise, none, keys[i]));
     n[i] = v;
   }
-  return GlobalAttentionCostsOf(n[0], with_heads ? n[1] : 1, n[2], n[3], n[4], n[5], n[6]);
+  return CostInputs{n[0], n[1], n[2], n[3], n[4], n[5], n[6]};
+}
+
+Result<GlobalAttentionCosts> CostsOf(const Json& exercise, bool with_heads) {
+  ATTN_ASSIGN_OR_RETURN(in, CostInputsOf(exercise));
+  return GlobalAttentionCostsOf(in.B, with_heads ? in.H : 1, in.T, in.S, in.Dk, in.Dv, in.bytes);
 }
 
 Quantity Shape(const std::vector<int64_t>& dims) {
@@ -106,23 +116,8 @@ constexpr int64_t kLargeWeights = int64_t{1} << 22;
 
 Result<Json> Ch19CostBatchCases(const Json& exercise) {
   if (!HasInput(exercise, Json::object(), "B")) return Json();  // the symbolic exercise has no batch
-  Json none = Json::object();
-  int64_t n[4];
-  const char* keys[] = {"B", "H", "T", "S"};
-  for (int i = 0; i < 4; ++i) {
-    ATTN_ASSIGN_OR_RETURN(v, CountInput(exercise, none, keys[i]));
-    n[i] = v;
-  }
-  int64_t dk = 64, dv = 64;
-  if (HasInput(exercise, none, "D_k")) {
-    ATTN_ASSIGN_OR_RETURN(v, CountInput(exercise, none, "D_k"));
-    dk = dv = v;
-  }
-  if (HasInput(exercise, none, "D_v")) {
-    ATTN_ASSIGN_OR_RETURN(v, CountInput(exercise, none, "D_v"));
-    dv = v;
-  }
-  const auto [B, H, T, S] = std::tuple(n[0], n[1], n[2], n[3]);
+  ATTN_ASSIGN_OR_RETURN(in, CostInputsOf(exercise));
+  const auto [B, H, T, S, dk, dv] = std::tuple(in.B, in.H, in.T, in.S, in.Dk, in.Dv);
   const bool big = B * H * T * S > kLargeWeights;
   auto text = [](int64_t x) { return std::to_string(x); };
   Json c = {
