@@ -277,8 +277,9 @@ Verdict GradePosition(std::string_view text, const GradeRequest& request) {
   for (const auto& accepted : request.expected.positions) {
     if (accepted == *label) {
       v.kind = Verdict::Kind::kCorrect;
-      v.feedback = request.expected.positions.size() > 1 ? "Correct. " + expected + " tie here; any of them counts."
-                                                         : "Correct.";
+      v.feedback = !request.accepted_rule.empty()          ? "Correct. " + request.accepted_rule
+                   : request.expected.positions.size() > 1 ? "Correct. " + expected + " tie here; any of them counts."
+                                                           : "Correct.";
       return v;
     }
   }

@@ -75,6 +75,9 @@ struct GradeRequest {
   std::map<std::string, std::string> position_synonyms;
   bool positions_by_number = true;
   std::vector<Misconception> misconceptions;
+  // For a part where several answers are right (any explicit policy), the rule that made
+  // this one right, stated in the verdict after "Correct.".
+  std::string accepted_rule;
 };
 
 struct Verdict {

@@ -178,13 +178,30 @@ Result<Json> RenderTexts(const Json& exercise, uint32_t seed) {
     holder[key] = text;
     return Status();
   };
+  auto render_checklist = [&](Json& holder, const Json& part) -> Status {
+    if (!holder.contains("checklist") || !holder["checklist"].is_array()) return Status();
+    for (auto& point : holder["checklist"]) {
+      if (!point.is_string()) continue;
+      ATTN_ASSIGN_OR_RETURN(text, RenderText(point.get<std::string>(), exercise, part, seed));
+      point = text;
+    }
+    return Status();
+  };
   const Json none = Json::object();
   for (const char* key : {"intro", "reference_notes"}) ATTN_RETURN_IF_ERROR(render(out, key, none));
-  if (out.contains("checklist") && out["checklist"].is_array()) {
-    for (auto& item : out["checklist"]) {
-      if (!item.is_string()) continue;
-      ATTN_ASSIGN_OR_RETURN(text, RenderText(item.get<std::string>(), exercise, none, seed));
-      item = text;
+  ATTN_RETURN_IF_ERROR(render_checklist(out, none));
+  // An explain item (the written half of an exercise) is rendered against the part it
+  // discusses, when it names one ("part"), so it can state that part's computed numbers.
+  if (out.contains("explain") && out["explain"].is_array()) {
+    for (auto& item : out["explain"]) {
+      Json about = none;
+      if (std::string name = StringField(item, "part"); !name.empty()) {
+        for (const auto& part : exercise.value("parts", Json::array()))
+          if (StringField(part, "name") == name) about = part;
+        if (about == none) return Status(ErrorCode::kInvalidInput, "an explain item names no part '" + name + "'");
+      }
+      for (const char* key : {"prompt", "reference_notes"}) ATTN_RETURN_IF_ERROR(render(item, key, about));
+      ATTN_RETURN_IF_ERROR(render_checklist(item, about));
     }
   }
   if (out.contains("premises") && out["premises"].is_array())

@@ -17,7 +17,8 @@
 
 namespace attn {
 
-// The exercise with every text field rendered (intro, reference_notes, checklist items, and
+// The exercise with every text field rendered (intro, reference_notes, checklist items, each
+// explain item's prompt, checklist and reference notes (against the part it names), and
 // each part's prompt, hint and option texts, and each premise's "says").
 Result<Json> RenderTexts(const Json& exercise, uint32_t seed);
 

@@ -43,6 +43,8 @@ Status CheckPremises(const Json& exercise) {
       return Status(ErrorCode::kInvalidInput, "the premise '" + says + "': " + request.status().message());
     bool holds = true;
     if (premise.contains("is")) holds = Grade(StringField(premise, "is"), *request).kind == Verdict::Kind::kCorrect;
+    if (premise.contains("is_not"))
+      holds = holds && Grade(StringField(premise, "is_not"), *request).kind != Verdict::Kind::kCorrect;
     if (premise.contains("differs_from")) {
       auto other = value(StringField(premise, "differs_from"));
       if (!other.ok())

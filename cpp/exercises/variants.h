@@ -21,11 +21,12 @@ bool HasVariants(const Json& exercise);
 Status CheckWellPosed(const Json& exercise);
 
 // Whether every statement the exercise's text makes about its numbers holds for these
-// inputs: "premises": [{"quantity", "is" and/or "differs_from", "says"}]. A premise with
-// "is" holds when that value grades correct for a part asking for `quantity` ("position 2
-// carries the largest weight" is {"quantity": "largest_weight_position", "is": "2"}); one with "differs_from" holds
-// when the two quantities' values differ
-// ("the largest weight is not the largest effect"). A variant is redrawn until all hold.
+// inputs: "premises": [{"quantity", "is", "is_not" and/or "differs_from", "says"}]. A
+// premise with "is" holds when that value grades correct for a part asking for `quantity`
+// ("position 2 carries the largest weight" is {"quantity": "largest_weight_position",
+// "is": "2"}); with "is_not", when it does not ("the exponentials do not add up to 3");
+// with "differs_from", when the two quantities' values differ ("the largest weight is not
+// the largest effect"). A variant is redrawn until all hold.
 Status CheckPremises(const Json& exercise);
 
 }  // namespace attn

@@ -1,5 +1,6 @@
-// Policies observed from the core's own behaviour (model "ch19.choice"): what the batched
-// core and the single read do with a row whose every source is masked.
+// Policies for a row whose every source is masked (model "ch19.choice"): any explicit one
+// is right, NaN propagation is the named mistake, and the verdict reports what the core's
+// batched call and single read do, observed by running them.
 #include <algorithm>
 
 #include "batch/batch_attention.h"
@@ -90,33 +91,49 @@ Result<Json> Ch19ChoiceWorking(const Json& exercise) {
   return out;
 }
 
+// How the core's own behaviour is said in a verdict, by option id.
+std::string CoreDoes(const std::string& policy) {
+  if (policy == "zeros_flagged") return "returns all-zero weights and a zero context, and flags the row";
+  if (policy == "error") return "refuses with an error that names the empty row";
+  if (policy == "uniform") return "spreads the weight evenly over every position";
+  return "lets the NaN through";
+}
+
+// The chapter asks the learner to define and test a policy and names none, so every
+// explicit option is right; letting softmax's 0/0 through (NaN) is the one mistake. The
+// verdict says what the companion's own core does, observed by running it.
 Result<GradeRequest> Ch19ChoiceRequest(const Json& exercise, const Json& part) {
   std::string q = StringField(part, "quantity");
   GradeRequest request;
   request.position_labels = OptionIds(part);
   for (size_t i = 1; i <= request.position_labels.size(); ++i)
     request.position_names.push_back("option " + std::to_string(i));
-  std::string right;
+  std::string core, where;
   if (q == "all_masked_policy_batched") {
     ATTN_ASSIGN_OR_RETURN(policy, BatchedPolicy(exercise));
-    right = policy;
+    core = policy;
+    where = "the companion's batched core";
   } else if (q == "all_masked_policy_single") {
-    right = SinglePolicy();
+    core = SinglePolicy();
+    where = "the companion's single read";
   } else {
     return Status(ErrorCode::kInvalidInput, "the model ch19.choice cannot decide '" + q + "'");
   }
-  if (std::find(request.position_labels.begin(), request.position_labels.end(), right) ==
-      request.position_labels.end()) {
-    return Status(ErrorCode::kInvalidInput,
-                  "the options of '" + q + "' do not include the core's behaviour '" + right + "'");
-  }
-  request.expected = Quantity::Position({right});
+  std::vector<std::string> explicit_policies;
+  for (const auto& id : request.position_labels)
+    if (id != "nan") explicit_policies.push_back(id);
+  if (explicit_policies.empty()) return Status(ErrorCode::kInvalidInput, "'" + q + "' offers no explicit policy");
+  if (core == "nan") return Status(ErrorCode::kInvalidInput, "the core has no explicit policy for '" + q + "'");
+  request.expected = Quantity::Position(explicit_policies);
+  request.accepted_rule = "Any explicit rule that you state and test is a sound policy here; for comparison, " + where +
+                          " " + CoreDoes(core) + ".";
   if (std::find(request.position_labels.begin(), request.position_labels.end(), "nan") !=
       request.position_labels.end()) {
     request.misconceptions.push_back(Misconception::Value(
-        "naive-overflow", Quantity::Position({"nan"}),
-        "NaN is what an unguarded softmax produces (every exponential is 0, and 0/0 is NaN), and it then "
-        "spreads silently into the context. The companion's core chooses an explicit rule instead."));
+        "nan-propagation", Quantity::Position({"nan"}),
+        "letting NaN propagate is not a policy. With every key masked, every exponential is 0 and softmax "
+        "divides 0 by 0; the NaN then spreads silently into the context, the loss and later layers, and "
+        "nothing tells the caller which row was empty. Choose an explicit rule that a test can check."));
   }
   return request;
 }

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "answers/quantity.h"
@@ -53,6 +54,81 @@ TEST(ExerciseFiles, HoldInputsOnlyAndEveryPartIsGradable) {
       EXPECT_FALSE(part.value("prompt", "").empty()) << id << "." << part["name"];
     }
   }
+}
+
+// The written halves of exercises: each explain item has a unique name, a prompt, a
+// checklist and reference notes, and names only parts the exercise has.
+TEST(ExerciseFiles, ExplainItemsAreComplete) {
+  size_t items = 0;
+  for (const auto& [id, text] : Exercises()) {
+    Json exercise = Json::parse(text);
+    if (!exercise.contains("explain")) continue;
+    ASSERT_TRUE(exercise["explain"].is_array()) << id;
+    std::set<std::string> names;
+    for (const auto& part : exercise["parts"]) names.insert(part["name"].get<std::string>());
+    for (const auto& item : exercise["explain"]) {
+      ++items;
+      std::string name = item.value("name", "");
+      EXPECT_FALSE(name.empty()) << id;
+      EXPECT_TRUE(names.insert(name).second) << id << ": '" << name << "' names a part or another item";
+      EXPECT_FALSE(item.value("prompt", "").empty()) << id << "." << name;
+      EXPECT_FALSE(item.value("reference_notes", "").empty()) << id << "." << name;
+      ASSERT_TRUE(item.contains("checklist") && item["checklist"].is_array()) << id << "." << name;
+      EXPECT_GE(item["checklist"].size(), 3u) << id << "." << name;
+      if (item.contains("part")) {
+        bool found = false;
+        for (const auto& part : exercise["parts"]) found = found || part["name"] == item["part"];
+        EXPECT_TRUE(found) << id << "." << name << " discusses no part " << item["part"];
+      }
+    }
+  }
+  EXPECT_GE(items, 8u);
+}
+
+// A fill-in table lays out parts the exercise has, each at most once, one per column.
+TEST(ExerciseFiles, TablesLayOutExistingParts) {
+  size_t cells = 0;
+  for (const auto& [id, text] : Exercises()) {
+    Json exercise = Json::parse(text);
+    if (!exercise.contains("tables")) continue;
+    std::set<std::string> parts, seen;
+    for (const auto& part : exercise["parts"]) parts.insert(part["name"].get<std::string>());
+    for (const auto& table : exercise["tables"]) {
+      EXPECT_FALSE(table.value("caption", "").empty()) << id;
+      size_t columns = table["columns"].size();
+      for (const auto& row : table["rows"]) {
+        EXPECT_EQ(row.size(), columns) << id;
+        for (const auto& cell : row) {
+          if (cell.is_null()) continue;
+          ++cells;
+          std::string name = cell.get<std::string>();
+          EXPECT_TRUE(parts.count(name)) << id << ": the table names no part '" << name << "'";
+          EXPECT_TRUE(seen.insert(name).second) << id << ": '" << name << "' is laid out twice";
+        }
+      }
+    }
+  }
+  EXPECT_GE(cells, 18u) << "Example 14.3's two tables";
+}
+
+// Exercise 19.11 asks for a policy to be defined and tested: every explicit one is right,
+// the verdict states that rule and what the core itself does, and NaN is the named mistake.
+TEST(Chapter19, AnyExplicitAllMaskedPolicyIsRight) {
+  for (const char* part : {"all_masked_policy_batched", "all_masked_policy_single"}) {
+    for (const char* policy : {"zeros_flagged", "uniform", "error"}) {
+      Json v = GradeJson("ch19.ex11", part, policy);
+      EXPECT_EQ(v["verdict"], "correct") << part << " " << policy;
+      EXPECT_NE(v["feedback"].get<std::string>().find("Any explicit rule"), std::string::npos) << v.dump();
+      EXPECT_NE(v["feedback"].get<std::string>().find("for comparison, the companion's"), std::string::npos);
+    }
+    Json nan = GradeJson("ch19.ex11", part, "nan");
+    EXPECT_EQ(nan["misconception"], "nan-propagation") << nan.dump();
+    EXPECT_NE(nan["feedback"].get<std::string>().find("NaN propagate is not a policy"), std::string::npos);
+  }
+  EXPECT_NE(
+      GradeJson("ch19.ex11", "all_masked_policy_batched", "2")["feedback"].get<std::string>().find("flags the row"),
+      std::string::npos)
+      << "the batched core's own behaviour is observed by running it";
 }
 
 struct Printed {

@@ -55,6 +55,21 @@ std::vector<std::string> TextsOf(const Json& described) {
       if (item.is_string()) out.push_back(item);
   if (described.contains("premises"))
     for (const auto& premise : described["premises"]) add(premise, "says");
+  if (described.contains("explain")) {
+    for (const auto& item : described["explain"]) {
+      add(item, "prompt");
+      add(item, "reference_notes");
+      for (const auto& point : item.value("checklist", Json::array()))
+        if (point.is_string()) out.push_back(point);
+    }
+  }
+  if (described.contains("tables")) {
+    for (const auto& table : described["tables"]) {
+      add(table, "caption");
+      for (const auto& column : table.value("columns", Json::array()))
+        if (column.is_string()) out.push_back(column);
+    }
+  }
   for (const auto& part : described["parts"]) {
     add(part, "prompt");
     add(part, "hint");
