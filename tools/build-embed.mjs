@@ -6,7 +6,8 @@
 //                                       <attention-exercise> element, for any page and origin
 //   <build>/dist/                       a single folder that works from any static host and
 //                                       from file://: index.html (exercise list, progress
-//                                       export/import), exercise.html, the bundle
+//                                       export/import), exercise.html, the bundle, and the
+//                                       figure pages and the read and deletion labs
 //   <build>/scorm/attention-companion-chNN-scorm12.zip    one SCORM 1.2 package and one
 //   <build>/scorm/attention-companion-chNN-scorm2004.zip  SCORM 2004 (4th edition) package
 //                                       per chapter (imsmanifest.xml, index.html, sco.js,
@@ -53,9 +54,9 @@ const companionPlugin = {
   },
 };
 
-async function bundle(entry, outfile) {
+async function bundle(entry, outfile, { stdin = null, plugins = [] } = {}) {
   await esbuild.build({
-    entryPoints: [path.join(repoRoot, 'web', 'embed', entry)],
+    ...(stdin ? { stdin } : { entryPoints: [path.join(repoRoot, 'web', 'embed', entry)] }),
     outfile,
     bundle: true,
     format: 'iife',
@@ -66,7 +67,7 @@ async function bundle(entry, outfile) {
     loader: { '.css': 'text', '.wasm': 'binary' },
     // The glue's and companion.mjs's Node branches, never taken in a browser.
     external: ['node:*', 'fs', 'path', 'crypto'],
-    plugins: [companionPlugin],
+    plugins: [companionPlugin, ...plugins],
     logLevel: 'warning',
     // companion.mjs's Node branch (import.meta) never runs in the browser bundle.
     logOverride: { 'empty-import-meta': 'silent' },
@@ -100,6 +101,63 @@ function chapters() {
   return byChapter;
 }
 
+// The site's figure pages and labs in dist/, as classic scripts after the bundle (so they
+// run from file:// too): each page's module, bundled with its figure modules, takes the
+// companion and KaTeX that attention-exercise.js carries (globalThis.AttentionCompanion)
+// instead of fetching the WASM module. The batch lab stays on the site: it needs a module
+// Worker and WebGPU, which file:// pages do not get.
+const DIST_PAGES = [
+  ['figures-14.html', 'figures.mjs'],
+  ['figures.html', 'figures.mjs'],
+  ['lab-read.html', 'lab-read.mjs'],
+  ['lab-deletion.html', 'lab-deletion.mjs'],
+];
+const bundledCompanion = {
+  name: 'bundled-companion',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/companion\.mjs$/ }, (args) => (args.importer.endsWith(path.join('ui', 'boot.mjs'))
+      ? { path: 'companion', namespace: 'bundled' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'bundled' }, () => ({
+      contents: 'export const loadCompanion = () => globalThis.AttentionCompanion.companion();', loader: 'js' }));
+  },
+};
+
+function distNav(page) {
+  const links = [['index.html', 'Attention companion (offline)'], ...DIST_PAGES.map(([html]) => [html, {
+    'figures-14.html': 'Figures 14', 'figures.html': 'Figures 19', 'lab-read.html': 'Read lab',
+    'lab-deletion.html': 'Deletion lab' }[html]])];
+  return `<header class="site-header">\n  <nav aria-label="Companion">\n${links.map(([href, text]) =>
+    `    <a href="${href}"${href === page ? ' aria-current="page"' : ''}>${escapeHtml(text)}</a>`).join('\n')}\n  </nav>\n</header>`;
+}
+
+async function buildDistPages(distDir) {
+  const webDir = path.join(repoRoot, 'web');
+  const bundled = new Set();
+  for (const [html, module] of DIST_PAGES) {
+    const script = module.replace(/\.mjs$/, '.js');
+    if (!bundled.has(module)) {
+      bundled.add(module);
+      await bundle(null, path.join(distDir, script), {
+        plugins: [bundledCompanion],
+        stdin: {
+          // The page's main() awaits the core before it typesets anything, so KaTeX is
+          // handed over (after the imports are evaluated) in time.
+          contents: `import { useKatex } from './ui/render-math.mjs';\nimport './pages/${module}';\n` +
+            'useKatex(globalThis.AttentionCompanion.katex);\n',
+          resolveDir: webDir, sourcefile: `dist-${module}`, loader: 'js',
+        },
+      });
+    }
+    const source = fs.readFileSync(path.join(webDir, html), 'utf8');
+    const moduleTag = `<script type="module" src="pages/${module}"></script>`;
+    if (!source.includes(moduleTag)) fail(`web/${html} does not load pages/${module} as the dist build expects`);
+    const out = source.replace(/<!-- site-header:[^>]*-->/, distNav(html))
+      .replace(moduleTag, `<script defer src="attention-exercise.js"></script>\n<script defer src="${script}"></script>`);
+    fs.writeFileSync(path.join(distDir, html), out);
+  }
+  for (const file of ['figures.css', 'favicon.svg']) fs.copyFileSync(path.join(webDir, file), path.join(distDir, file));
+}
+
 async function buildDist() {
   const distDir = path.join(buildDir, 'dist');
   fs.rmSync(distDir, { recursive: true, force: true });
@@ -107,6 +165,7 @@ async function buildDist() {
   fs.copyFileSync(path.join(siteDir, 'attention-exercise.js'), path.join(distDir, 'attention-exercise.js'));
   fs.copyFileSync(path.join(repoRoot, 'web', 'style.css'), path.join(distDir, 'style.css'));
   await bundle('offline-page.mjs', path.join(distDir, 'offline.js'));
+  await buildDistPages(distDir);
   const lists = [...chapters()].map(([chapter, docs]) => `<section class="chapter">
 <h2>Chapter ${escapeHtml(chapter)} <a class="whole-chapter" href="exercise.html?chapter=${encodeURIComponent(chapter)}">(all on one page)</a></h2>
 <ol class="exercise-list">
@@ -119,6 +178,7 @@ ${docs.map((doc) => `<li><a href="exercise.html?exercise=${encodeURIComponent(do
     body: `<main id="main">
 <h1>Attention companion</h1>
 <p class="lede">Every exercise, checked by the companion's core in this browser: this folder works without a server and without a network.</p>
+<p>Also here: the figures of <a href="figures-14.html">Chapter 14</a> and <a href="figures.html">Chapter 19</a>, the <a href="lab-read.html">read lab</a> and the <a href="lab-deletion.html">deletion lab</a>. The batch lab needs a web server (it runs the core in a Worker and on WebGPU), so it is only on the served companion.</p>
 ${lists}
 <div id="progress"></div>
 </main>`,

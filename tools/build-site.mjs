@@ -107,7 +107,9 @@ if (process.argv.length > 3) fail('usage: node tools/build-site.mjs [outDir]');
 // The folders of browser modules under web/, copied as they are.
 const MODULE_FOLDERS = ['pages', 'ui', 'figures', 'embed', 'batch', 'gpu'];
 const copies = [
-  ...filesIn(webDir, ['.html', '.css', '.svg', '.mjs']).map((from) => [from, path.basename(from)]),
+  // (web/cli.mjs only forwards to tools/cli.mjs, for Node: it is not part of the site.)
+  ...filesIn(webDir, ['.html', '.css', '.svg', '.mjs']).filter((from) => path.basename(from) !== 'cli.mjs')
+    .map((from) => [from, path.basename(from)]),
   ...MODULE_FOLDERS.flatMap((folder) => filesIn(path.join(webDir, folder), ['.mjs', '.css'])
     .map((from) => [from, path.join(folder, path.basename(from))])),
   [requireFile(path.join(repoRoot, 'build', 'wasm', 'cpp', 'companion.cjs'), 'build the WASM module with CMake first'),

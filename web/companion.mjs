@@ -158,12 +158,14 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
   };
 
   return {
-    // The catalog, in chapter order: each exercise's id, place, title and part names, the
+    // The catalog, in chapter order: each exercise's id, place, title, part names and
+    // explain item names (the written, ungraded halves), the
     // lab it seeds (or null) and the figures it declares (see web/figures/exercise-figures.mjs).
     exercises() {
       return sorted.map(({ doc }) => ({
         id: doc.id, chapter: doc.chapter, order: doc.order, title: doc.title,
         parts: (doc.parts ?? []).map((p) => p.name),
+        explain: (doc.explain ?? []).map((item) => item.name),
         lab: typeof doc.lab === 'string' ? doc.lab : null,
         figures: Array.isArray(doc.figures) ? structuredClone(doc.figures) : [],
       }));

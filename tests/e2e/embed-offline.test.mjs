@@ -1,5 +1,6 @@
 // The offline folder (build/dist) straight from the disk: file:// pages, no server, no
-// fetch and no modules; an answer is graded by the single-file core.
+// fetch and no modules; an answer is graded by the single-file core, and the figure pages
+// and the read and deletion labs draw from that same core.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -30,6 +31,40 @@ test('build/dist works from file:// and grades an answer in the core', async () 
   await context2.locator('.feedback .verdict').waitFor();
   assert.equal(await context2.locator('.feedback').getAttribute('data-verdict'), 'incorrect');
   await screenshot(page, 'embed-offline');
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test('build/dist carries the figure pages and the read and deletion labs, drawn from the bundled core', async () => {
+  const { page, context, problems } = await newCheckedPage(browser);
+  const open = async (html) => {
+    await page.goto(pathToFileURL(path.join(distDir, html)).href);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
+  };
+  await open('index.html');
+  for (const html of ['figures-14.html', 'figures.html', 'lab-read.html', 'lab-deletion.html']) {
+    assert.equal(await page.locator(`main a[href="${html}"]`).count(), 1, `the offline index links ${html}`);
+  }
+  await open('figures-14.html');
+  const reads = page.locator('figure[data-figure="reads"]');
+  await reads.locator('svg').waitFor();
+  // Example 14.1's weights, as the core computes them.
+  assert.deepEqual(JSON.parse(await reads.getAttribute('data-weights'))[0], ['1/2', '1/4', '1/4']);
+  assert.ok((await reads.locator('svg').getAttribute('aria-label')).length > 40, 'the figure has its text alternative');
+  await page.locator('figure[data-figure="recurrence"] svg').waitFor();
+  await screenshot(page, 'dist-figures-14');
+  await open('figures.html');
+  assert.ok(await page.locator('figure.live-figure svg').count() >= 4, 'Chapter 19 figures drawn');
+  await open('lab-read.html');
+  await page.locator('#read-result[data-state="ok"]').waitFor();
+  assert.match(await page.locator('#context-value').textContent(), /a/);
+  await open('lab-deletion.html');
+  await page.locator('main table').first().waitFor();
+  await screenshot(page, 'dist-lab-deletion');
+  // A figure links to its exercise in the site's form (exercise.html?id=…), which dist reads too.
+  await page.goto(`${pathToFileURL(path.join(distDir, 'exercise.html')).href}?id=ch19.running`);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
+  assert.ok(await page.locator('attention-exercise section.part').count() > 3);
   assert.deepEqual(problems(), []);
   await context.close();
 });

@@ -110,7 +110,7 @@ export async function screenshot(page, name) {
 // The answer field (a one-line input, or a text area for a matrix) and live feedback
 // region of one exercise part.
 export function part(page, name) {
-  const section = page.locator(`section.part[data-part="${name}"]`);
+  const section = page.locator(`.part[data-part="${name}"]`); // a section, or a fill-in table's cell
   return {
     section,
     input: section.locator('input.answer, textarea.answer'),

@@ -123,6 +123,8 @@ test('the lab shows the WebGPU run, its agreement and a heatmap', async () => {
 
 test('a destroyed GPU device falls back to WASM on the next run, with a notice', async () => {
   const { page, problems } = lab;
+  // The device-loss button is an engineering control, inside the closed details panel.
+  await page.locator('#engineering > summary').click();
   await page.locator('#lose-device').click();
   await page.locator('#run-batch').click();
   await page.locator('#path-banner[data-path="wasm"]').waitFor();

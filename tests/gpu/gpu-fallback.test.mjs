@@ -28,6 +28,12 @@ test('with no WebGPU adapter the lab runs on WASM and says so', async () => {
   assert.equal(await page.locator('#path-banner').getAttribute('data-path'), 'wasm');
   assert.match(await page.locator('#path-banner').textContent(), /Ran on the WASM core only/);
   assert.equal(await page.locator('#row-table tbody tr').count(), 6);
+  // The view a learner opens on shows masking: the first padded item (lengths 5, 3, 1 of
+  // S = 5 -> item 1), said in words, with the engineering tables in a closed panel.
+  assert.equal(await page.locator('#view-b').inputValue(), '1');
+  assert.match(await page.locator('#view-mask').textContent(), /Item 1 has length 3 of 5: sources 3…4 are padding/);
+  assert.equal(await page.locator('#engineering').evaluate((d) => d.open), false);
+  assert.ok(!(await page.locator('#in-scaled').isChecked()), 'the chapter leaves ÷√D to Chapter 20');
   assert.match(await page.locator('#timings-table').textContent(), /WASM core/);
   const out = await page.evaluate(() => window.batchLab.runCase({ B: 3, H: 1, T: 2, S: 5, D: 4, lengths: [5, 3, 1], seed: 4 }));
   assert.equal(out.path, 'wasm');

@@ -133,7 +133,7 @@ test('an import says what it added, replaced, kept and dropped', () => {
     'ch19.ex1': { seeds: { 5: { parts: { weights: good('[0.5, 0.5]') } }, '-1': { parts: {} } } },
   } }));
   assert.equal(result.ok, true, result.message);
-  assert.deepEqual(result.counts, { answers: 4, exercises: 3, newExercises: 1, added: 1, replaced: 1, same: 1, kept: 1, notes: 0, dropped: 2 });
+  assert.deepEqual(result.counts, { answers: 4, exercises: 3, newExercises: 1, added: 1, replaced: 1, same: 1, kept: 1, notes: 0, explanations: 0, dropped: 2 });
   assert.equal(result.message, 'Imported 4 saved answers for 3 exercises (1 exercise new to this browser): 1 added, 1 replaced, ' +
     '1 already here unchanged, 1 not replaced because the answer here has more attempts. ' +
     '2 records in the file could not be read (damaged) and were dropped.');
@@ -179,4 +179,37 @@ test('SCORM suspend data: hostile part names are data, a bad cell is dropped and
   assertNoPollution();
   assert.equal(again.dropped, 0);
   assert.equal(again.state.exercises['ch14.ex1'].seeds['0'].parts.__proto__.text, 'x');
+});
+
+test('explain items keep their notes, ticks and revealed state per item, survive an export, and a bad one is dropped alone', () => {
+  const local = withStorage();
+  const { store } = openStore();
+  assert.equal(store.openTask('ch14.ex3', 'which_state_changes'), null);
+  store.saveOpenTask('ch14.ex3', { ticked: [2, 0, 2], notes: 'the later state', revealed: true }, 'which_state_changes');
+  store.saveOpenTask('ch14.ex3', { ticked: [], notes: '', revealed: false }, '__proto__');
+  assertNoPollution();
+  assert.deepEqual(store.openTask('ch14.ex3', 'which_state_changes'), { ticked: [0, 2], notes: 'the later state', revealed: true });
+  assert.equal(store.openTask('ch14.ex3'), null, 'the exercise-level open task is separate');
+  // Clearing the answers keeps the explanations.
+  store.savePart('ch14.ex3', 'weights', good('[1, 0, 0]'));
+  store.clearAnswers('ch14.ex3');
+  assert.equal(openStore().store.openTask('ch14.ex3', 'which_state_changes').notes, 'the later state');
+  // Exported and imported into an empty browser.
+  const exported = exportProgress(store);
+  withStorage();
+  const fresh = openStore().store;
+  const result = importProgress(fresh, exported);
+  assert.equal(result.ok, true, result.message);
+  assert.equal(result.counts.explanations, 2);
+  assert.match(result.message, /2 written explanations added/);
+  assert.deepEqual(fresh.openTask('ch14.ex3', 'which_state_changes').ticked, [0, 2]);
+  // One damaged explanation is dropped on its own.
+  const saved = JSON.parse(local.map.get(STORAGE_KEY));
+  saved.exercises['ch14.ex3'].explain.which_state_changes.ticked = ['x'];
+  withStorage({ [STORAGE_KEY]: JSON.stringify(saved) });
+  const { store: reopened, notice } = openStore();
+  assert.match(notice, /^1 saved answer/);
+  assert.equal(reopened.openTask('ch14.ex3', 'which_state_changes'), null);
+  assert.notEqual(reopened.openTask('ch14.ex3', '__proto__'), null);
+  assertNoPollution();
 });

@@ -43,5 +43,7 @@ globalThis.AttentionCompanion = Object.freeze({
   // For hosts that keep answers elsewhere (the SCORM page): call before any element connects.
   useStore: (store) => { storeOverride = store; },
   moduleLoads: () => moduleLoads,
+  // The bundle's KaTeX, for the offline figure and lab pages (tools/build-embed.mjs).
+  katex,
   mountProgressPanel: (holder, options = {}) => mountProgressPanel(holder, { store: getStore().store, ...options }),
 });

@@ -1,6 +1,7 @@
 // The offline dist/ pages (classic script after attention-exercise.js, so it runs from
 // file:// too): index.html gets the progress export/import panel; exercise.html shows
-// ?exercise=ID or ?chapter=N (with &seed=S) as an <attention-exercise> element.
+// ?exercise=ID (or the site's ?id=ID) or ?chapter=N (with &seed=S) as an
+// <attention-exercise> element.
 
 import { el } from '../ui/dom.mjs';
 
@@ -9,6 +10,7 @@ function main() {
   const page = document.body.dataset.page;
   if (page === 'index') {
     api.mountProgressPanel(document.getElementById('progress'));
+    document.body.dataset.ready = 'true';
     return;
   }
   const params = new URLSearchParams(window.location.search);
@@ -16,6 +18,8 @@ function main() {
   for (const name of ['exercise', 'chapter', 'seed']) {
     if (params.get(name) !== null) attributes[name] = params.get(name);
   }
+  // The site's own address form (exercise.html?id=…), as the figure pages link to it.
+  if (attributes.exercise === undefined && params.get('id') !== null) attributes.exercise = params.get('id');
   const element = el('attention-exercise', attributes);
   element.addEventListener('attention-ready', () => { document.body.dataset.ready = 'true'; });
   document.getElementById('main').append(element);

@@ -76,6 +76,15 @@ export function mountExercise(holder, { companion, id, seed: requestedSeed, stor
     views = parts.map((part, index) => partView(companion, store, exercise, part, index, seed,
       { letters, headingLevel: 3, onGraded, onSaveFailed }));
     root.append(...views.map((view) => view.section));
+    // The written halves: the question and its checklist, not graded here.
+    for (const [index, item] of (Array.isArray(exercise.explain) ? exercise.explain : []).entries()) {
+      const prompt = el('div', { class: 'explain-prompt' });
+      root.append(el('section', { class: 'explain-part', 'data-explain': String(item.name) },
+        el('h3', { class: 'part-heading' }, `Part ${parts.length + index + 1}`, el('span', { class: 'part-name' }, 'explain')),
+        prompt, el('p', {}, 'Answer in your own words; check it against this list (it is not graded):'),
+        el('ul', { class: 'checklist' }, ...(item.checklist ?? []).map((point) => el('li', {}, String(point))))));
+      await renderParagraphs(prompt, item.prompt ?? '');
+    }
     for (const view of views) {
       if (view.restore) await view.restore();
     }

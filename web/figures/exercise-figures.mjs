@@ -14,8 +14,9 @@
 
 import { el } from '../ui/dom.mjs';
 
-// The queries of the parts that set their own (the heatmap's rows).
-const partQueries = (exercise) => (exercise.parts ?? []).map((part) => part.query).filter((query) => typeof query === 'string');
+// The queries the parts read, each once: a part's own, or else the exercise's (the heatmap's rows).
+const partQueries = (exercise) => [...new Set((exercise.parts ?? []).map((part) => part.query ?? exercise.inputs?.query)
+  .filter((query) => typeof query === 'string'))];
 
 // Each kind: its module (loaded only when a figure of that kind is drawn: page weight)
 // and how the declaration and the exercise become the figure's options.

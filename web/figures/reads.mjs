@@ -8,10 +8,10 @@
 
 import { svgEl } from '../ui/dom.mjs';
 import { figureFrame, svgImage, dataTable, replace, work, showError } from './common.mjs';
+import { positionWords } from '../ui/lang-text.mjs';
 
 const PANEL = { width: 440, gap: 40, rowH: 54, top: 62 };
 
-const words = (label) => String(label ?? '').replaceAll('_', ' ');
 const listOf = (values) => `[${values.join(', ')}]`;
 // An exact value with its decimal when they differ: "a/2 ≈ 0.346574".
 const both = (v) => (v?.exact === v?.decimal ? String(v?.exact ?? '—') : `${v?.exact} ≈ ${v?.decimal}`);
@@ -35,7 +35,7 @@ export async function readsFigure(companion, { model, inputs, reads: declared })
   const height = PANEL.top + (n + 1) * PANEL.rowH + 46;
   const width = Math.max(940, 20 + results.length * (PANEL.width + PANEL.gap) - PANEL.gap);
   const svg = svgImage(width, height, results.map((r, k) => `${specs[k].label}, query ${specs[k].query}: ` +
-    `${r.positions.map((p) => `${words(p.label)} ${p.state.exact} times ${p.weight.exact}`).join(', ')}; ` +
+    `${r.positions.map((p) => `${positionWords(p.label)} ${p.state.exact} times ${p.weight.exact}`).join(', ')}; ` +
     `the context is ${r.context.exact}. Scores ${listOf(r.positions.map((p) => p.score.exact))}, exponentials ` +
     `${listOf(r.positions.map((p) => p.exponential.exact))}, divided by ${r.denominator.exact}.`).join(' '), 'fig-reads');
   results.forEach((r, k) => {
@@ -46,7 +46,7 @@ export async function readsFigure(companion, { model, inputs, reads: declared })
     r.positions.forEach((p, i) => {
       const y = PANEL.top + i * PANEL.rowH;
       const weight = Number(p.weight.decimal);
-      svg.append(svgEl('text', { x: x0 + 16, y: y + 24, class: 'fig-label' }, `${i + 1}. ${words(p.label)}`),
+      svg.append(svgEl('text', { x: x0 + 16, y: y + 24, class: 'fig-label' }, `${i + 1}. ${positionWords(p.label)}`),
         svgEl('rect', { x: x0 + 112, y: y + 4, width: 96, height: 32, rx: 5, class: 'fig-state' }),
         svgEl('text', { x: x0 + 160, y: y + 25, 'text-anchor': 'middle', class: 'fig-box-text' }, p.state.exact),
         svgEl('text', { x: x0 + 220, y: y + 25, class: 'fig-value' }, `× ${p.weight.exact}`),
@@ -67,7 +67,7 @@ export async function readsFigure(companion, { model, inputs, reads: declared })
   replace(frame.plot, svg);
   replace(frame.table, ...results.map((r, k) => dataTable(`${specs[k].label}, q = ${specs[k].query}: the exponentials add up to ` +
     `${both(r.denominator)}, and the context is ${both(r.context)}`, ['Source position', 'Stored state', 'Score', 'Exponential', 'Weight'],
-  r.positions.map((p, i) => [`${i + 1}: ${words(p.label)}`, both(p.state), both(p.score), both(p.exponential), both(p.weight)]))));
+  r.positions.map((p, i) => [`${i + 1}: ${positionWords(p.label)}`, both(p.state), both(p.score), both(p.exponential), both(p.weight)]))));
   frame.figure.dataset.weights = JSON.stringify(results.map((r) => r.positions.map((p) => p.weight.exact)));
   frame.figure.dataset.contexts = JSON.stringify(results.map((r) => r.context.exact));
   return frame.figure;

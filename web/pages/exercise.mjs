@@ -1,8 +1,9 @@
 // The exercise page (exercise.html?id=ID[&seed=123]): intro with
 // typeset math, the inputs the core reads (a variant's own numbers when a seed
 // is given), the decimal rule (stated once; a verdict it decided points to it), one
-// answer form per part (text, a text area for a matrix, choice or letter), an open
-// task's checklist, "Run this batch" where the core offers a batch, live figures where
+// answer form per part (text, a text area for a matrix, choice or letter), the written
+// "explain" parts and an open task's checklist (notes, a checklist, reference notes after
+// an attempt), "Run this batch" where the core offers a batch, live figures where
 // they help, the core's working (behind a warning that it holds the answers), and links
 // to the previous and next exercise in chapter order (from the catalogue). What the page
 // shows around the parts is what the core offers for the exercise (exercise.offers: how
@@ -16,7 +17,8 @@ import { renderWorking, hasWorking, workingKind } from '../ui/working-view.mjs';
 import { roleLetters, rolesSection } from '../ui/roles-view.mjs';
 import { openStore } from '../ui/storage.mjs';
 import { partView } from '../ui/part-view.mjs';
-import { openTaskView } from '../ui/open-task.mjs';
+import { partTable, tabledParts } from '../ui/part-table.mjs';
+import { openTaskView, explainView } from '../ui/open-task.mjs';
 import { variantControl, hasVariants, exerciseHref } from '../ui/variant-control.mjs';
 import { figuresFor } from '../figures/exercise-figures.mjs';
 import { batchPanelFor } from '../batch/exercise-batch-section.mjs';
@@ -150,9 +152,31 @@ async function main() {
   if (variants) content.append(variantControl(store, exercise, seed));
   const roles = rolesSection(exercise);
   if (roles) content.append(roles);
-  const views = parts.map((part, index) => partView(companion, store, exercise, part, index, seed,
-    { letters, decimalRuleId: ruleShown ? DECIMAL_RULE_ID : null }));
-  content.append(...views.map((view) => view.section));
+  // Parts in order; parts that a table lays out appear in it, where its first part would be.
+  const options = { letters, decimalRuleId: ruleShown ? DECIMAL_RULE_ID : null };
+  const tabled = tabledParts(exercise);
+  const tables = Array.isArray(exercise.tables) ? exercise.tables : [];
+  if (tables.length) document.body.classList.add('wide'); // room for a table's columns
+  const numberOf = (name) => parts.findIndex((part) => part.name === name);
+  const views = [];
+  for (const [index, part] of parts.entries()) {
+    if (!tabled.has(part.name)) {
+      const view = partView(companion, store, exercise, part, index, seed, options);
+      views.push(view);
+      content.append(view.section);
+      continue;
+    }
+    for (const table of tables.filter((t) => [...tabledParts({ tables: [t] })][0] === part.name)) {
+      const laid = partTable(companion, store, exercise, table, seed, numberOf, options);
+      views.push(...laid.views);
+      content.append(laid.section);
+    }
+  }
+  // The written halves, numbered after the computed parts; not graded.
+  const explained = (Array.isArray(exercise.explain) ? exercise.explain : [])
+    .map((item, index) => explainView(store, exercise, item, parts.length + index + 1));
+  content.append(...explained.map((item) => item.section));
+  await Promise.all(explained.map((item) => item.ready));
   const kind = workingKind(exercise);
   if (parts.length === 0 && (kind === 'none' || Array.isArray(exercise.checklist))) {
     content.append(openTaskView(store, exercise));

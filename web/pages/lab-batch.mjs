@@ -1,6 +1,8 @@
 // The batch lab page: reads the form, runs the batch through the batch runner (WASM core
-// plus WebGPU where it works), and shows which path ran, a heatmap of one item's and
-// head's weights, the core's row statistics, the GPU-vs-WASM agreement and the timings.
+// plus WebGPU where it works), and shows which path ran and a heatmap of one item's and
+// head's weights (opening on an item with padding, so that the view shows masking, with
+// labelled axes and a legend); the core's row statistics, the GPU-vs-WASM agreement and
+// the timings sit in a closed "Engineering details" panel.
 // Every number shown comes from the core or from the GPU kernels; this file only lays
 // them out. The address can preset the form (see presetFromUrl), as the batch
 // exercises' links do; the address and the form are read strictly and held to a work
@@ -17,7 +19,7 @@ import { messageOf } from '../error-message.mjs';
 
 const PRESETS = [
   { label: 'Exercise 9: lengths 5, 3, 1', values: { B: 3, H: 2, T: 6, S: 5, D: 4, lengths: '5, 3, 1', causal: false, windowStart: '', windowEnd: '', halfWidth: '', temperature: 1, scaled: false } },
-  { label: 'Chapter workload 8×4×64×512', values: { B: 8, H: 4, T: 64, S: 512, D: 64, lengths: '512, 384, 256, 128, 64, 5, 3, 1', causal: false, windowStart: '', windowEnd: '', halfWidth: '', temperature: 1, scaled: true } },
+  { label: 'Chapter workload 8×4×64×512', values: { B: 8, H: 4, T: 64, S: 512, D: 64, lengths: '512, 384, 256, 128, 64, 5, 3, 1', causal: false, windowStart: '', windowEnd: '', halfWidth: '', temperature: 1, scaled: false } },
   { label: 'Causal with a window', values: { B: 2, H: 2, T: 16, S: 16, D: 8, lengths: '16, 10', causal: true, windowStart: 3, windowEnd: 12, halfWidth: '', temperature: 1, scaled: false } },
   { label: 'All-masked rows', values: { B: 3, H: 1, T: 4, S: 8, D: 5, lengths: '0, 8, 2', causal: false, windowStart: 2, windowEnd: 8, halfWidth: '', temperature: 1, scaled: false } },
 ];
@@ -98,40 +100,117 @@ function table(node, headers, rows) {
   node.append(el('thead', {}, row(headers, true)), el('tbody', {}, ...rows));
 }
 
-// Colour of a weight on the heatmap: exact zeros grey, otherwise white to dark blue.
-function colourOf(weight, top) {
-  if (weight === 0) return '#d9dde3';
+// Colour of a weight on the heatmap: exact zeros (masked) grey, otherwise white to dark
+// blue; the number written on a cell is dark on light cells and white on dark ones.
+const MASKED = '#c9ced6';
+function shade(weight, top) {
   const x = Math.min(1, weight / top);
-  const r = Math.round(247 - x * (247 - 16));
-  const g = Math.round(251 - x * (251 - 63));
-  const b = Math.round(255 - x * (255 - 122));
-  return `rgb(${r}, ${g}, ${b})`;
+  return [247 - x * (247 - 16), 251 - x * (251 - 63), 255 - x * (255 - 122)].map(Math.round);
 }
+function colourOf(weight, top) {
+  return weight === 0 ? MASKED : `rgb(${shade(weight, top).join(', ')})`;
+}
+const inkOn = (weight, top) => (weight !== 0 && weight / top > 0.55 ? '#ffffff' : '#1b1f24');
 
+// Every k-th tick, so that labels stay `gap` pixels apart.
+const tickStep = (size, gap) => Math.max(1, Math.ceil(gap / Math.max(size, 1)));
+
+const HEAT = { left: 64, top: 10, bottom: 48, legend: 170, maxW: 560, maxH: 320 };
+
+// The weights of item b, head h: one row a target, one column a source, with labelled
+// axes (target t, source s), the value written in each cell when the cells are large
+// enough, and a legend (the colour scale from 0 to the largest weight, and grey for a
+// masked source, whose weight is exactly 0).
 function drawHeatmap(result, b, h) {
   const { cpu } = result;
   const { T, S, H } = cpu.shape;
   const gpuWeights = result.gpu.reference?.weights;
   const weights = gpuWeights ?? cpu.weights;
   const canvas = field('heatmap');
-  const cell = Math.max(1, Math.min(40, Math.floor(720 / S)));
-  const cellH = Math.max(2, Math.min(28, Math.floor(320 / T)));
-  canvas.width = cell * S;
-  canvas.height = cellH * T;
-  const context = canvas.getContext('2d');
+  const cw = Math.max(1, Math.min(56, Math.floor(HEAT.maxW / S)));
+  const ch = Math.max(2, Math.min(30, Math.floor(HEAT.maxH / T)));
+  const width = HEAT.left + cw * S + HEAT.legend;
+  const height = HEAT.top + ch * T + HEAT.bottom;
+  canvas.width = width;
+  canvas.height = Math.max(height, HEAT.top + 150);
+  const g = canvas.getContext('2d');
+  g.fillStyle = '#ffffff';
+  g.fillRect(0, 0, canvas.width, canvas.height);
   const base = (b * H + h) * T * S;
   let top = 0;
   for (let i = 0; i < T * S; i += 1) top = Math.max(top, weights[base + i]);
+  top ||= 1;
+  const numbers = cw >= 38 && ch >= 18;
+  g.textAlign = 'center';
+  g.textBaseline = 'middle';
+  g.font = '11px system-ui, sans-serif';
   for (let t = 0; t < T; t += 1) {
     for (let s = 0; s < S; s += 1) {
-      context.fillStyle = colourOf(weights[base + t * S + s], top || 1);
-      context.fillRect(s * cell, t * cellH, cell, cellH);
+      const w = weights[base + t * S + s];
+      const x = HEAT.left + s * cw;
+      const y = HEAT.top + t * ch;
+      g.fillStyle = colourOf(w, top);
+      g.fillRect(x, y, cw, ch);
+      if (numbers) {
+        g.fillStyle = inkOn(w, top);
+        g.fillText(w === 0 ? '0' : w.toFixed(2), x + cw / 2, y + ch / 2);
+      }
     }
   }
+  if (cw >= 6 && ch >= 6) { // cell borders where they can be seen
+    g.strokeStyle = '#ffffff';
+    g.lineWidth = 1;
+    for (let s = 1; s < S; s += 1) g.strokeRect(HEAT.left + s * cw, HEAT.top, 0, ch * T);
+    for (let t = 1; t < T; t += 1) g.strokeRect(HEAT.left, HEAT.top + t * ch, cw * S, 0);
+  }
+  // Axes: source s along the bottom, target t down the left.
+  g.fillStyle = '#1b1f24';
+  g.font = '12px system-ui, sans-serif';
+  const sStep = tickStep(cw, 30);
+  for (let s = 0; s < S; s += sStep) g.fillText(String(s), HEAT.left + s * cw + cw / 2, HEAT.top + ch * T + 12);
+  g.textAlign = 'right';
+  const tStep = tickStep(ch, 15);
+  for (let t = 0; t < T; t += tStep) g.fillText(String(t), HEAT.left - 6, HEAT.top + t * ch + ch / 2);
+  g.textAlign = 'center';
+  g.font = '600 12px system-ui, sans-serif';
+  g.fillText('source s', HEAT.left + (cw * S) / 2, HEAT.top + ch * T + 34);
+  g.save();
+  g.translate(16, HEAT.top + (ch * T) / 2);
+  g.rotate(-Math.PI / 2);
+  g.fillText('target t', 0, 0);
+  g.restore();
+  // Legend: the colour scale, then the masked swatch.
+  const lx = HEAT.left + cw * S + 24;
+  const barH = 100;
+  for (let i = 0; i < barH; i += 1) {
+    g.fillStyle = colourOf(Math.max(1e-12, top * (1 - i / (barH - 1))), top);
+    g.fillRect(lx, HEAT.top + i, 14, 1);
+  }
+  g.strokeStyle = '#5f6b76';
+  g.strokeRect(lx, HEAT.top, 14, barH);
+  g.fillStyle = '#1b1f24';
+  g.textAlign = 'left';
+  g.font = '12px system-ui, sans-serif';
+  g.fillText(`${fmt(top, 3)} (largest)`, lx + 20, HEAT.top + 5);
+  g.fillText('near 0', lx + 20, HEAT.top + barH - 5);
+  g.fillStyle = MASKED;
+  g.fillRect(lx, HEAT.top + barH + 14, 14, 14);
+  g.strokeRect(lx, HEAT.top + barH + 14, 14, 14);
+  g.fillStyle = '#1b1f24';
+  g.fillText('masked: exactly 0', lx + 20, HEAT.top + barH + 21);
+
   const source = gpuWeights ? 'the WebGPU reference kernel' : 'the WASM core';
-  canvas.setAttribute('aria-label', `Heatmap of the weights of batch item ${b}, head ${h}: ${T} target rows by ${S} source columns, drawn from ${source}. The table below lists each row's sum, entropy and masked mass.`);
+  const length = cpu.mask.lengths?.[b];
+  const padding = Number.isInteger(length) && length < S
+    ? (length === 0 ? `Item ${b} has no source at all (length 0): every row is all masked, so its weights are all 0 and the row is flagged.`
+      : `Item ${b} has length ${length} of ${S}: sources ${length}…${S - 1} are padding, so every row gives them weight 0.`)
+    : `Item ${b} uses all ${S} sources (no padding).`;
+  field('view-mask').textContent = padding;
+  canvas.setAttribute('aria-label', `Heatmap of the weights of batch item ${b}, head ${h}: ${T} target rows by ${S} source ` +
+    `columns, drawn from ${source}. ${padding} The largest weight is ${fmt(top, 3)}.`);
   field('heatmap-caption').textContent = `Rows: targets t = 0…${T - 1}; columns: sources s = 0…${S - 1}. ` +
-    `Darker is heavier (darkest = ${fmt(top)}); grey cells are exactly 0 (masked). Drawn from ${source}.`;
+    `Darker is heavier (darkest = ${fmt(top)}); grey cells are exactly 0 (masked).` +
+    `${numbers ? ' Each cell shows its weight to 2 decimals.' : ''} Drawn from ${source}.`;
 
   const rows = [];
   for (let t = 0; t < T; t += 1) {
@@ -143,6 +222,13 @@ function drawHeatmap(result, b, h) {
     rows.push(tr);
   }
   table(field('row-table'), ['target t', 'row sum', 'entropy (nats)', 'ln(eligible)', 'masked mass', 'all masked'], rows);
+}
+
+// The item the heatmap opens on: the first one with padding (a length below S), so that
+// the view shows masking; item 0 when no item is padded.
+function firstPadded(cpu) {
+  const at = (cpu.mask.lengths ?? []).findIndex((length) => length < cpu.shape.S);
+  return Math.max(0, at);
 }
 
 function showSummary(result) {
@@ -229,6 +315,7 @@ async function main() {
   const runner = createBatchRunner({ companion: core, onNotice: (text) => showNotice(text, 'warning') });
   let latest = null;
   let latestStatus = null;
+  let shownMask = null; // the shape and mask the heatmap's item was chosen for
   const running = new Set(); // AbortControllers of the runs in progress
 
   const message = field('batch-message');
@@ -251,7 +338,12 @@ async function main() {
       const result = await runner.run(options, { signal: controller.signal });
       latestStatus = await runner.status();
       latest = result;
-      fillSelect(field('view-b'), result.cpu.shape.B, Number(field('view-b').value) || 0);
+      // A new shape or mask opens on its first padded item; the same batch again keeps
+      // the item the learner chose.
+      const maskKey = JSON.stringify([result.cpu.shape, result.cpu.mask]);
+      const keepB = maskKey === shownMask ? Number(field('view-b').value) || 0 : firstPadded(result.cpu);
+      shownMask = maskKey;
+      fillSelect(field('view-b'), result.cpu.shape.B, keepB);
       fillSelect(field('view-h'), result.cpu.shape.H, Number(field('view-h').value) || 0);
       showPath(result, latestStatus);
       showSummary(result);

@@ -43,6 +43,11 @@ export function byChapter(list) {
   return [...groups.entries()];
 }
 
+// The explain item names of a catalogue entry (its written, ungraded halves).
+export function explainNames(entry) {
+  return Array.isArray(entry?.explain) ? entry.explain.map(String) : [];
+}
+
 // The part names of a catalogue entry (an open design task has none).
 export function partNames(entry) {
   return Array.isArray(entry?.parts) ? entry.parts.map(String) : [];

@@ -1,19 +1,26 @@
-// An open design task (Chapter 19's exercises 20 and 22): a checklist the
-// learner ticks as their own plan covers each point, a notes field, and the
-// reference notes, revealed only after an attempt (at least one tick or some
-// notes). Nothing here is graded right or wrong; the state is saved.
+// Written, ungraded answers with a checklist: an open design task (Chapter 19's
+// exercises 20 and 22: the whole exercise) and the explain items of other exercises
+// (the written half that follows the computed parts: "explain which state changes").
+// Each has a notes field, a checklist the learner ticks as their text covers each point,
+// and reference notes revealed only after an attempt (some notes, or for a design task
+// at least one tick).
+// Nothing here is graded right or wrong; the state is saved per exercise (and item).
 
 import { el, uniqueId } from './dom.mjs';
 import { renderParagraphs } from './render-math.mjs';
 
-export function openTaskView(store, exercise) {
-  const saved = store.openTask(exercise.id) ?? { ticked: [], notes: '', revealed: false };
-  const checklist = Array.isArray(exercise.checklist) ? exercise.checklist.map(String) : [];
-  const boxes = checklist.map((item, index) => {
+// The notes, checklist and reference notes. `words`: {notesLabel, covered(n, of),
+// before, after} for the texts that differ between a plan and an explanation.
+// needsNotes: the reference notes open only once something is written (an explanation's
+// notes hold the parts' answers, so ticking a box is not enough).
+function checklistTask(store, exerciseId, item, { checklist, referenceNotes, words, headingLevel, needsNotes = false }) {
+  const saved = store.openTask(exerciseId, item) ?? { ticked: [], notes: '', revealed: false };
+  const points = Array.isArray(checklist) ? checklist.map(String) : [];
+  const boxes = points.map((point, index) => {
     const id = uniqueId('check');
     const box = el('input', { type: 'checkbox', id, value: String(index), class: 'checklist-box' });
     box.checked = saved.ticked.includes(index);
-    return { box, row: el('li', {}, box, el('label', { for: id }, item)) };
+    return { box, row: el('li', {}, box, el('label', { for: id }, point)) };
   });
   const notesId = uniqueId('notes');
   const notes = el('textarea', { id: notesId, class: 'open-notes', rows: '6', maxlength: '4000', spellcheck: 'true' });
@@ -26,25 +33,23 @@ export function openTaskView(store, exercise) {
   let revealed = saved.revealed;
 
   const ticked = () => boxes.filter(({ box }) => box.checked).map(({ box }) => Number(box.value));
-  const attempted = () => ticked().length > 0 || notes.value.trim() !== '';
-  const save = () => store.saveOpenTask(exercise.id, { ticked: ticked(), notes: notes.value, revealed });
+  const attempted = () => notes.value.trim() !== '' || (!needsNotes && ticked().length > 0);
+  const save = () => store.saveOpenTask(exerciseId, { ticked: ticked(), notes: notes.value, revealed }, item);
 
   function update() {
-    progress.textContent = `${ticked().length} of ${checklist.length} points covered by your plan`;
+    progress.textContent = words.covered(ticked().length, points.length);
     const can = attempted() || revealed;
     reveal.disabled = !can;
     reveal.hidden = revealed;
-    revealHelp.textContent = revealed ? ''
-      : can ? 'Compare your plan with the reference notes when you are ready. They are one good answer, not the only one.'
-        : 'Write your plan or tick at least one point first; the reference notes open after an attempt.';
+    revealHelp.textContent = revealed ? '' : can ? words.after : words.before;
     reference.hidden = !revealed;
   }
 
   async function showReference() {
     if (!reference.hasChildNodes()) {
       const body = el('div', {});
-      reference.append(el('h3', {}, 'Reference notes'), body);
-      await renderParagraphs(body, exercise.reference_notes ?? '');
+      reference.append(el(`h${headingLevel + 1}`, {}, 'Reference notes'), body);
+      await renderParagraphs(body, referenceNotes ?? '');
     }
   }
 
@@ -60,13 +65,56 @@ export function openTaskView(store, exercise) {
   });
   if (revealed) showReference();
   update();
+  return [
+    el('label', { for: notesId, class: 'prompt' }, words.notesLabel), notes,
+    el(`h${headingLevel + 1}`, {}, 'Checklist'),
+    el('ul', { class: 'checklist' }, boxes.map(({ row }) => row)), progress,
+    reveal, revealHelp, reference,
+  ];
+}
 
+export function openTaskView(store, exercise) {
+  const body = checklistTask(store, exercise.id, null, {
+    checklist: exercise.checklist,
+    referenceNotes: exercise.reference_notes,
+    headingLevel: 2,
+    words: {
+      notesLabel: 'Your notes (kept in this browser only)',
+      covered: (n, of) => `${n} of ${of} points covered by your plan`,
+      before: 'Write your plan or tick at least one point first; the reference notes open after an attempt.',
+      after: 'Compare your plan with the reference notes when you are ready. They are one good answer, not the only one.',
+    },
+  });
   return el('section', { class: 'open-task', 'aria-labelledby': 'open-task-heading' },
     el('h2', { id: 'open-task-heading' }, 'Your plan'),
     el('p', {}, 'This is an open design task: there is no single right text, so it is not graded. ' +
       'Write your plan, then tick each point it covers.'),
-    el('label', { for: notesId, class: 'prompt' }, 'Your notes (kept in this browser only)'), notes,
-    el('h3', {}, 'Checklist'),
-    el('ul', { class: 'checklist' }, boxes.map(({ row }) => row)), progress,
-    reveal, revealHelp, reference);
+    ...body);
+}
+
+// One explain item ({name, prompt, checklist, reference_notes}), numbered after the
+// exercise's computed parts.
+export function explainView(store, exercise, item, number) {
+  const headingId = uniqueId('explain-heading');
+  const prompt = el('div', { class: 'explain-prompt' });
+  const body = checklistTask(store, exercise.id, String(item.name), {
+    checklist: item.checklist,
+    referenceNotes: item.reference_notes,
+    headingLevel: 2,
+    needsNotes: true,
+    words: {
+      notesLabel: 'Your explanation (kept in this browser only)',
+      covered: (n, of) => `${n} of ${of} points covered by your explanation`,
+      before: 'Write your explanation first; the reference notes open after an attempt.',
+      after: 'Compare with the reference notes when you are ready. They are one good explanation, not the only one.',
+    },
+  });
+  const section = el('section', { class: 'explain-part', 'data-explain': String(item.name),
+    'aria-labelledby': headingId },
+  el('h2', { id: headingId, class: 'part-heading' }, `Part ${number}`, el('span', { class: 'part-name' }, 'explain')),
+  prompt,
+  el('p', { class: 'explain-rule' }, 'Written in your own words and not graded: tick each checklist point ' +
+    'your explanation covers, then compare it with the reference notes.'),
+  ...body);
+  return { section, ready: renderParagraphs(prompt, item.prompt ?? '') };
 }

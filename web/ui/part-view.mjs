@@ -8,6 +8,7 @@
 import { el, clear, uniqueId } from './dom.mjs';
 import { safeCall, errorOf, showNotice } from './boot.mjs';
 import { renderMathText } from './render-math.mjs';
+import { hasMath, spokenText } from './math-speech.mjs';
 import { langNodes } from './lang-text.mjs';
 import { messageOf } from '../error-message.mjs';
 
@@ -133,13 +134,21 @@ function matrixPlaceholder(placeholder) {
 const MATRIX_MIN_ROWS = 3;
 const MATRIX_MAX_ROWS = 12;
 
-function textControl(part, name, inputId, feedbackId) {
-  const label = el('label', { for: inputId, class: 'prompt' });
-  renderMathText(label, part.prompt ?? name);
+// The accessible name of a field whose prompt holds maths: the prompt with each formula
+// as words (math-speech.mjs), since the label's MathML is left out of the name.
+function spokenName(prompt) {
+  return hasMath(prompt) ? { 'aria-label': spokenText(prompt) } : {};
+}
+
+// cellName: a table cell's field is named by its row and column (then no prompt is shown).
+function textControl(part, name, inputId, feedbackId, cellName = null) {
+  const label = cellName ? null : el('label', { for: inputId, class: 'prompt' });
+  if (label) renderMathText(label, part.prompt ?? name);
+  const named = cellName ? { 'aria-label': cellName } : spokenName(part.prompt ?? name);
   if (!isMatrixPart(part)) {
     const input = el('input', {
       id: inputId, name, type: 'text', class: 'answer', autocomplete: 'off', autocapitalize: 'off',
-      spellcheck: 'false', placeholder: part.placeholder ?? undefined, 'aria-describedby': feedbackId,
+      spellcheck: 'false', placeholder: part.placeholder ?? undefined, 'aria-describedby': feedbackId, ...named,
     });
     return { head: label, control: input, get: () => input.value, set: (text) => { input.value = text; } };
   }
@@ -150,13 +159,14 @@ function textControl(part, name, inputId, feedbackId) {
   const keysId = `${inputId}-keys`;
   const area = el('textarea', {
     id: inputId, name, class: 'answer answer-matrix', rows: String(base), autocomplete: 'off', autocapitalize: 'off',
-    spellcheck: 'false', placeholder, 'aria-describedby': `${keysId} ${feedbackId}`,
+    spellcheck: 'false', placeholder, 'aria-describedby': cellName ? feedbackId : `${keysId} ${feedbackId}`, ...named,
   });
   const fit = () => {
     area.rows = Math.min(MATRIX_MAX_ROWS, Math.max(base, area.value.split('\n').length));
   };
   area.addEventListener('input', fit);
-  const keys = el('p', { id: keysId, class: 'answer-keys' },
+  // (In a table's cell the page states this once, above the table.)
+  const keys = cellName ? null : el('p', { id: keysId, class: 'answer-keys' },
     'One row a line if you like: Enter starts a new line, and Ctrl+Enter (⌘+Enter on a Mac) checks the answer.');
   return {
     head: label, control: area, multiline: true, note: keys, get: () => area.value,
@@ -172,13 +182,13 @@ function choiceControl(part, name, inputId, feedbackId) {
   for (const [index, option] of part.options.entries()) {
     const id = `${inputId}-${index}`;
     const radio = el('input', { type: 'radio', id, name: inputId, value: String(option.id), class: 'choice-radio',
-      'aria-describedby': feedbackId });
+      'aria-describedby': feedbackId, ...spokenName(option.text ?? option.id) });
     const text = el('span', {});
     renderMathText(text, String(option.text ?? option.id));
     radios.push(radio);
     list.append(el('div', { class: 'choice-option' }, radio, el('label', { for: id }, text)));
   }
-  const fieldset = el('fieldset', { class: 'choice-group' }, legend, list);
+  const fieldset = el('fieldset', { class: 'choice-group', ...spokenName(part.prompt ?? name) }, legend, list);
   return {
     head: fieldset, control: null,
     get: () => radios.find((radio) => radio.checked)?.value ?? '',
@@ -187,7 +197,8 @@ function choiceControl(part, name, inputId, feedbackId) {
 }
 
 function letterControl(part, name, inputId, feedbackId, letters) {
-  const select = el('select', { id: inputId, name, class: 'answer-letter', 'aria-describedby': feedbackId },
+  const select = el('select', { id: inputId, name, class: 'answer-letter', 'aria-describedby': feedbackId,
+    ...spokenName(part.prompt ?? name) },
     el('option', { value: '' }, 'Choose a letter'),
     letters.map((letter) => el('option', { value: letter }, letter)));
   const label = el('label', { for: inputId, class: 'prompt' });
@@ -215,8 +226,12 @@ function warnOnce() {
 //   onSaveFailed   called when the store could not keep the answer (default: a page notice)
 //   decimalRuleId  the id of the paragraph that states the decimal rule on the page (a
 //                  verdict the rule decided points there), or null (it shows the rule itself)
+//   cellName       for a cell of a fill-in table (part-table.mjs): the field's name from
+//                  its row and column; the part is then laid out compactly (no heading,
+//                  prompt or hint: the table's headers say what is asked)
 export function partView(companion, store, exercise, part, index, seed,
-  { letters = null, headingLevel = 2, onGraded = () => {}, onSaveFailed = warnOnce, decimalRuleId = null } = {}) {
+  { letters = null, headingLevel = 2, onGraded = () => {}, onSaveFailed = warnOnce, decimalRuleId = null,
+    cellName = null } = {}) {
   const name = String(part.name);
   const inputId = uniqueId('answer');
   const feedbackId = uniqueId('feedback');
@@ -226,7 +241,7 @@ export function partView(companion, store, exercise, part, index, seed,
   const kind = Array.isArray(part.options) ? 'choice' : letters ? 'letter' : 'text';
   const view = kind === 'choice' ? choiceControl(part, name, inputId, feedbackId)
     : kind === 'letter' ? letterControl(part, name, inputId, feedbackId, letters)
-      : textControl(part, name, inputId, feedbackId);
+      : textControl(part, name, inputId, feedbackId, cellName);
   if (saved) view.set(saved.text);
 
   const checkButton = el('button', { type: 'submit', class: 'check' }, 'Check');
@@ -245,7 +260,8 @@ export function partView(companion, store, exercise, part, index, seed,
   }
   const own = partInputs(part);
 
-  const section = el('section', { class: 'part', 'data-part': name, 'data-kind': kind,
+  const section = cellName ? el('div', { class: 'part part-cell', 'data-part': name, 'data-kind': kind },
+    form, attemptsLine, feedback) : el('section', { class: 'part', 'data-part': name, 'data-kind': kind,
     'aria-labelledby': `${inputId}-heading` },
   el(`h${headingLevel}`, { id: `${inputId}-heading`, class: 'part-heading' }, `Part ${index + 1}`,
     el('span', { class: 'part-name' }, name)),
@@ -255,7 +271,7 @@ export function partView(companion, store, exercise, part, index, seed,
     own.flatMap(([key, value], i) => [i ? ', ' : '', el('code', {}, `${key} = ${value}`)])) : null,
   form, attemptsLine, feedback);
 
-  if (part.hint) {
+  if (part.hint && !cellName) {
     const hint = el('div', { id: hintId, class: 'hint', hidden: true });
     renderMathText(hint, part.hint);
     const toggle = el('button', { type: 'button', class: 'hint-toggle', 'aria-expanded': 'false',

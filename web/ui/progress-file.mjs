@@ -60,7 +60,7 @@ function readProgress(text) {
 // and counts what changed.
 function merge(current, incoming) {
   const merged = current;
-  const counts = { answers: 0, exercises: 0, newExercises: 0, added: 0, replaced: 0, same: 0, kept: 0, notes: 0 };
+  const counts = { answers: 0, exercises: 0, newExercises: 0, added: 0, replaced: 0, same: 0, kept: 0, notes: 0, explanations: 0 };
   for (const [id, record] of Object.entries(incoming.exercises)) {
     counts.exercises += 1;
     if (!merged.exercises[id]) {
@@ -85,17 +85,24 @@ function merge(current, incoming) {
       target.open = record.open;
       counts.notes += 1;
     }
+    for (const [item, saved] of Object.entries(record.explain ?? {})) {
+      target.explain ??= dict();
+      if (target.explain[item]) continue;
+      target.explain[item] = saved;
+      counts.explanations += 1;
+    }
   }
   return { merged, counts };
 }
 
-function summary({ answers, exercises, newExercises, added, replaced, same, kept, notes }, dropped) {
+function summary({ answers, exercises, newExercises, added, replaced, same, kept, notes, explanations }, dropped) {
   let text = `Imported ${plural(answers, 'saved answer')} for ${plural(exercises, 'exercise')}` +
     ` (${plural(newExercises, 'exercise')} new to this browser): ${added} added, ${replaced} replaced`;
   if (same) text += `, ${same} already here unchanged`;
   if (kept) text += `, ${kept} not replaced because the answer here has more attempts`;
   text += '.';
   if (notes) text += ` ${plural(notes, 'design-task note')} added.`;
+  if (explanations) text += ` ${plural(explanations, 'written explanation')} added.`;
   if (dropped) {
     text += ` ${plural(dropped, 'record')} in the file could not be read (damaged) and ${dropped === 1 ? 'was' : 'were'} dropped.`;
   }

@@ -5,7 +5,7 @@
 // not graded, so they are counted on their own, never in the parts.
 
 import { el } from './dom.mjs';
-import { byChapter, chapterTitle, partNames } from './chapters.mjs';
+import { byChapter, chapterTitle, explainNames, partNames } from './chapters.mjs';
 import { exerciseHref } from './variant-control.mjs';
 
 const plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
@@ -53,6 +53,15 @@ function exerciseRow(store, entry, checklistLength) {
         openTaskText(open, checklistLength)));
   }
   const row = el('tr', { 'data-exercise': entry.id }, name, partsCell(store.partsSummary(entry.id, parts)));
+  const explain = explainNames(entry);
+  if (explain.length) {
+    const written = explain.filter((item) => {
+      const saved = store.openTask(entry.id, item);
+      return saved && (saved.notes.trim() !== '' || saved.ticked.length > 0);
+    }).length;
+    row.lastChild.append(el('span', { class: 'summary-explain', 'data-written': String(written) },
+      `; ${written} of ${plural(explain.length, 'written explanation')} started (not graded)`));
+  }
   const variants = variantsNote(store, entry, parts);
   if (variants) name.append(variants);
   return row;

@@ -7,7 +7,10 @@
 //   {version: 2, exercises: {[id]: {
 //      seeds: {[seed as decimal string]: {parts: {[part]:
 //               {text: string, verdict: "correct"|"incorrect"|"invalid"|null, attempts: int}}}},
-//      open?: {ticked: [int], notes: string, revealed: boolean}}}}
+//      open?: {ticked: [int], notes: string, revealed: boolean},
+//      explain?: {[item name]: {ticked, notes, revealed}}}}}
+// ("open" is an open design task's checklist and notes; "explain" holds the same for each
+// written half of an exercise, by the explain item's name.)
 // Version 1 (key "attention-companion:v1": {version: 1, exercises: {[id]:
 // {seed?, parts}}}) is migrated on open: its parts move under their seed (0
 // when none) and the v1 key is removed.
@@ -27,7 +30,8 @@
 //   store.correctCount(id, partNames, seed = 0)
 //   store.partsSummary(id, partNames, seed = 0) -> {total, correct, checked}
 //   store.variantSeeds(id) -> seeds (other than 0) that hold saved answers
-//   store.openTask(id) / store.saveOpenTask(id, {ticked, notes, revealed})
+//   store.openTask(id, item?) / store.saveOpenTask(id, {ticked, notes, revealed}, item?)
+//     (without item: the exercise's open design task; with one: that explain item)
 //   store.clearAnswers(id, seed = 0) -> removes the saved answers of one exercise at one seed
 //   store.snapshot() -> a deep copy of the whole state (null-prototype maps)
 //   store.replace(state) -> false unless every record of state is valid; then persists it
@@ -111,7 +115,19 @@ function readV2(raw) {
       if (open) exercise.open = open;
       else dropped += 1;
     }
-    if (Object.keys(exercise.seeds).length || exercise.open) state.exercises[id] = exercise;
+    if (record.explain !== undefined) {
+      const explain = dict();
+      if (!isPlainObject(record.explain)) dropped += 1;
+      else {
+        for (const [name, item] of Object.entries(record.explain)) {
+          const copy = isName(name) ? openRecord(item) : null;
+          if (copy) explain[name] = copy;
+          else dropped += 1;
+        }
+      }
+      if (Object.keys(explain).length) exercise.explain = explain;
+    }
+    if (Object.keys(exercise.seeds).length || exercise.open || exercise.explain) state.exercises[id] = exercise;
   }
   return { state, dropped };
 }
@@ -264,29 +280,36 @@ export class AnswerStore {
     return this.persist();
   }
 
-  // Removes the saved answers of one exercise at one seed (its open task, if any, stays);
+  // Removes the saved answers of one exercise at one seed (its open task and written
+  // explanations, if any, stay);
   // returns false when the change could not be written.
   clearAnswers(exerciseId, seed = 0) {
     const record = this.state.exercises[exerciseId];
     const key = seedKey(seed);
     if (!record || !Object.hasOwn(record.seeds, key)) return true;
     delete record.seeds[key];
-    if (Object.keys(record.seeds).length === 0 && record.open === undefined) delete this.state.exercises[exerciseId];
+    if (Object.keys(record.seeds).length === 0 && record.open === undefined && record.explain === undefined) {
+      delete this.state.exercises[exerciseId];
+    }
     return this.persist();
   }
 
-  // {ticked, notes, revealed} of an open design task, or null.
-  openTask(exerciseId) {
-    const record = this.state.exercises[exerciseId]?.open;
+  // {ticked, notes, revealed} of an open design task (or of its explain item `item`), or null.
+  openTask(exerciseId, item = null) {
+    const holder = this.state.exercises[exerciseId];
+    const record = item === null ? holder?.open : holder?.explain?.[item];
     return record ? structuredClone(record) : null;
   }
 
-  saveOpenTask(exerciseId, { ticked = [], notes = '', revealed = false }) {
-    this.#exercise(exerciseId).open = {
+  saveOpenTask(exerciseId, { ticked = [], notes = '', revealed = false }, item = null) {
+    const record = {
       ticked: [...new Set(ticked.filter((i) => Number.isSafeInteger(i) && i >= 0))].sort((x, y) => x - y),
       notes: String(notes).slice(0, MAX_TEXT),
       revealed: Boolean(revealed),
     };
+    const exercise = this.#exercise(exerciseId);
+    if (item === null) exercise.open = record;
+    else (exercise.explain ??= dict())[String(item)] = record;
     return this.persist();
   }
 

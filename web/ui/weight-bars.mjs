@@ -4,6 +4,7 @@
 
 import { svgEl } from './dom.mjs';
 import { decimalText, exactText, quantityText } from './working-view.mjs';
+import { positionWords } from './lang-text.mjs';
 
 const ROW = 34;
 const LABEL_WIDTH = 120;
@@ -20,7 +21,7 @@ function barLength(q) {
 export function weightBars(working, title) {
   const positions = working.positions;
   const height = positions.length * ROW + 8;
-  const summary = positions.map((p, i) => `${i + 1}: ${p.label ?? ''} ${p.removed ? 'removed' : exactText(p.weight)}`)
+  const summary = positions.map((p, i) => `${i + 1}: ${positionWords(p.label)} ${p.removed ? 'removed' : exactText(p.weight)}`)
     .join('; ');
   const svg = svgEl('svg', { viewBox: `0 0 ${WIDTH} ${height}`, class: 'weight-bars', role: 'img',
     'aria-label': `${title}. Weights: ${summary}.` });
@@ -30,7 +31,7 @@ export function weightBars(working, title) {
     const length = barLength(position.weight);
     svg.append(
       svgEl('text', { x: LABEL_WIDTH - 8, y: y + ROW / 2, class: 'bar-label', 'text-anchor': 'end',
-        'dominant-baseline': 'middle' }, `${index + 1}: ${position.label ?? ''}`),
+        'dominant-baseline': 'middle' }, `${index + 1}: ${positionWords(position.label)}`),
       svgEl('rect', { x: LABEL_WIDTH, y: y + 6, width: BAR_MAX, height: ROW - 12, class: 'bar-track' }),
       svgEl('rect', { x: LABEL_WIDTH, y: y + 6, width: length.toFixed(2), height: ROW - 12,
         class: position.removed ? 'bar bar-removed' : 'bar', 'data-weight': decimalText(position.weight) }),

@@ -9,6 +9,7 @@
 
 import { el } from './dom.mjs';
 import { readWorking, rowsWorking, costWorking } from './ch19-working.mjs';
+import { positionWords } from './lang-text.mjs';
 
 // "a/2" / null and "0.346574" -> the two cells' texts.
 export function exactText(q) {
@@ -83,7 +84,7 @@ export function workingTable(working, { caption = 'Working', columns = COLUMNS, 
   const body = el('tbody');
   working.positions.forEach((position, index) => {
     const removed = Boolean(position.removed);
-    const label = `${index + 1}: ${position.label ?? ''}`;
+    const label = `${index + 1}: ${positionWords(position.label)}`;
     const row = el('tr', { class: removed ? 'removed' : undefined },
       el('th', { scope: 'row' }, label, removed ? el('span', { class: 'tag' }, ' (removed)') : null));
     for (const [key] of columns) {

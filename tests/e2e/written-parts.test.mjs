@@ -1,0 +1,95 @@
+// Parts laid out as the chapter lays them out, and the written halves of exercises:
+// Example 14.3's removals as two fill-in tables shaped like Tables 14.2 and 14.3 (each
+// cell graded by the core and named by its row and column), the explain parts (notes, a
+// checklist, reference notes only after an attempt, kept on reload and counted on the
+// progress page), and Exercise 19.11, where any explicit all-masked policy is right.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { answerPart, openExercise, part, screenshot, useSite, waitReady } from './harness.mjs';
+
+let server;
+let browser;
+useSite((s, b) => { server = s; browser = b; });
+
+test('Example 14.3 is two fill-in tables, shaped like Tables 14.2 and 14.3, graded cell by cell', async () => {
+  const { page, context, problems } = await openExercise(browser, server, 'ch14.example3');
+  const tables = page.locator('table.fill-in-table');
+  assert.equal(await tables.count(), 2);
+  const rowHeads = async (table) => table.locator('tbody th').allTextContents();
+  assert.deepEqual(await rowHeads(tables.nth(0)), ['None', '1: color', '2: key', '3: full stop']);
+  assert.deepEqual(await rowHeads(tables.nth(1)), ['1: color', '2: key', '3: full stop']);
+  assert.equal(await tables.nth(0).locator('.part-cell').count(), 10, 'the None row has only the readout');
+  assert.equal(await tables.nth(1).locator('.part-cell').count(), 9);
+  assert.equal(await page.locator('section.part').count(), 0, 'every part of 14.3 sits in a table');
+  // A cell is named by its row and column, the maths as words.
+  assert.equal(await part(page, 'frozen.key.readout').input.getAttribute('aria-label'), 'State left out 2: key, Readout r');
+  // The chapter's Table 14.2 row for key: weights [2/3, 0, 1/3], readout 2a/3.
+  assert.equal(await answerPart(page, 'frozen.key.weights', '[2/3, 0, 1/3]'), 'correct');
+  assert.equal(await answerPart(page, 'frozen.key.readout', '2a/3'), 'correct');
+  assert.equal(await answerPart(page, 'frozen.full_stop.readout', '2a/3'), 'incorrect');
+  // Table 14.3: deleting key and encoding again leaves two equal states [a, 0].
+  assert.equal(await answerPart(page, 'reencode.key.states', '[[a, 0],\n [a, 0]]'), 'correct');
+  assert.equal(await answerPart(page, 'reencode.key.readout', 'a'), 'correct');
+  await page.reload();
+  await waitReady(page);
+  await part(page, 'reencode.key.states').feedback.locator('.verdict-title').waitFor();
+  assert.equal(await part(page, 'reencode.key.states').input.inputValue(), '[[a, 0],\n [a, 0]]', 'kept on reload');
+  await screenshot(page, 'ch14-example3-tables');
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test('an explain part opens its reference notes only after an attempt, and keeps the text', async () => {
+  const { page, context, problems } = await openExercise(browser, server, 'ch14.ex3');
+  const explain = page.locator('section.explain-part').first();
+  await explain.waitFor();
+  assert.match(await explain.locator('h2').textContent(), /^Part \d+/);
+  const reveal = explain.locator('button.reveal-notes');
+  assert.ok(await reveal.isDisabled(), 'no reference notes before an attempt');
+  assert.ok(await explain.locator('.reference-notes').isHidden());
+  assert.ok(await explain.locator('ul.checklist input[type="checkbox"]').count() >= 3);
+  await explain.locator('textarea').fill('Re-encoding changes the later state, because the recurrence carried the deleted token into it.');
+  await explain.locator('ul.checklist input[type="checkbox"]').first().check();
+  assert.match(await explain.locator('.checklist-progress').textContent(), /^1 of \d+ points covered by your explanation$/);
+  await reveal.click();
+  await explain.locator('.reference-notes h3').waitFor();
+  assert.ok((await explain.locator('.reference-notes').textContent()).length > 100);
+  await screenshot(page, 'ch14-ex3-explain');
+  await page.reload();
+  await waitReady(page);
+  const again = page.locator('section.explain-part').first();
+  assert.match(await again.locator('textarea').inputValue(), /^Re-encoding changes/);
+  assert.ok(await again.locator('ul.checklist input[type="checkbox"]').first().isChecked());
+  assert.ok(await again.locator('.reference-notes').isVisible(), 'the notes stay open once revealed');
+
+  await page.goto(`${server.url}progress.html`);
+  await waitReady(page);
+  const row = page.locator('tr[data-exercise="ch14.ex3"] .summary-explain');
+  assert.match(await row.textContent(), /1 of 1 written explanation started \(not graded\)/);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test('Exercise 19.11: any explicit all-masked policy is right, and NaN propagation is named', async () => {
+  const { page, context, problems } = await openExercise(browser, server, 'ch19.ex11');
+  const batched = part(page, 'all_masked_policy_batched');
+  for (const [policy, verdict] of [['error', 'correct'], ['uniform', 'correct'], ['nan', 'incorrect']]) {
+    await batched.section.locator(`input[value="${policy}"]`).check();
+    await batched.section.locator('button.check').click();
+    await batched.feedback.locator(`.verdict-title`).waitFor();
+    await page.waitForFunction(({ v }) => document.querySelector('.part[data-part="all_masked_policy_batched"] .feedback')
+      ?.dataset.verdict === v, { v: verdict });
+  }
+  assert.equal(await batched.feedback.getAttribute('data-misconception'), 'nan-propagation');
+  assert.match(await batched.feedback.textContent(), /not a policy/);
+  await batched.section.locator('input[value="zeros_flagged"]').check();
+  await batched.section.locator('button.check').click();
+  await page.waitForFunction(() => document.querySelector('.part[data-part="all_masked_policy_batched"] .feedback')
+    ?.dataset.verdict === 'correct');
+  assert.match(await batched.feedback.textContent(), /Any explicit rule that you state and test/);
+  assert.ok(await page.locator('section.explain-part').count() >= 1, 'the test to write is an explain part');
+  await screenshot(page, 'ch19-ex11-policy');
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
