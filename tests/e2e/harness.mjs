@@ -114,7 +114,7 @@ export function part(page, name) {
   return {
     section,
     input: section.locator('input.answer, textarea.answer'),
-    feedback: section.locator('.feedback[aria-live="polite"]'),
+    feedback: section.locator('.feedback'),
     verdictTitle: section.locator('.feedback .verdict-title'),
     attempts: section.locator('.attempts'),
   };

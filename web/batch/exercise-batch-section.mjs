@@ -4,7 +4,7 @@
 // the GPU module load only when the learner presses the button (page weight); the cases
 // come from the core, read in ./exercise-batch.mjs.
 
-import { el } from '../ui/dom.mjs';
+import { el, setBusy, isBusy } from '../ui/dom.mjs';
 import { batchCasesFor, labHref } from './exercise-batch.mjs';
 import { messageOf } from '../error-message.mjs';
 
@@ -27,7 +27,8 @@ export function batchPanelFor(companion, exercise) {
         found.cases.length > 1 ? `open the ${batchCase.key} case` : 'open the batch lab')]), '.');
   const button = el('button', { type: 'button', class: 'run-batch' }, 'Run this batch');
   button.addEventListener('click', async () => {
-    button.disabled = true;
+    if (isBusy(button)) return;
+    setBusy(button, true);
     result.setAttribute('aria-busy', 'true');
     try {
       const { runBatchPanel } = await import('./exercise-batch-panel.mjs');
@@ -36,7 +37,7 @@ export function batchPanelFor(companion, exercise) {
     } catch (error) {
       result.replaceChildren(el('p', { class: 'status status-error' }, `The batch could not be run: ${messageOf(error)}`));
     } finally {
-      button.disabled = false;
+      setBusy(button, false);
       result.removeAttribute('aria-busy');
     }
   });

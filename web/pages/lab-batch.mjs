@@ -11,7 +11,7 @@
 // page stays responsive; WebGPU runs on this page's device.
 
 import { showNotice, setStatus } from '../ui/boot.mjs';
-import { el, clear } from '../ui/dom.mjs';
+import { el, clear, setBusy, isBusy } from '../ui/dom.mjs';
 import { createBatchRunner } from '../batch/batch-runner.mjs';
 import { createWorkerCore, BatchCancelled } from '../batch/batch-worker-client.mjs';
 import { readBatchAddress, readBatchValues, checkBudget, LIMITS } from '../batch/batch-params.mjs';
@@ -330,7 +330,7 @@ async function main() {
   async function run(options) {
     clear(message);
     const button = field('run-batch');
-    button.disabled = true;
+    setBusy(button, true);
     const controller = new AbortController();
     running.add(controller);
     const stop = showRunning();
@@ -369,7 +369,7 @@ async function main() {
     } finally {
       stop();
       running.delete(controller);
-      button.disabled = running.size > 0;
+      setBusy(button, running.size > 0);
     }
   }
 
@@ -389,6 +389,7 @@ async function main() {
   }
   field('batch-form').addEventListener('submit', (event) => {
     event.preventDefault();
+    if (event.submitter === field('run-batch') && isBusy(field('run-batch'))) return; // already running
     const read = readOptions();
     if (read.error) {
       refuse(`Check the form: ${read.error}. Nothing was run.`);

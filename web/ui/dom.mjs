@@ -43,3 +43,13 @@ export function uniqueId(prefix) {
   nextId += 1;
   return `${prefix}-${nextId}`;
 }
+
+// A button that is working on its click: marked busy (aria-disabled, so it keeps the
+// keyboard focus, where `disabled` would drop it to <body>) or free again. A busy button's
+// handler should do nothing (see isBusy).
+export function setBusy(button, busy) {
+  if (busy) button.setAttribute('aria-disabled', 'true');
+  else button.removeAttribute('aria-disabled');
+}
+
+export const isBusy = (button) => button.getAttribute('aria-disabled') === 'true';

@@ -5,7 +5,7 @@
 // Grading happens only in the core: the typed text (or option id) is passed through.
 // The one part form of the companion: the exercise page and the embed widget (the
 // embed page, <attention-exercise>, dist/ and the SCORM packages) both use it.
-import { el, clear, uniqueId } from './dom.mjs';
+import { el, clear, uniqueId, setBusy, isBusy } from './dom.mjs';
 import { safeCall, errorOf, showNotice } from './boot.mjs';
 import { renderMathText } from './render-math.mjs';
 import { hasMath, spokenText } from './math-speech.mjs';
@@ -111,6 +111,19 @@ export function showResult(region, result, { restored = false, exactLabel = 'Exa
   if (verdict === 'correct' && result.expected && !text.includes(String(result.expected))) {
     region.append(el('p', { class: 'expected' }, `${exactLabel}: `, el('code', {}, String(result.expected))));
   }
+}
+
+// The one sentence a screen reader hears after a check: "Correct." or "Not correct: …"
+// with the core's explanation (never the answer read back; the details stay in the
+// feedback region, which the field points to).
+export function announcementOf(result, decimalRule = null) {
+  const verdict = errorOf(result) ? null : result?.verdict;
+  if (!(verdict in VERDICT_TITLES)) return 'This answer could not be checked.';
+  const { text, rule } = arrangeFeedback(result.feedback, verdict, decimalRule);
+  if (verdict === 'correct') return 'Correct.';
+  const why = text.replace(/^Not quite:\s*/, '') || (rule ? 'the decimal rule decided this.' : '');
+  const lead = verdict === 'incorrect' ? 'Not correct' : 'Not graded yet, no attempt used';
+  return why ? `${lead}: ${why}` : `${lead}.`;
 }
 
 let saveWarningShown = false;
@@ -246,7 +259,11 @@ export function partView(companion, store, exercise, part, index, seed,
 
   const checkButton = el('button', { type: 'submit', class: 'check' }, 'Check');
   const attemptsLine = el('p', { class: 'attempts' }, attemptsText(record.attempts));
-  const feedback = el('div', { id: feedbackId, class: 'feedback', 'aria-live': 'polite' });
+  // The details of a verdict (not a live region: reading the answer back at every check
+  // would say it twice) and, apart, the one short sentence announced for a check the
+  // learner made; a saved answer checked again on load is shown, never announced.
+  const feedback = el('div', { id: feedbackId, class: 'feedback' });
+  const announcer = el('p', { class: 'visually-hidden part-announcer', 'aria-live': 'polite' });
   const form = el('form', { class: `answer-form answer-${kind}`, novalidate: true }, view.head,
     kind === 'choice' ? el('div', { class: 'answer-row' }, checkButton)
       : el('div', { class: `answer-row${view.multiline ? ' answer-row-matrix' : ''}` }, view.control, checkButton),
@@ -261,7 +278,7 @@ export function partView(companion, store, exercise, part, index, seed,
   const own = partInputs(part);
 
   const section = cellName ? el('div', { class: 'part part-cell', 'data-part': name, 'data-kind': kind },
-    form, attemptsLine, feedback) : el('section', { class: 'part', 'data-part': name, 'data-kind': kind,
+    form, attemptsLine, feedback, announcer) : el('section', { class: 'part', 'data-part': name, 'data-kind': kind,
     'aria-labelledby': `${inputId}-heading` },
   el(`h${headingLevel}`, { id: `${inputId}-heading`, class: 'part-heading' }, `Part ${index + 1}`,
     el('span', { class: 'part-name' }, name)),
@@ -269,7 +286,7 @@ export function partView(companion, store, exercise, part, index, seed,
     'Give the exact form (fractions, and multiples of a where they appear).') : null,
   own.length ? el('p', { class: 'part-inputs' }, 'This part uses ',
     own.flatMap(([key, value], i) => [i ? ', ' : '', el('code', {}, `${key} = ${value}`)])) : null,
-  form, attemptsLine, feedback);
+  form, attemptsLine, feedback, announcer);
 
   if (part.hint && !cellName) {
     const hint = el('div', { id: hintId, class: 'hint', hidden: true });
@@ -286,24 +303,31 @@ export function partView(companion, store, exercise, part, index, seed,
   }
 
   const exactLabel = exercise.chapter === 14 ? 'Exact answer' : 'The core’s value';
+  // Emptied first, so that the same sentence twice in a row is announced twice.
+  function announce(sentence) {
+    announcer.textContent = '';
+    setTimeout(() => { announcer.textContent = sentence; }, 30);
+  }
   async function check({ restoring = false } = {}) {
     const text = view.get();
     if (!restoring && text.trim() === '') {
       clear(feedback);
       feedback.dataset.verdict = 'empty';
-      feedback.append(el('p', { class: 'verdict verdict-invalid' },
-        kind === 'text' ? 'Type an answer first.' : 'Choose an answer first.'));
+      const ask = kind === 'text' ? 'Type an answer first.' : 'Choose an answer first.';
+      feedback.append(el('p', { class: 'verdict verdict-invalid' }, ask));
+      announce(ask);
       return;
     }
-    checkButton.disabled = true;
+    setBusy(checkButton, true);
     const result = await safeCall(() => companion.grade(exercise.id, name, text, { seed }));
-    checkButton.disabled = false;
+    setBusy(checkButton, false);
     const verdict = errorOf(result) ? null : result.verdict;
     let { attempts } = record;
     if (!restoring && (verdict === 'correct' || verdict === 'incorrect')) attempts += 1;
     attemptsLine.textContent = attemptsText(attempts);
     showResult(feedback, result, { restored: restoring, exactLabel, decimalRule: exercise.decimalRule ?? null,
       decimalRuleId });
+    if (!restoring) announce(announcementOf(result, exercise.decimalRule ?? null));
     section.dataset.verdict = verdict ?? 'error';
     if (verdict !== 'correct' && verdict !== 'incorrect' && verdict !== 'invalid') return;
     const unchanged = restoring && verdict === record.verdict; // a restore that changed nothing writes nothing
@@ -314,6 +338,7 @@ export function partView(companion, store, exercise, part, index, seed,
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    if (isBusy(checkButton)) return; // the previous check is still with the core
     check().catch((error) => showResult(feedback, { error: messageOf(error) }));
   });
 
