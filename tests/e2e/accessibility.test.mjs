@@ -1,8 +1,11 @@
 // Accessibility, checked in the browser: axe-core finds no violation on any page, light
-// and dark, nor on any exercise with answers checked (correct, wrong, unreadable), hints
-// and working open; every answer control's accessible name (from Chromium's accessibility
-// tree) holds its prompt's maths as words; a check is announced once as a short sentence
-// and a restored answer not at all; focus stays on the control that started a run.
+// and dark, nor on any exercise with answers checked (correct, wrong, unreadable), hints,
+// working and "Run this batch" open; every SVG label contrasts at least 4.5:1 with what is
+// behind it, measured from the screenshot's pixels (axe cannot judge SVG); no page
+// scrolls sideways at 375 or 320 CSS px and no figure label is under 12 px there; every
+// answer control's accessible name (from Chromium's accessibility tree) holds its
+// prompt's maths as words; a check is announced once as a short sentence and a restored
+// answer not at all; focus stays on the control that started a run.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { newCheckedPage, openExercise, part, repoRoot, siteDir, useSite, waitReady } from './harness.mjs';
 import { hasMath, spokenText } from '../../web/ui/math-speech.mjs';
+import { contrast, decodePng } from './pixels.mjs';
 
 let server;
 let browser;
@@ -72,6 +76,87 @@ for (const scheme of ['light', 'dark']) {
     assert.deepEqual(found, []);
   });
 }
+
+// Opens every <details>, every working and hint, and runs "Run this batch" where there is one.
+async function openEverything(page) {
+  for (const toggle of await page.locator('button.hint-toggle, button.show-working').all()) await toggle.click();
+  for (const details of await page.locator('details').all()) await details.evaluate((d) => { d.open = true; });
+  const run = page.locator('button.run-batch');
+  if (await run.count()) {
+    await run.click();
+    await page.waitForFunction(() => /again/.test(document.querySelector('button.run-batch')?.textContent ?? ''), null,
+      { timeout: 60_000 });
+  }
+}
+
+for (const scheme of ['light', 'dark']) {
+  test(`axe finds nothing after "Run this batch", and every SVG label contrasts 4.5:1 from the pixels (${scheme})`, async () => {
+    const found = [];
+    const pages = ['figures.html', 'figures-14.html', 'lab-read.html', 'lab-deletion.html', 'exercise.html?id=ch19.ex9',
+      'exercise.html?id=ch19.ex15'];
+    let labels = 0;
+    for (const url of pages) {
+      const { page, context, problems } = await open(`${server.url}${url}`, scheme);
+      await openEverything(page);
+      await page.waitForFunction(() => document.querySelectorAll('figure.live-figure .figure-status:not(:empty)').length === 0
+        && [...document.querySelectorAll('details.figure-embed[open] .embedded-figures')].every((h) => h.childElementCount > 0));
+      found.push(...(await violations(page)).map((v) => `${url} ${v}`));
+      const boxes = await page.evaluate(() => [...document.querySelectorAll('svg text')].map((t) => {
+        const b = t.getBoundingClientRect();
+        return { x: b.x + window.scrollX, y: b.y + window.scrollY, w: b.width, h: b.height, text: t.textContent };
+      }).filter((b) => b.w > 2 && b.h > 2));
+      const shot = decodePng(await page.screenshot({ fullPage: true }));
+      for (const box of boxes) {
+        // The background is the commonest colour in the label's box; the ink, the colour
+        // there (seen on at least two pixels) that contrasts most with it.
+        const counts = new Map();
+        for (let y = Math.max(0, Math.floor(box.y)); y < Math.min(shot.height, Math.ceil(box.y + box.h)); y += 1) {
+          for (let x = Math.max(0, Math.floor(box.x)); x < Math.min(shot.width, Math.ceil(box.x + box.w)); x += 1) {
+            const at = (y * shot.width + x) * shot.channels;
+            const key = `${shot.data[at]},${shot.data[at + 1]},${shot.data[at + 2]}`;
+            counts.set(key, (counts.get(key) ?? 0) + 1);
+          }
+        }
+        const ranked = [...counts].sort((a, b) => b[1] - a[1]);
+        if (!ranked.length) continue;
+        labels += 1;
+        const ground = ranked[0][0].split(',').map(Number);
+        const best = Math.max(1, ...ranked.filter(([, n]) => n >= 2).map(([key]) => contrast(ground, key.split(',').map(Number))));
+        if (best < 4.5) found.push(`${url} "${box.text}" ${best.toFixed(2)}:1 on rgb(${ranked[0][0]})`);
+      }
+      assert.deepEqual(problems(), [], url);
+      await context.close();
+    }
+    assert.ok(labels > 250, `${labels} SVG labels measured`);
+    assert.deepEqual(found, []);
+  });
+}
+
+test('no page scrolls sideways at 375 or 320 CSS px, and no figure label drawn there is under 12 px', async () => {
+  const found = [];
+  const pages = [...PAGES, ...catalogue().map(({ id }) => `exercise.html?id=${encodeURIComponent(id)}`)];
+  for (const width of [375, 320]) {
+    for (const url of pages) {
+      const { page, context } = await newCheckedPage(browser, { viewport: { width, height: 800 } });
+      await page.goto(`${server.url}${url}`);
+      await waitReady(page);
+      for (const toggle of await page.locator('button.show-working').all()) await toggle.click();
+      for (const details of await page.locator('details').all()) await details.evaluate((d) => { d.open = true; });
+      await page.waitForTimeout(150);
+      const { over, small } = await page.evaluate(() => ({
+        over: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        small: [...document.querySelectorAll('svg text')].filter((t) => {
+          const m = t.ownerSVGElement.getScreenCTM();
+          return m && t.getClientRects().length && parseFloat(getComputedStyle(t).fontSize) * m.a < 12;
+        }).map((t) => t.textContent).slice(0, 3),
+      }));
+      if (over > 0) found.push(`${url} at ${width} px scrolls ${over} px sideways`);
+      if (width === 375 && small.length) found.push(`${url} at 375 px draws labels under 12 px: ${small.join(', ')}`);
+      await context.close();
+    }
+  }
+  assert.deepEqual(found, []);
+});
 
 // The accessible name Chromium gives each answer control, by the control's DOM id.
 async function accessibleNames(page) {

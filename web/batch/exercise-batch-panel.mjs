@@ -9,6 +9,7 @@
 import { el, clear } from '../ui/dom.mjs';
 import { showNotice } from '../ui/boot.mjs';
 import { fmtCount } from '../ui/format.mjs';
+import { barInk } from '../ui/ink.mjs';
 import { createBatchRunner } from './batch-runner.mjs';
 
 const RULE = 'Rule, elementwise on contexts and weights: |gpu − cpu| ≤ 1e-5 + 1e-4·|cpu|; masked weights must be exactly 0.';
@@ -51,7 +52,7 @@ function weightCell(weight, top) {
   if (weight !== 0) {
     const share = Math.min(1, weight / (top || 1));
     td.style.setProperty('--share', share.toFixed(3)); // CSSOM, allowed by a strict style-src
-    if (share > 0.55) td.classList.add('weight-dark');
+    td.classList.add(`weight-ink-${barInk(0.9 * share)}`); // the shade is --bar at 90% of the share
   }
   return td;
 }
@@ -77,7 +78,9 @@ function weightTable(batchCase, result) {
       stats.map((text) => el('td', { class: 'stat' }, text)),
       el('td', { class: empty ? 'flag flag-empty' : 'flag' }, empty ? 'yes: zeros' : 'no')));
   }
-  const caption = `Weights per row, source positions 1–${S} (drawn from ${source}); an exact 0 is shown as 0 on grey. ` +
+  // (Named after its case, so that two cases' tables are two distinct regions.)
+  const caption = `${batchCase.title ? `${batchCase.title}: w` : 'W'}eights per row, source positions 1–${S} ` +
+    `(drawn from ${source}); an exact 0 is shown as 0 on grey. ` +
     'Row sum, masked mass' + (batchCase.showEntropy ? ', entropy (nats)' : '') + ' and the all-masked flag: the WASM core.';
   const captionId = `batch-weights-${batchCase.key}`;
   return [el('p', { class: 'batch-caption', id: captionId }, caption),

@@ -5,6 +5,44 @@
 
 import { el, svgEl, clear, uniqueId } from '../ui/dom.mjs';
 import { safeCall, errorOf } from '../ui/boot.mjs';
+import { barInk } from '../ui/ink.mjs';
+
+// The smallest label a figure may show, in CSS pixels; below it the figure gives way to
+// its table.
+export const MIN_LABEL_PX = 12;
+
+// Where the figure's SVG, scaled to the width it has, would write a label smaller than
+// MIN_LABEL_PX (a phone), the figure switches to its table: the drawing is hidden, the
+// table opened, and a note says why. Wide again, the drawing comes back.
+function fitToWidth(figure, plot, details) {
+  const check = () => {
+    const svg = plot.querySelector('svg.figure-svg');
+    const viewWidth = svg?.viewBox?.baseVal?.width;
+    if (!svg || !viewWidth) return;
+    if (!svg.dataset.minFont) {
+      const sizes = [...svg.querySelectorAll('text')].map((t) => parseFloat(getComputedStyle(t).fontSize))
+        .filter((size) => size > 0);
+      if (!sizes.length) return;
+      svg.dataset.minFont = String(Math.min(...sizes));
+    }
+    const scale = Math.min(1, figure.clientWidth / viewWidth);
+    const narrow = Number(svg.dataset.minFont) * scale < MIN_LABEL_PX;
+    if (narrow && !figure.classList.contains('figure-narrow')) details.open = true;
+    figure.classList.toggle('figure-narrow', narrow);
+  };
+  // Only a change of width matters; the switch itself changes the figure's height, so it
+  // is made on the next frame, outside the observer's callback.
+  let width = null;
+  new ResizeObserver(() => {
+    if (figure.clientWidth === width) return;
+    width = figure.clientWidth;
+    requestAnimationFrame(check);
+  }).observe(figure);
+  new MutationObserver(() => requestAnimationFrame(check)).observe(plot, { childList: true });
+}
+
+// The class of a label on a cell filled with --bar at `opacity` (ui/ink.mjs).
+export const inkOn = (opacity) => `fig-ink-${barInk(opacity)}`;
 
 // A figure frame: {figure, plot, controls, table, status}.
 export function figureFrame({ name, title, caption }) {
@@ -13,10 +51,13 @@ export function figureFrame({ name, title, caption }) {
   const controls = el('div', { class: 'figure-controls' });
   const table = el('div', { class: 'figure-table' });
   const status = el('p', { class: 'figure-status', role: 'status' });
+  const details = el('details', { class: 'figure-data' }, el('summary', {}, 'The numbers as a table'), table);
   const figure = el('figure', { class: 'live-figure', 'data-figure': name, 'aria-labelledby': captionId },
     el('figcaption', { id: captionId }, el('strong', {}, title), ' ', caption),
-    plot, controls, status,
-    el('details', { class: 'figure-data' }, el('summary', {}, 'The numbers as a table'), table));
+    plot, el('p', { class: 'figure-narrow-note' }, 'On a screen this narrow the drawing’s labels would be too small ' +
+      'to read, so its numbers are shown in the table below. On a wider screen the drawing returns.'),
+    controls, status, details);
+  fitToWidth(figure, plot, details);
   return { figure, plot, controls, table, status };
 }
 

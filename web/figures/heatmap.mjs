@@ -6,7 +6,7 @@
 // drawn is what the core returns.
 
 import { svgEl, uniqueId } from '../ui/dom.mjs';
-import { figureFrame, svgImage, dataTable, replace, work, showError, positionLabels, axisTitle } from './common.mjs';
+import { figureFrame, svgImage, dataTable, replace, work, showError, positionLabels, axisTitle, inkOn } from './common.mjs';
 import { fmt, fmtArray } from '../ui/format.mjs';
 
 const PANEL = { left: 78, top: 40, width: 340, gap: 44, cellH: 64, lineH: 150 };
@@ -46,11 +46,11 @@ export async function heatmapFigure(companion, { model, inputs, queries = [], ro
     }
     read.positions.forEach((p, i) => {
       const x = x0 + i * cell;
-      const share = p.weight / max;
+      const opacity = 0.06 + 0.94 * (p.weight / max);
       svg.append(svgEl('rect', { x: x + 1, y: y0, width: cell - 2, height: PANEL.cellH, class: 'fig-cell',
-        'fill-opacity': (0.06 + 0.94 * share).toFixed(3), 'data-weight': String(p.weight) }),
+        'fill-opacity': opacity.toFixed(3), 'data-weight': String(p.weight) }),
       svgEl('text', { x: x + cell / 2, y: y0 + PANEL.cellH / 2 + 5, 'text-anchor': 'middle',
-        class: share > 0.55 ? 'fig-cell-value fig-on-dark' : 'fig-cell-value' }, fmt(p.weight, 2)),
+        class: `fig-cell-value ${inkOn(opacity)}` }, fmt(p.weight, 2)),
       svgEl('text', { x: x + cell / 2, y: y0 + PANEL.cellH + 16, 'text-anchor': 'middle', class: 'fig-label' }, `source ${labels[i]}`));
     });
     svg.append(axisTitle('source position', { x: x0 + PANEL.width / 2, y: y0 + PANEL.cellH + 40 }));

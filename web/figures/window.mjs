@@ -5,7 +5,7 @@
 // eligibility comes from companion.work (the batch model the exercise declares).
 
 import { el, svgEl } from '../ui/dom.mjs';
-import { figureFrame, svgImage, dataTable, replace, work, showError, axisTitle } from './common.mjs';
+import { figureFrame, svgImage, dataTable, replace, work, showError, axisTitle, inkOn } from './common.mjs';
 import { fmt } from '../ui/format.mjs';
 
 const CELL = 84;
@@ -21,17 +21,18 @@ function windowOf(text) {
 function strip(svg, y, row, relevant, title, kind) {
   svg.append(svgEl('text', { x: LEFT, y: y - 10, class: 'fig-title' }, title));
   const max = Math.max(...row.weights, 1e-9);
+  const opacityOf = (w) => 0.12 + 0.88 * (w / max);
   const eligiblePositions = [];
   row.weights.forEach((w, i) => {
     const x = LEFT + i * STEP;
     const eligible = row.eligible?.[i] !== false;
     if (eligible) eligiblePositions.push(i + 1);
     svg.append(svgEl('rect', { x, y, width: CELL, height: 56, rx: 4, 'data-position': String(i + 1), 'data-strip': kind,
-      class: eligible ? 'fig-cell fig-eligible' : 'fig-cell fig-cell-off', 'fill-opacity': eligible ? (0.12 + 0.88 * (w / max)).toFixed(3) : undefined }));
+      class: eligible ? 'fig-cell fig-eligible' : 'fig-cell fig-cell-off', 'fill-opacity': eligible ? opacityOf(w).toFixed(3) : undefined }));
     if (i + 1 === relevant) {
       svg.append(svgEl('rect', { x: x - 3, y: y - 3, width: CELL + 6, height: 62, rx: 6, class: 'fig-relevant' }));
     }
-    const dark = eligible && w / max > 0.55 ? ' fig-on-dark' : '';
+    const dark = eligible ? ` ${inkOn(opacityOf(w))}` : '';
     svg.append(svgEl('text', { x: x + CELL / 2, y: y + 22, 'text-anchor': 'middle', class: `fig-cell-label${dark}` }, `pos ${i + 1}`),
       svgEl('text', { x: x + CELL / 2, y: y + 42, 'text-anchor': 'middle', class: `fig-cell-value${dark}` }, eligible ? fmt(w) : 'masked'));
   });

@@ -12,6 +12,7 @@
 
 import { showNotice, setStatus } from '../ui/boot.mjs';
 import { el, clear, setBusy, isBusy } from '../ui/dom.mjs';
+import { inkFor } from '../ui/ink.mjs';
 import { createBatchRunner } from '../batch/batch-runner.mjs';
 import { createWorkerCore, BatchCancelled } from '../batch/batch-worker-client.mjs';
 import { readBatchAddress, readBatchValues, checkBudget, LIMITS } from '../batch/batch-params.mjs';
@@ -110,7 +111,7 @@ function shade(weight, top) {
 function colourOf(weight, top) {
   return weight === 0 ? MASKED : `rgb(${shade(weight, top).join(', ')})`;
 }
-const inkOn = (weight, top) => (weight !== 0 && weight / top > 0.55 ? '#ffffff' : '#1b1f24');
+const inkOn = (weight, top) => (weight === 0 || inkFor(shade(weight, top)) === 'dark' ? '#000000' : '#ffffff');
 
 // Every k-th tick, so that labels stay `gap` pixels apart.
 const tickStep = (size, gap) => Math.max(1, Math.ceil(gap / Math.max(size, 1)));
