@@ -87,7 +87,10 @@ if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) {
 }
 
 const server = http.createServer((request, response) => {
-  const common = { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-cache' };
+  // As a static host does: every response may be kept and is revalidated before use, and a
+  // file carries validators (ETag, Last-Modified), so a warm visit gets 304 Not Modified
+  // and downloads nothing again.
+  const common = { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'public, max-age=0, must-revalidate' };
   for (const [name, value] of options.headers) common[name] = value;
   const headOnly = request.method === 'HEAD';
   if (request.method !== 'GET' && !headOnly) {
@@ -108,6 +111,18 @@ const server = http.createServer((request, response) => {
         send(response, 404, 'Not found\n', common, headOnly);
         return;
       }
+      const modified = fs.statSync(filePath).mtime;
+      const validators = { ETag: `"${data.length.toString(16)}-${Math.floor(modified.getTime()).toString(16)}"`,
+        'Last-Modified': modified.toUTCString() };
+      const match = request.headers['if-none-match'];
+      const since = Date.parse(request.headers['if-modified-since'] ?? '');
+      const fresh = match !== undefined ? match.split(/\s*,\s*/).includes(validators.ETag)
+        : Number.isFinite(since) && Math.floor(modified.getTime() / 1000) <= Math.floor(since / 1000);
+      if (fresh) {
+        response.writeHead(304, { ...common, ...validators, Vary: 'Accept-Encoding' });
+        response.end();
+        return;
+      }
       const type = MIME_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream';
       // Compress what compresses (the module, scripts, pages) as static hosts do; the
       // WebAssembly module shrinks to about a third.
@@ -115,7 +130,7 @@ const server = http.createServer((request, response) => {
         !type.startsWith('image/png');
       const body = compress ? zlib.gzipSync(data) : data;
       response.writeHead(200, {
-        ...common, 'Content-Type': type, 'Content-Length': body.length, Vary: 'Accept-Encoding',
+        ...common, ...validators, 'Content-Type': type, 'Content-Length': body.length, Vary: 'Accept-Encoding',
         ...(compress ? { 'Content-Encoding': 'gzip' } : {}),
       });
       response.end(headOnly ? undefined : body);

@@ -308,6 +308,27 @@ struct Reading {
   std::optional<UnitSplit> unit;
 };
 
+bool SameOptions(const ParseOptions& x, const ParseOptions& y) {
+  return x.symbols == y.symbols && x.values == y.values && x.booleans == y.booleans && x.nonfinite == y.nonfinite &&
+         x.max_length == y.max_length && x.max_depth == y.max_depth && x.max_items == y.max_items &&
+         x.max_digits == y.max_digits;
+}
+
+// One answer is read against several parts in a row (the search for the part it answers
+// asks every other part of the exercise), so the last reading is kept: the same text under
+// the same options is read once, which keeps a long answer's worst case to one parse.
+Result<Answer> ParseOnce(const std::string& text, const ParseOptions& options) {
+  struct Last {
+    std::string text;
+    ParseOptions options;
+    Result<Answer> answer = Status();
+  };
+  thread_local std::optional<Last> last;
+  if (!last || last->text != text || !SameOptions(last->options, options))
+    last = Last{text, options, ParseAnswer(text, options)};
+  return last->answer;
+}
+
 Reading ReadAnswer(std::string_view text, const GradeRequest& request) {
   Reading r;
   if (request.shape) {
@@ -320,7 +341,7 @@ Reading ReadAnswer(std::string_view text, const GradeRequest& request) {
     if (r.unit) body = r.unit->number;
   }
   auto grouped = request.count ? ParseGroupedCount(body) : std::nullopt;
-  r.answer = grouped ? *grouped : ParseAnswer(body, request.parse);
+  r.answer = grouped ? *grouped : ParseOnce(body, request.parse);
   if (!r.answer.ok() || !r.unit) return r;
   Answer& a = r.answer.value();
   if (a.kind != Answer::Kind::kNumber) {

@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// Not a test: how long one graded answer takes in the WASM core under Node (parse, judge,
+// the named-mistake search and the search for another part the answer fits), for every
+// part of every exercise, with ordinary answers and with long ones near the stated limits
+// (a 2,000-character sum of exponentials, 200-entry lists, deep brackets). Prints the
+// median, p90, p99 and worst, and the five slowest cases.
+//   node tests/bench/grade-bench.mjs [--reps 3]
+import { loadCompanion } from '../../web/companion.mjs';
+
+const reps = Number(process.argv[process.argv.indexOf('--reps') + 1]) || 3;
+const companion = await loadCompanion();
+const long = (term, count) => Array(count).fill(term).join('+');
+const ANSWERS = [
+  '1', '0.5', '[1, 2, 3]', '[[1, 2], [3, 4]]', 'a', '[2/5, 2/5, 1/5]', '[0.09, 0.24, 0.67]', 'O(T^2 S D)', 'nan', '2',
+  `[${Array(200).fill('0.123').join(', ')}]`, long('e^2/(e^2+e^0.5)', 130), long('1/3', 500),
+  `${'('.repeat(30)}1${')'.repeat(30)}`, `[[${Array(50).fill('1/3').join(',')}],[${Array(50).fill('2/3').join(',')}]]`,
+];
+const parts = companion.exercises().flatMap(({ id }) => (companion.exercise(id).parts ?? []).map((p) => [id, p.name]));
+for (const [id, part] of parts) companion.grade(id, part, '[1, 2]'); // warm-up
+const times = [];
+for (const [id, part] of parts) {
+  for (const answer of ANSWERS) {
+    let best = Infinity;
+    for (let k = 0; k < reps; k += 1) {
+      const start = performance.now();
+      companion.grade(id, part, answer);
+      best = Math.min(best, performance.now() - start);
+    }
+    times.push({ ms: best, id, part, answer: answer.length > 32 ? `${answer.slice(0, 29)}… (${answer.length} chars)` : answer });
+  }
+}
+times.sort((x, y) => x.ms - y.ms);
+const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))].ms.toFixed(2);
+console.log(`${times.length} grades (${parts.length} parts × ${ANSWERS.length} answers, best of ${reps}):`);
+console.log(`median ${at(0.5)} ms, p90 ${at(0.9)} ms, p99 ${at(0.99)} ms, worst ${times.at(-1).ms.toFixed(2)} ms`);
+for (const t of times.slice(-5).reverse()) console.log(`  ${t.ms.toFixed(2)} ms  ${t.id} ${t.part}  ${t.answer}`);
