@@ -16,10 +16,10 @@ export function exerciseIds(companion, { exercise, chapter }) {
   return ids;
 }
 
-export function mountSet(holder, { companion, ids, seed = 0, store, onEvent = () => {} }) {
+export function mountSet(holder, { companion, ids, seed = 0, store, titleLevel = 2, onEvent = () => {} }) {
   let settling = true; // progress events are held back until every widget is restored
   const widgets = ids.map((id) => mountExercise(holder, {
-    companion, id, seed, store,
+    companion, id, seed, store, titleLevel,
     onEvent: (event) => {
       if (event.type === 'progress') {
         if (!settling) onEvent({ type: 'progress', ...state() });

@@ -5,7 +5,7 @@
 // only in the core: the typed text goes through companion.grade() untouched and is only
 // ever shown as text.
 //
-// mountExercise(holder, {companion, id, seed, store, onEvent}) -> controller
+// mountExercise(holder, {companion, id, seed, store, titleLevel = 2, onEvent}) -> controller
 //   controller.ready      promise, settles once saved answers are restored
 //   controller.state()    {exercise, seed, parts: {name: {text, verdict, attempts}}, correct, total, score}
 //   controller.reset()    clears this exercise's answers (page and store)
@@ -13,7 +13,7 @@
 // onEvent receives {type: 'graded', exercise, part, verdict, score, attempts, seed} after
 // each check and {type: 'progress', ...state()} after each check, restore and reset.
 
-import { el, clear } from '../ui/dom.mjs';
+import { el, clear, uniqueId } from '../ui/dom.mjs';
 import { renderParagraphs } from '../ui/render-math.mjs';
 import { partView } from '../ui/part-view.mjs';
 import { roleLetters, rolesSection } from '../ui/roles-view.mjs';
@@ -23,7 +23,7 @@ import { messageOf } from '../error-message.mjs';
 
 const SAVE_FAILED = 'Your answers could not be saved here; they will be lost when you leave.';
 
-export function mountExercise(holder, { companion, id, seed: requestedSeed, store, onEvent = () => {} }) {
+export function mountExercise(holder, { companion, id, seed: requestedSeed, store, titleLevel = 2, onEvent = () => {} }) {
   let seed = parseSeed(requestedSeed ?? 0);
   let views = [];
   const root = el('article', { class: 'aw-exercise', 'data-exercise': id });
@@ -61,7 +61,8 @@ export function mountExercise(holder, { companion, id, seed: requestedSeed, stor
       return;
     }
     const intro = el('div', { class: 'intro' });
-    root.append(el('h2', { class: 'aw-title' }, exercise.title ?? id), intro);
+    const titleId = uniqueId('aw-title');
+    root.append(el(`h${titleLevel}`, { class: 'aw-title', id: titleId }, exercise.title ?? id), intro);
     if (seed !== 0) root.append(el('p', { class: 'aw-seed' }, `Variant ${seed}: the numbers are redrawn from this seed (see below).`));
     await renderParagraphs(intro, exercise.intro ?? '');
     if (seed !== 0 && exercise.inputs) root.append(inputsBlock(exercise, seed));
@@ -69,18 +70,18 @@ export function mountExercise(holder, { companion, id, seed: requestedSeed, stor
       root.append(el('p', {}, 'Check your answer against this list (it is not graded):'),
         el('ul', { class: 'checklist' }, ...exercise.checklist.map((item) => el('li', {}, String(item)))));
     }
-    const roles = rolesSection(exercise, { headingLevel: 3 });
+    const roles = rolesSection(exercise, { headingLevel: titleLevel + 1 });
     if (roles) root.append(roles);
     const letters = roleLetters(exercise);
     const parts = Array.isArray(exercise.parts) ? exercise.parts : [];
     views = parts.map((part, index) => partView(companion, store, exercise, part, index, seed,
-      { letters, headingLevel: 3, onGraded, onSaveFailed }));
+      { letters, headingLevel: titleLevel + 1, onGraded, onSaveFailed, titleId }));
     root.append(...views.map((view) => view.section));
     // The written halves: the question and its checklist, not graded here.
     for (const [index, item] of (Array.isArray(exercise.explain) ? exercise.explain : []).entries()) {
       const prompt = el('div', { class: 'explain-prompt' });
       root.append(el('section', { class: 'explain-part', 'data-explain': String(item.name) },
-        el('h3', { class: 'part-heading' }, `Part ${parts.length + index + 1}`, el('span', { class: 'part-name' }, 'explain')),
+        el(`h${titleLevel + 1}`, { class: 'part-heading' }, `Part ${parts.length + index + 1}`, el('span', { class: 'part-name' }, 'explain')),
         prompt, el('p', {}, 'Answer in your own words; check it against this list (it is not graded):'),
         el('ul', { class: 'checklist' }, ...(item.checklist ?? []).map((point) => el('li', {}, String(point))))));
       await renderParagraphs(prompt, item.prompt ?? '');

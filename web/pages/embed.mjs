@@ -5,7 +5,7 @@
 // none (or only malformed ones, which a notice names) it posts nothing.
 
 import { el } from '../ui/dom.mjs';
-import { bootCompanion, setStatus, showNotice } from '../ui/boot.mjs';
+import { bootCompanion, setStatus, showNotice, ensureHeading } from '../ui/boot.mjs';
 import { openStore } from '../ui/storage.mjs';
 import { connectToParent, originNotice, parseOrigins, PROTOCOL_VERSION } from '../embed/protocol.mjs';
 import { exerciseIds, mountSet } from '../embed/exercise-set.mjs';
@@ -71,7 +71,7 @@ async function main() {
   const holder = document.getElementById('exercises');
   if (chapter && !exercise) holder.before(el('h1', { class: 'aw-chapter' }, `Chapter ${chapter}`));
   set = mountSet(holder, {
-    companion, ids, seed, store,
+    companion, ids, seed, store, titleLevel: exercise ? 1 : 2, // the page's one exercise is its h1
     onEvent: (event) => {
       const { type, ...payload } = event;
       channel.post(type, payload);
@@ -84,5 +84,6 @@ async function main() {
 main().catch((error) => {
   setStatus(`This embed could not be set up: ${messageOf(error)}`, 'error');
 }).finally(() => {
+  ensureHeading('An exercise of the attention companion');
   document.body.dataset.ready = 'true';
 });

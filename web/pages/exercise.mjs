@@ -11,7 +11,7 @@
 // batch); grading happens only in the core.
 
 import { el } from '../ui/dom.mjs';
-import { bootCompanion, safeCall, errorOf, showNotice, setStatus } from '../ui/boot.mjs';
+import { bootCompanion, safeCall, errorOf, showNotice, setStatus, ensureHeading } from '../ui/boot.mjs';
 import { renderParagraphs } from '../ui/render-math.mjs';
 import { renderWorking, hasWorking, workingKind } from '../ui/working-view.mjs';
 import { roleLetters, rolesSection } from '../ui/roles-view.mjs';
@@ -205,5 +205,6 @@ async function main() {
 main().catch((error) => {
   setStatus(`This page could not be set up: ${messageOf(error)}`, 'error');
 }).finally(() => {
+  ensureHeading('An exercise of the attention companion');
   document.body.dataset.ready = 'true';
 });

@@ -87,6 +87,13 @@ export async function bootCompanion() {
   }
 }
 
+// Gives the page a level-one heading when it has none (an error state, before anything
+// else was drawn), so that every state of every page has one.
+export function ensureHeading(text) {
+  const main = document.querySelector('main');
+  if (main && !main.querySelector('h1')) main.prepend(el('h1', {}, text));
+}
+
 // The error message of a companion result, or null when it is not an error.
 export function errorOf(result) {
   if (result === null || typeof result !== 'object') return 'The core returned no result.';

@@ -239,12 +239,14 @@ function warnOnce() {
 //   onSaveFailed   called when the store could not keep the answer (default: a page notice)
 //   decimalRuleId  the id of the paragraph that states the decimal rule on the page (a
 //                  verdict the rule decided points there), or null (it shows the rule itself)
+//   titleId        the id of the exercise's title, when several exercises share a page (a
+//                  chapter's embed): the part's region is named by the title and its heading
 //   cellName       for a cell of a fill-in table (part-table.mjs): the field's name from
 //                  its row and column; the part is then laid out compactly (no heading,
 //                  prompt or hint: the table's headers say what is asked)
 export function partView(companion, store, exercise, part, index, seed,
   { letters = null, headingLevel = 2, onGraded = () => {}, onSaveFailed = warnOnce, decimalRuleId = null,
-    cellName = null } = {}) {
+    cellName = null, titleId = null } = {}) {
   const name = String(part.name);
   const inputId = uniqueId('answer');
   const feedbackId = uniqueId('feedback');
@@ -279,7 +281,7 @@ export function partView(companion, store, exercise, part, index, seed,
 
   const section = cellName ? el('div', { class: 'part part-cell', 'data-part': name, 'data-kind': kind },
     form, attemptsLine, feedback, announcer) : el('section', { class: 'part', 'data-part': name, 'data-kind': kind,
-    'aria-labelledby': `${inputId}-heading` },
+    'aria-labelledby': titleId ? `${titleId} ${inputId}-heading` : `${inputId}-heading` },
   el(`h${headingLevel}`, { id: `${inputId}-heading`, class: 'part-heading' }, `Part ${index + 1}`,
     el('span', { class: 'part-name' }, name)),
   part.exact ? el('p', { class: 'exact-note' },
