@@ -119,6 +119,43 @@ const copies = [
   [requireFile(path.join(repoRoot, 'node_modules', 'katex', 'dist', 'katex.min.js'), 'run npm ci'), 'katex.min.js'],
 ];
 
+// The modules a module imports statically (import … from, export … from, import '…'),
+// with theirs, as paths relative to web/. Dynamic imports stay lazy (the figures, the
+// batch panel), except the core loader that ui/boot.mjs imports (`core`: where the page
+// starts the core).
+function moduleClosure(entry, { core }, seen = new Set()) {
+  if (seen.has(entry)) return seen;
+  seen.add(entry);
+  const file = path.join(webDir, entry);
+  if (!fs.existsSync(file)) return seen; // generated here (gpu/kernels.mjs): no imports of its own
+  const source = fs.readFileSync(file, 'utf8');
+  const specifiers = [...source.matchAll(/^\s*(?:import|export)\s(?:[^'";]*?\sfrom\s)?['"](\.{1,2}\/[^'"]+\.mjs)['"]/gm)]
+    .map((m) => m[1]);
+  if (core && entry === path.join('ui', 'boot.mjs')) specifiers.push('../companion.mjs');
+  for (const specifier of specifiers) moduleClosure(path.normalize(path.join(path.dirname(entry), specifier)), { core }, seen);
+  return seen;
+}
+
+// A page's head lists everything its first graded answer needs, so that the browser
+// fetches it all at once instead of in waves (each module's imports are found only when it
+// arrives): the module graph (modulepreload), and, where the page starts the core, the
+// core's glue and WebAssembly (compiled while it streams in), the exercises and KaTeX.
+function withPreloads(html) {
+  const entry = html.match(/<script type="module" src="(pages\/[^"]+\.mjs)"><\/script>/);
+  if (!entry) return html;
+  // The core is preloaded where the page itself starts it (the batch lab's runs in a Worker).
+  const core = /\bbootCompanion\(/.test(fs.readFileSync(path.join(webDir, entry[1]), 'utf8'));
+  const modules = [...moduleClosure(path.normalize(entry[1]), { core })].map((file) => file.split(path.sep).join('/'));
+  const links = modules.filter((file) => file !== entry[1]).map((file) => `<link rel="modulepreload" href="${file}">`);
+  if (modules.includes('companion.mjs')) {
+    links.push('<link rel="preload" href="companion.js" as="script">',
+      '<link rel="preload" href="companion.wasm" as="fetch" type="application/wasm" crossorigin>',
+      '<link rel="preload" href="exercises.json" as="fetch" type="application/json" crossorigin>');
+  }
+  if (modules.includes('ui/render-math.mjs')) links.push('<link rel="preload" href="katex.min.js" as="script">');
+  return html.replace(entry[0], `${entry[0]}\n${links.join('\n')}`);
+}
+
 const exercises = collectExercises();
 fs.rmSync(outDir, { recursive: true, force: true });
 for (const folder of MODULE_FOLDERS) fs.mkdirSync(path.join(outDir, folder), { recursive: true });
@@ -142,7 +179,7 @@ for (const [from, to] of copies) {
     if (!demo) fail(`${path.relative(repoRoot, from)} shows the demo exercise, but no exercise declares "demo": true`);
     html = html.replaceAll(DEMO_MARK, demo);
   }
-  fs.writeFileSync(target, html);
+  fs.writeFileSync(target, withPreloads(html));
 }
 fs.writeFileSync(path.join(outDir, 'gpu', 'kernels.mjs'), kernelsModule());
 // The glue declares createCompanionModule at its top level; as a module it exports it.

@@ -138,7 +138,9 @@ async function main() {
   content.append(el('h1', {}, title));
   if (seed) content.append(el('p', { class: 'variant-badge' }, `Variant ${seed}`));
   content.append(intro);
-  await renderParagraphs(intro, exercise.intro ?? '');
+  // The answer fields are built while the intro's maths is typeset, so a learner can type
+  // before KaTeX has arrived.
+  const introTypeset = renderParagraphs(intro, exercise.intro ?? '');
 
   const parts = Array.isArray(exercise.parts) ? exercise.parts : [];
   if (exercise.offers?.showsInputs === true && exercise.inputs && Object.keys(exercise.inputs).length > 0
@@ -200,6 +202,7 @@ async function main() {
   for (const view of views) {
     if (view.restore) await view.restore();
   }
+  await introTypeset;
 }
 
 main().catch((error) => {
