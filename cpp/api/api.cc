@@ -146,7 +146,10 @@ std::string GradeAnswer(const std::string& exercise_json, const std::string& par
                    {"readAs", v.read_as},
                    {"feedback", v.feedback},
                    {"misconception", v.misconception.empty() ? Json() : Json(v.misconception)},
-                   {"expected", v.kind == Verdict::Kind::kInvalid ? Json() : Json(request->expected.Text())}});
+                   // Where any of several answers is right, the verdict states the rule instead.
+                   {"expected", v.kind == Verdict::Kind::kInvalid || !request->accepted_rule.empty()
+                                    ? Json()
+                                    : Json(request->expected.Text())}});
 }
 
 std::string Work(const std::string& request_json) {

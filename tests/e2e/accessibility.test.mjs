@@ -29,16 +29,21 @@ async function violations(page) {
     .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`)));
 }
 
+// Waits until the page is set up (the component demo: until its elements say so).
+async function ready(page, url) {
+  if (!url.includes('component.html')) {
+    await waitReady(page);
+    return;
+  }
+  await page.waitForFunction(() => [...document.querySelectorAll('attention-exercise')]
+    .every((e) => e.dataset.ready === 'true'), null, { timeout: 20_000 });
+}
+
 async function open(url, scheme) {
   const checked = await newCheckedPage(browser);
   await checked.page.emulateMedia({ colorScheme: scheme });
   await checked.page.goto(url);
-  if (url.includes('component.html')) { // the component demo: its elements say when they are ready
-    await checked.page.waitForFunction(() => [...document.querySelectorAll('attention-exercise')]
-      .every((e) => e.dataset.ready === 'true'), null, { timeout: 20_000 });
-  } else {
-    await waitReady(checked.page);
-  }
+  await ready(checked.page, url);
   return checked;
 }
 
@@ -147,7 +152,7 @@ test('no page scrolls sideways at 375 or 320 CSS px, and no figure label drawn t
     for (const url of pages) {
       const { page, context } = await newCheckedPage(browser, { viewport: { width, height: 800 } });
       await page.goto(`${server.url}${url}`);
-      await waitReady(page);
+      await ready(page, url);
       for (const toggle of await page.locator('button.show-working').all()) await toggle.click();
       for (const details of await page.locator('details').all()) await details.evaluate((d) => { d.open = true; });
       await page.waitForTimeout(150);

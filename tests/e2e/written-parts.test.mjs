@@ -89,6 +89,16 @@ test('Exercise 19.11: any explicit all-masked policy is right, and NaN propagati
     ?.dataset.verdict === 'correct');
   assert.match(await batched.feedback.textContent(), /Any explicit rule that you state and test/);
   assert.ok(await page.locator('section.explain-part').count() >= 1, 'the test to write is an explain part');
+  // Its checklist's maths is typeset, never shown as TeX.
+  const points = page.locator('section.explain-part ul.checklist label');
+  await points.locator('math').first().waitFor();
+  const outsideMath = await points.evaluateAll((labels) => labels.map((label) => {
+    const copy = label.cloneNode(true);
+    for (const math of copy.querySelectorAll('math')) math.remove();
+    return copy.textContent;
+  }).join(' '));
+  assert.doesNotMatch(outsideMath, /\$|\\infty/);
+  assert.equal(await batched.feedback.locator('.expected').count(), 0, 'the rule is stated; no single value is shown');
   await screenshot(page, 'ch19-ex11-policy');
   assert.deepEqual(problems(), []);
   await context.close();

@@ -14,7 +14,7 @@
 // each check and {type: 'progress', ...state()} after each check, restore and reset.
 
 import { el, clear, uniqueId } from '../ui/dom.mjs';
-import { renderParagraphs } from '../ui/render-math.mjs';
+import { renderMathText, renderParagraphs } from '../ui/render-math.mjs';
 import { partView } from '../ui/part-view.mjs';
 import { roleLetters, rolesSection } from '../ui/roles-view.mjs';
 import { inputsBlock } from '../ui/inputs-view.mjs';
@@ -22,6 +22,13 @@ import { parseSeed } from '../seed.mjs';
 import { messageOf } from '../error-message.mjs';
 
 const SAVE_FAILED = 'Your answers could not be saved here; they will be lost when you leave.';
+
+// A checklist point, its maths typeset.
+function mathItem(point) {
+  const li = el('li', {});
+  renderMathText(li, String(point));
+  return li;
+}
 
 export function mountExercise(holder, { companion, id, seed: requestedSeed, store, titleLevel = 2, onEvent = () => {} }) {
   let seed = parseSeed(requestedSeed ?? 0);
@@ -68,7 +75,7 @@ export function mountExercise(holder, { companion, id, seed: requestedSeed, stor
     if (seed !== 0 && exercise.inputs) root.append(inputsBlock(exercise, seed));
     if (Array.isArray(exercise.checklist) && exercise.checklist.length) {
       root.append(el('p', {}, 'Check your answer against this list (it is not graded):'),
-        el('ul', { class: 'checklist' }, ...exercise.checklist.map((item) => el('li', {}, String(item)))));
+        el('ul', { class: 'checklist' }, ...exercise.checklist.map(mathItem)));
     }
     const roles = rolesSection(exercise, { headingLevel: titleLevel + 1 });
     if (roles) root.append(roles);
@@ -83,7 +90,7 @@ export function mountExercise(holder, { companion, id, seed: requestedSeed, stor
       root.append(el('section', { class: 'explain-part', 'data-explain': String(item.name) },
         el(`h${titleLevel + 1}`, { class: 'part-heading' }, `Part ${parts.length + index + 1}`, el('span', { class: 'part-name' }, 'explain')),
         prompt, el('p', {}, 'Answer in your own words; check it against this list (it is not graded):'),
-        el('ul', { class: 'checklist' }, ...(item.checklist ?? []).map((point) => el('li', {}, String(point))))));
+        el('ul', { class: 'checklist' }, ...(item.checklist ?? []).map(mathItem))));
       await renderParagraphs(prompt, item.prompt ?? '');
     }
     for (const view of views) {

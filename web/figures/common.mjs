@@ -49,7 +49,8 @@ export function figureFrame({ name, title, caption }) {
   const captionId = uniqueId(`fig-${name}`);
   const plot = el('div', { class: 'figure-plot' });
   const controls = el('div', { class: 'figure-controls' });
-  const table = el('div', { class: 'figure-table' });
+  // (It may scroll sideways on a narrow screen, so it is a region the keyboard can reach.)
+  const table = el('div', { class: 'figure-table', role: 'region', tabindex: '0', 'aria-label': `${title}: the numbers` });
   const status = el('p', { class: 'figure-status', role: 'status' });
   const details = el('details', { class: 'figure-data' }, el('summary', {}, 'The numbers as a table'), table);
   const figure = el('figure', { class: 'live-figure', 'data-figure': name, 'aria-labelledby': captionId },

@@ -7,7 +7,7 @@
 // Nothing here is graded right or wrong; the state is saved per exercise (and item).
 
 import { el, uniqueId } from './dom.mjs';
-import { renderParagraphs } from './render-math.mjs';
+import { renderMathText, renderParagraphs } from './render-math.mjs';
 
 // The notes, checklist and reference notes. `words`: {notesLabel, covered(n, of),
 // before, after} for the texts that differ between a plan and an explanation.
@@ -20,7 +20,9 @@ function checklistTask(store, exerciseId, item, { checklist, referenceNotes, wor
     const id = uniqueId('check');
     const box = el('input', { type: 'checkbox', id, value: String(index), class: 'checklist-box' });
     box.checked = saved.ticked.includes(index);
-    return { box, row: el('li', {}, box, el('label', { for: id }, point)) };
+    const label = el('label', { for: id });
+    renderMathText(label, point);
+    return { box, row: el('li', {}, box, label) };
   });
   const notesId = uniqueId('notes');
   const notes = el('textarea', { id: notesId, class: 'open-notes', rows: '6', maxlength: '4000', spellcheck: 'true' });
