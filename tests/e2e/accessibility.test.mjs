@@ -259,3 +259,57 @@ test('focus stays on "Run this batch" while and after it runs', async () => {
   assert.deepEqual(problems(), []);
   await context.close();
 });
+
+// Presses Tab until focus comes back round; -> the focused elements, in order, each with
+// whether it showed a focus outline.
+async function tabWalk(page, limit = 400) {
+  const seen = [];
+  await page.locator('body').focus();
+  for (let i = 0; i < limit; i += 1) {
+    await page.keyboard.press('Tab');
+    const here = await page.evaluate(() => {
+      const e = document.activeElement;
+      if (!e || e === document.body) return null;
+      e.dataset.walked = 'true';
+      const style = getComputedStyle(e);
+      return { tag: e.localName, type: e.getAttribute('type') ?? '', outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 };
+    });
+    if (!here) break;
+    if (seen.length && i > 5 && here.tag === seen[0].tag && await page.evaluate(() => document.activeElement?.matches('.skip-link'))) break;
+    seen.push(here);
+  }
+  return seen;
+}
+
+test('keyboard only: every control kind is reached by Tab with a visible focus, and answers are given and checked by keys', async () => {
+  for (const id of ['ch14.example3', 'ch19.ex11', 'ch19.ex1', 'ch19.running']) {
+    const { page, context, problems } = await open(`${server.url}exercise.html?id=${id}`, 'light');
+    const walk = await tabWalk(page);
+    const missed = await page.evaluate(() => [...document.querySelectorAll(
+      'main input:not([type="radio"]), main select, main textarea, main button, main a[href], main summary')]
+      .filter((e) => e.getClientRects().length && !e.disabled && !e.closest('[hidden], details:not([open]) > :not(summary)')
+        && e.dataset.walked !== 'true').map((e) => `${e.localName}.${e.className}`));
+    assert.deepEqual(missed, [], `${id}: controls Tab never reached`);
+    const kinds = new Set(walk.map((w) => `${w.tag}${w.type ? `[${w.type}]` : ''}`));
+    assert.ok(walk.every((w) => w.outline), `${id}: a focused control without a visible outline`);
+    if (id === 'ch14.example3') assert.ok(kinds.has('textarea') && kinds.has('input[text]'), [...kinds].join(' '));
+    if (id === 'ch19.ex11') assert.ok(kinds.has('input[radio]') && kinds.has('input[checkbox]'), [...kinds].join(' '));
+    if (id === 'ch19.ex1') assert.ok(kinds.has('select'), [...kinds].join(' '));
+    assert.deepEqual(problems(), [], id);
+    await context.close();
+  }
+  // Answering by keys alone: a radio group (arrows choose, Enter checks) and a text field.
+  const { page, context } = await open(`${server.url}exercise.html?id=ch19.ex11`, 'light');
+  await page.locator('.part[data-part="all_masked_policy_batched"] input[type="radio"]').first().focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Tab'); // to Check
+  await page.keyboard.press('Enter');
+  await page.locator('.part[data-part="all_masked_policy_batched"] .feedback[data-verdict="correct"]').waitFor();
+  await page.goto(`${server.url}exercise.html?id=ch14.example1`);
+  await waitReady(page);
+  await page.locator('.part[data-part="weights"] input.answer').focus();
+  await page.keyboard.type('[1/2, 1/4, 1/4]');
+  await page.keyboard.press('Enter');
+  await page.locator('.part[data-part="weights"] .feedback[data-verdict="correct"]').waitFor();
+  await context.close();
+});

@@ -34,6 +34,9 @@ test('with no WebGPU adapter the lab runs on WASM and says so', async () => {
   assert.match(await page.locator('#view-mask').textContent(), /Item 1 has length 3 of 5: sources 3…4 are padding/);
   assert.equal(await page.locator('#engineering').evaluate((d) => d.open), false);
   assert.ok(!(await page.locator('#in-scaled').isChecked()), 'the chapter leaves ÷√D to Chapter 20');
+  // The canvas's numbers are offered as a table too: item 1's 6 rows, its padding 0 (masked).
+  assert.equal(await page.locator('#weights-table tbody tr').count(), 6);
+  assert.equal(await page.locator('#weights-table tbody tr').first().locator('td').nth(4).textContent(), '0 (masked)');
   assert.match(await page.locator('#timings-table').textContent(), /WASM core/);
   const out = await page.evaluate(() => window.batchLab.runCase({ B: 3, H: 1, T: 2, S: 5, D: 4, lengths: [5, 3, 1], seed: 4 }));
   assert.equal(out.path, 'wasm');

@@ -213,6 +213,8 @@ function drawHeatmap(result, b, h) {
     `Darker is heavier (darkest = ${fmt(top)}); grey cells are exactly 0 (masked).` +
     `${numbers ? ' Each cell shows its weight to 2 decimals.' : ''} Drawn from ${source}.`;
 
+  weightsTable(weights, base, T, S);
+
   const rows = [];
   for (let t = 0; t < T; t += 1) {
     const r = (b * H + h) * T + t;
@@ -223,6 +225,27 @@ function drawHeatmap(result, b, h) {
     rows.push(tr);
   }
   table(field('row-table'), ['target t', 'row sum', 'entropy (nats)', 'ln(eligible)', 'masked mass', 'all masked'], rows);
+}
+
+// The heatmap's numbers as a table (one row a target, one column a source), for those who
+// cannot see the canvas; a large batch shows its first rows and columns and says so.
+const TABLE_MAX = { rows: 64, columns: 32 };
+function weightsTable(weights, base, T, S) {
+  const rows = Math.min(T, TABLE_MAX.rows);
+  const columns = Math.min(S, TABLE_MAX.columns);
+  const body = [];
+  for (let t = 0; t < rows; t += 1) {
+    const cells = [String(t)];
+    for (let s = 0; s < columns; s += 1) {
+      const w = weights[base + t * S + s];
+      cells.push(w === 0 ? '0 (masked)' : w.toFixed(4));
+    }
+    body.push(row(cells));
+  }
+  table(field('weights-table'), ['target t / source s', ...Array.from({ length: columns }, (_, s) => String(s))], body);
+  field('weights-note').textContent = rows < T || columns < S
+    ? `The first ${rows} targets and ${columns} sources of ${T} × ${S}; a 0 marked masked is exactly 0.`
+    : 'Every weight of this item and head; a 0 marked masked is exactly 0 (its source is masked for that target).';
 }
 
 // The item the heatmap opens on: the first one with padding (a length below S), so that
