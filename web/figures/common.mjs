@@ -11,8 +11,8 @@ import { barInk } from '../ui/ink.mjs';
 // its table.
 export const MIN_LABEL_PX = 12;
 
-// Where the figure's SVG, scaled to the width it has, would write a label smaller than
-// MIN_LABEL_PX (a phone), the figure switches to its table: the drawing is hidden, the
+// Where the figure's SVG, scaled to the width it has on a phone, would write a label
+// smaller than MIN_LABEL_PX, the figure switches to its table: the drawing is hidden, the
 // table opened, and a note says why. Wide again, the drawing comes back.
 function fitToWidth(figure, plot, details) {
   const check = () => {
@@ -25,8 +25,9 @@ function fitToWidth(figure, plot, details) {
       if (!sizes.length) return;
       svg.dataset.minFont = String(Math.min(...sizes));
     }
+    // On a phone (a viewport up to 600 px); on a wider screen the drawing always stays.
     const scale = Math.min(1, figure.clientWidth / viewWidth);
-    const narrow = Number(svg.dataset.minFont) * scale < MIN_LABEL_PX;
+    const narrow = window.matchMedia('(max-width: 600px)').matches && Number(svg.dataset.minFont) * scale < MIN_LABEL_PX;
     if (narrow && !figure.classList.contains('figure-narrow')) details.open = true;
     figure.classList.toggle('figure-narrow', narrow);
   };
