@@ -21,6 +21,7 @@ import process from 'node:process';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { precompress } from './precompress.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const buildDir = path.resolve(process.argv[2] ?? path.join(repoRoot, 'build'));
@@ -291,6 +292,7 @@ async function buildScorm() {
 }
 
 await bundle('bundle-entry.mjs', path.join(siteDir, 'attention-exercise.js'));
+precompress(siteDir);
 await buildDist();
 const packages = await buildScorm();
 process.stdout.write(`Built ${path.relative(process.cwd(), path.join(siteDir, 'attention-exercise.js'))}, ` +

@@ -80,6 +80,27 @@ function send(response, status, body, extraHeaders, headOnly) {
   response.end(headOnly ? undefined : body);
 }
 
+// Compresses what compresses (the module, scripts, pages), as static hosts do: Brotli from
+// the file's ".br" sibling that the site build writes (tools/precompress.mjs) when it is
+// as new as the file, else gzip, made once per file version and kept.
+const gzipped = new Map();
+function encoded(filePath, data, modified, type, acceptEncoding) {
+  if (data.length <= 1024 || type.startsWith('image/png') || type === 'font/woff2') return { body: data, encoding: null };
+  const accepts = (name) => new RegExp(`\\b${name}\\b`).test(acceptEncoding);
+  if (accepts('br')) {
+    try {
+      const sibling = `${filePath}.br`;
+      if (fs.statSync(sibling).mtimeMs >= modified.getTime()) return { body: fs.readFileSync(sibling), encoding: 'br' };
+    } catch {
+      // no precompressed sibling: gzip below
+    }
+  }
+  if (!accepts('gzip')) return { body: data, encoding: null };
+  const key = `${filePath}:${data.length}:${modified.getTime()}`;
+  if (!gzipped.has(key)) gzipped.set(key, zlib.gzipSync(data));
+  return { body: gzipped.get(key), encoding: 'gzip' };
+}
+
 const options = parseArgs(process.argv.slice(2));
 const root = path.resolve(options.dir);
 if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) {
@@ -124,14 +145,10 @@ const server = http.createServer((request, response) => {
         return;
       }
       const type = MIME_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream';
-      // Compress what compresses (the module, scripts, pages) as static hosts do; the
-      // WebAssembly module shrinks to about a third.
-      const compress = data.length > 1024 && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '') &&
-        !type.startsWith('image/png');
-      const body = compress ? zlib.gzipSync(data) : data;
+      const { body, encoding } = encoded(filePath, data, modified, type, request.headers['accept-encoding'] ?? '');
       response.writeHead(200, {
         ...common, ...validators, 'Content-Type': type, 'Content-Length': body.length, Vary: 'Accept-Encoding',
-        ...(compress ? { 'Content-Encoding': 'gzip' } : {}),
+        ...(encoding ? { 'Content-Encoding': encoding } : {}),
       });
       response.end(headOnly ? undefined : body);
     });

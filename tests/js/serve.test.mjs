@@ -30,3 +30,30 @@ test('a file comes with validators, and a request that holds them gets 304 and n
   assert.equal(stale.status, 200);
   assert.ok((await stale.arrayBuffer()).byteLength > 1000);
 });
+
+test('compressible files go out as Brotli (the build\'s copy) or gzip, by what the client accepts, and decode to the file', async () => {
+  const http = await import('node:http');
+  const zlib = await import('node:zlib');
+  const fs = await import('node:fs');
+  const path = await import('node:path');
+  const { siteDir } = await import('../e2e/harness.mjs');
+  // node's fetch always asks for and decodes gzip and br, so the raw bytes are read with node:http.
+  const get = (file, acceptEncoding) => new Promise((resolve, reject) => {
+    http.get(`${server.url}${file}`, { headers: { 'Accept-Encoding': acceptEncoding } }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+  const original = fs.readFileSync(path.join(siteDir, 'companion.wasm'));
+  const br = await get('companion.wasm', 'gzip, deflate, br');
+  assert.equal(br.encoding, 'br');
+  assert.deepEqual(zlib.brotliDecompressSync(br.body), original);
+  const gz = await get('companion.wasm', 'gzip');
+  assert.equal(gz.encoding, 'gzip');
+  assert.deepEqual(zlib.gunzipSync(gz.body), original);
+  assert.ok(br.body.length < gz.body.length, `Brotli ${br.body.length} B, gzip ${gz.body.length} B`);
+  const plain = await get('companion.wasm', 'identity');
+  assert.equal(plain.encoding, undefined);
+  assert.deepEqual(plain.body, original);
+});
