@@ -11,9 +11,9 @@ import { barInk } from '../ui/ink.mjs';
 // its table.
 export const MIN_LABEL_PX = 12;
 
-// Where the figure's SVG, scaled to the width it has on a phone, would write a label
-// smaller than MIN_LABEL_PX, the figure switches to its table: the drawing is hidden, the
-// table opened, and a note says why. Wide again, the drawing comes back.
+// Where the figure's SVG, scaled to the width it has, would write a label smaller than
+// MIN_LABEL_PX (a phone, a narrow window), the figure switches to its table: the drawing is
+// hidden, the table opened, and a note says why. Wide again, the drawing comes back.
 function fitToWidth(figure, plot, details) {
   const check = () => {
     const svg = plot.querySelector('svg.figure-svg');
@@ -25,9 +25,11 @@ function fitToWidth(figure, plot, details) {
       if (!sizes.length) return;
       svg.dataset.minFont = String(Math.min(...sizes));
     }
-    // On a phone (a viewport up to 600 px); on a wider screen the drawing always stays.
-    const scale = Math.min(1, figure.clientWidth / viewWidth);
-    const narrow = window.matchMedia('(max-width: 600px)').matches && Number(svg.dataset.minFont) * scale < MIN_LABEL_PX;
+    // (The drawing has the figure's width inside its padding; a twentieth of a pixel is rounding.)
+    const style = getComputedStyle(figure);
+    const inner = figure.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const scale = Math.min(1, inner / viewWidth);
+    const narrow = Number(svg.dataset.minFont) * scale < MIN_LABEL_PX - 0.05;
     if (narrow && !figure.classList.contains('figure-narrow')) details.open = true;
     figure.classList.toggle('figure-narrow', narrow);
   };
@@ -56,7 +58,7 @@ export function figureFrame({ name, title, caption }) {
   const details = el('details', { class: 'figure-data' }, el('summary', {}, 'The numbers as a table'), table);
   const figure = el('figure', { class: 'live-figure', 'data-figure': name, 'aria-labelledby': captionId },
     el('figcaption', { id: captionId }, el('strong', {}, title), ' ', caption),
-    plot, el('p', { class: 'figure-narrow-note' }, 'On a screen this narrow the drawing’s labels would be too small ' +
+    plot, el('p', { class: 'figure-narrow-note' }, 'At this width the drawing’s labels would be too small ' +
       'to read, so its numbers are shown in the table below. On a wider screen the drawing returns.'),
     controls, status, details);
   fitToWidth(figure, plot, details);
