@@ -11,13 +11,19 @@
 //     and the same glue as an ES module -> companion-core.mjs (for the batch lab's module
 //     Worker, web/batch/batch-worker.mjs: a module worker cannot load a classic script),
 //   node_modules/katex/dist/katex.min.js -> katex.min.js (a classic script; MathML output only: no KaTeX CSS or fonts),
-//   exercises/**/*.json -> exercises.json (one array, sorted by chapter, then order).
+//   exercises/**/*.json -> exercises.json (one array, sorted by chapter, then order), and each
+//     minified as exercises/ID.json with catalogue.json (web/companion.mjs's catalogueEntry of
+//     each), for the page about one exercise,
+// and a Brotli copy (FILE.br) of every compressible file, for tools/serve.mjs (tools/precompress.mjs).
 // Builds nothing itself: the WASM module must already be built by CMake.
 
 import fs from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { precompress } from './precompress.mjs';
+import { catalogueEntry } from '../web/companion.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(repoRoot, 'web');
@@ -119,41 +125,53 @@ const copies = [
   [requireFile(path.join(repoRoot, 'node_modules', 'katex', 'dist', 'katex.min.js'), 'run npm ci'), 'katex.min.js'],
 ];
 
-// The modules a module imports statically (import … from, export … from, import '…'),
-// with theirs, as paths relative to web/. Dynamic imports stay lazy (the figures, the
-// batch panel), except the core loader that ui/boot.mjs imports (`core`: where the page
-// starts the core).
-function moduleClosure(entry, { core }, seen = new Set()) {
-  if (seen.has(entry)) return seen;
-  seen.add(entry);
-  const file = path.join(webDir, entry);
-  if (!fs.existsSync(file)) return seen; // generated here (gpu/kernels.mjs): no imports of its own
-  const source = fs.readFileSync(file, 'utf8');
-  const specifiers = [...source.matchAll(/^\s*(?:import|export)\s(?:[^'";]*?\sfrom\s)?['"](\.{1,2}\/[^'"]+\.mjs)['"]/gm)]
-    .map((m) => m[1]);
-  if (core && entry === path.join('ui', 'boot.mjs')) specifiers.push('../companion.mjs');
-  for (const specifier of specifiers) moduleClosure(path.normalize(path.join(path.dirname(entry), specifier)), { core }, seen);
-  return seen;
+// Each page's entry (pages/*.mjs) becomes one minified bundle in place, built by esbuild
+// from the assembled modules, with what it imports lazily (a figure, the batch panel, the
+// core's loader) inside it too: the page's first graded answer then needs a handful of
+// requests instead of two dozen (on a slow link, six connections fetched the modules in
+// waves, and split chunks brought the waves back). The module folders stay for the batch
+// lab's Worker, which loads its modules itself. Returns, for each entry, whether it starts
+// the core, which exercise file it fetches first, and whether it typesets maths.
+async function bundlePages() {
+  const pages = {};
+  for (const entry of filesIn(path.join(outDir, 'pages'), ['.mjs'])) {
+    const out = path.relative(outDir, entry).split(path.sep).join('/');
+    const result = await esbuild.build({
+      entryPoints: [entry], outfile: entry, allowOverwrite: true, bundle: true, format: 'esm', external: ['node:*'],
+      minify: true, target: 'es2022', metafile: true, logLevel: 'error', legalComments: 'none',
+    });
+    const modules = Object.keys(result.metafile.inputs).map((file) => path.relative(outDir, path.resolve(file)).split(path.sep).join('/'));
+    const source = fs.readFileSync(path.join(webDir, out), 'utf8');
+    pages[out] = {
+      core: modules.includes('ui/boot.mjs') && /\bbootCompanion\(/.test(source),
+      // A page that loads one exercise (bootCompanion({only})) fetches the catalogue, then its file.
+      exercises: /\bbootCompanion\(\{\s*only\b/.test(source) ? 'catalogue.json' : 'exercises.json',
+      katex: modules.includes('ui/render-math.mjs'),
+    };
+  }
+  return pages;
 }
 
 // A page's head lists everything its first graded answer needs, so that the browser
-// fetches it all at once instead of in waves (each module's imports are found only when it
-// arrives): the module graph (modulepreload), and, where the page starts the core, the
-// core's glue and WebAssembly (compiled while it streams in), the exercises and KaTeX.
-function withPreloads(html) {
+// fetches it all at once: where the page starts the core, the core's WebAssembly first (the
+// largest file, compiled while it streams in), then the page's bundle (modulepreload), the
+// core's glue and the exercises; then KaTeX at a low priority. The answer fields do not wait
+// for KaTeX, but where it arrives before the core (a fast link) the maths is typeset before
+// the first paint of the parts, so nothing shifts under the learner's eyes.
+function withPreloads(html, pages) {
   const entry = html.match(/<script type="module" src="(pages\/[^"]+\.mjs)"><\/script>/);
-  if (!entry) return html;
-  // The core is preloaded where the page itself starts it (the batch lab's runs in a Worker).
-  const core = /\bbootCompanion\(/.test(fs.readFileSync(path.join(webDir, entry[1]), 'utf8'));
-  const modules = [...moduleClosure(path.normalize(entry[1]), { core })].map((file) => file.split(path.sep).join('/'));
-  const links = modules.filter((file) => file !== entry[1]).map((file) => `<link rel="modulepreload" href="${file}">`);
-  if (modules.includes('companion.mjs')) {
+  if (!entry || !pages[entry[1]]) return html;
+  const { core, exercises, katex } = pages[entry[1]];
+  const links = [`<link rel="modulepreload" href="${entry[1]}">`];
+  if (core) {
+    links.unshift('<link rel="preload" href="companion.wasm" as="fetch" type="application/wasm" crossorigin>');
     links.push('<link rel="preload" href="companion.js" as="script">',
-      '<link rel="preload" href="companion.wasm" as="fetch" type="application/wasm" crossorigin>',
-      '<link rel="preload" href="exercises.json" as="fetch" type="application/json" crossorigin>');
+      `<link rel="preload" href="${exercises}" as="fetch" type="application/json" crossorigin>`);
   }
-  if (modules.includes('ui/render-math.mjs')) links.push('<link rel="preload" href="katex.min.js" as="script">');
-  return html.replace(entry[0], `${entry[0]}\n${links.join('\n')}`);
+  if (katex) links.push('<link rel="preload" href="katex.min.js" as="script" fetchpriority="low">');
+  const charset = '<meta charset="utf-8">';
+  if (!html.includes(charset)) fail(`a page with ${entry[1]} has no ${charset}`);
+  return html.replace(charset, `${charset}\n${links.join('\n')}`);
 }
 
 const exercises = collectExercises();
@@ -166,20 +184,8 @@ const HEADER_MARK = /<!-- site-header:[^>]*-->/;
 // declares "demo": true.
 const DEMO_MARK = '@demo-exercise@';
 const demo = exercises.find((doc) => doc.demo === true)?.id;
-for (const [from, to] of copies) {
-  const target = path.join(outDir, to);
-  if (!from.endsWith('.html')) {
-    fs.copyFileSync(from, target);
-    continue;
-  }
-  const page = path.basename(to);
-  const header = siteHeader.replace(`<a href="${page}">`, `<a href="${page}" aria-current="page">`);
-  let html = fs.readFileSync(from, 'utf8').replace(HEADER_MARK, header);
-  if (html.includes(DEMO_MARK)) {
-    if (!demo) fail(`${path.relative(repoRoot, from)} shows the demo exercise, but no exercise declares "demo": true`);
-    html = html.replaceAll(DEMO_MARK, demo);
-  }
-  fs.writeFileSync(target, withPreloads(html));
+for (const [from, to] of copies.filter(([from]) => !from.endsWith('.html'))) {
+  fs.copyFileSync(from, path.join(outDir, to));
 }
 fs.writeFileSync(path.join(outDir, 'gpu', 'kernels.mjs'), kernelsModule());
 // The glue declares createCompanionModule at its top level; as a module it exports it.
@@ -188,6 +194,22 @@ fs.writeFileSync(path.join(outDir, 'companion-core.mjs'),
   `// Generated by tools/build-site.mjs from build/wasm/cpp/companion.cjs: the core's glue as an ES module.\n${glue}\n` +
   'export default createCompanionModule;\n');
 fs.writeFileSync(path.join(outDir, 'exercises.json'), `${JSON.stringify(exercises, null, 1)}\n`);
+fs.mkdirSync(path.join(outDir, 'exercises'));
+for (const doc of exercises) fs.writeFileSync(path.join(outDir, 'exercises', `${doc.id}.json`), JSON.stringify(doc));
+fs.writeFileSync(path.join(outDir, 'catalogue.json'), JSON.stringify(exercises.map(catalogueEntry)));
+
+const pages = await bundlePages();
+for (const [from, to] of copies.filter(([from]) => from.endsWith('.html'))) {
+  const page = path.basename(to);
+  const header = siteHeader.replace(`<a href="${page}">`, `<a href="${page}" aria-current="page">`);
+  let html = fs.readFileSync(from, 'utf8').replace(HEADER_MARK, header);
+  if (html.includes(DEMO_MARK)) {
+    if (!demo) fail(`${path.relative(repoRoot, from)} shows the demo exercise, but no exercise declares "demo": true`);
+    html = html.replaceAll(DEMO_MARK, demo);
+  }
+  fs.writeFileSync(path.join(outDir, to), withPreloads(html, pages));
+}
+precompress(outDir);
 
 process.stdout.write(`Built the site in ${path.relative(process.cwd(), outDir) || '.'}: ` +
   `${copies.length + 3} files and ${exercises.length} exercises.\n`);

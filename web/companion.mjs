@@ -32,23 +32,46 @@ function loadCoreInBrowser(base) {
   });
 }
 
-async function readExercisesInNode() {
+async function readExerciseDocsInNode() {
   const { readdir, readFile } = await import('node:fs/promises');
   const root = new URL('../exercises/', import.meta.url);
-  const texts = [];
+  const docs = [];
   for (const chapter of (await readdir(root, { withFileTypes: true })).filter((d) => d.isDirectory())) {
     const dir = new URL(`${chapter.name}/`, root);
     for (const file of (await readdir(dir)).filter((f) => f.endsWith('.json'))) {
-      texts.push(await readFile(new URL(file, dir), 'utf8'));
+      docs.push(JSON.parse(await readFile(new URL(file, dir), 'utf8')));
     }
   }
-  return texts;
+  return docs;
 }
 
-async function fetchExercises(base) {
-  const response = await fetch(new URL('exercises.json', base));
-  if (!response.ok) throw new Error(`The exercises could not be loaded (${response.status}).`);
-  return (await response.json()).map((doc) => JSON.stringify(doc));
+async function fetchJson(base, file) {
+  const response = await fetch(new URL(file, base));
+  if (!response.ok) throw new Error(`The exercises could not be loaded (${file}: ${response.status}).`);
+  return response.json();
+}
+
+// Every exercise (exercises.json), or, with `only`, the catalogue (catalogue.json) and the
+// own files (exercises/ID.json) of those of the ids it lists, so that a page about one
+// exercise does not download them all; an id it does not list then names no exercise.
+async function fetchExercises(base, only) {
+  if (!only) return { docs: await fetchJson(base, 'exercises.json'), catalogue: null };
+  const catalogue = await fetchJson(base, 'catalogue.json');
+  const listed = new Set(catalogue.map((entry) => entry.id));
+  const wanted = [...new Set(only.map(String))].filter((id) => listed.has(id));
+  return { docs: await Promise.all(wanted.map((id) => fetchJson(base, `exercises/${encodeURIComponent(id)}.json`))), catalogue };
+}
+
+// What the catalogue says of an exercise (companion.exercises()); the site build writes the
+// same entries to catalogue.json.
+export function catalogueEntry(doc) {
+  return {
+    id: doc.id, chapter: doc.chapter, order: doc.order, title: doc.title,
+    parts: (doc.parts ?? []).map((p) => p.name),
+    explain: (doc.explain ?? []).map((item) => item.name),
+    lab: typeof doc.lab === 'string' ? doc.lab : null,
+    figures: Array.isArray(doc.figures) ? structuredClone(doc.figures) : [],
+  };
 }
 
 // Seeds are whole numbers 0..2^32-1 (seed.mjs, the one reading of a seed); anything
@@ -135,21 +158,19 @@ function parseCoreJson(text) {
 
 // In a browser, `createModule` (an Emscripten factory, e.g. the single-file build) and
 // `exercises` (the parsed exercise documents) replace the fetches, for the classic-script
-// bundle that runs from file:// and on other origins.
-export async function loadCompanion({ base = inNode ? undefined : document.baseURI, createModule, exercises } = {}) {
-  const [core, texts] = inNode
-    ? await Promise.all([loadCoreInNode(), readExercisesInNode()])
+// bundle that runs from file:// and on other origins; `only` (exercise ids) loads just
+// those exercises and the catalogue.
+export async function loadCompanion({ base = inNode ? undefined : document.baseURI, createModule, exercises, only } = {}) {
+  const [core, { docs, catalogue }] = inNode
+    ? await Promise.all([loadCoreInNode(), readExerciseDocsInNode().then((docs) => ({ docs, catalogue: null }))])
     : await Promise.all([
       createModule ? createModule() : loadCoreInBrowser(base),
-      exercises ? exercises.map((doc) => JSON.stringify(doc)) : fetchExercises(base)]);
+      exercises ? { docs: exercises, catalogue: null } : fetchExercises(base, only)]);
 
   const byId = new Map();
-  for (const text of texts) {
-    const doc = JSON.parse(text);
-    byId.set(doc.id, { doc, text });
-  }
-  const sorted = [...byId.values()].sort(
-    (x, y) => x.doc.chapter - y.doc.chapter || (x.doc.order ?? 0) - (y.doc.order ?? 0));
+  for (const doc of docs) byId.set(doc.id, { doc, text: JSON.stringify(doc) });
+  const entries = (catalogue ?? [...byId.values()].map(({ doc }) => catalogueEntry(doc)))
+    .sort((x, y) => x.chapter - y.chapter || (x.order ?? 0) - (y.order ?? 0));
 
   const find = (id) => {
     const entry = byId.get(String(id));
@@ -162,17 +183,12 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
     // explain item names (the written, ungraded halves), the
     // lab it seeds (or null) and the figures it declares (see web/figures/exercise-figures.mjs).
     exercises() {
-      return sorted.map(({ doc }) => ({
-        id: doc.id, chapter: doc.chapter, order: doc.order, title: doc.title,
-        parts: (doc.parts ?? []).map((p) => p.name),
-        explain: (doc.explain ?? []).map((item) => item.name),
-        lab: typeof doc.lab === 'string' ? doc.lab : null,
-        figures: Array.isArray(doc.figures) ? structuredClone(doc.figures) : [],
-      }));
+      return entries.map((entry) => structuredClone(entry));
     },
     // seed 0 (or none) is the chapter's own numbers; another seed is a variant.
     exercise(id, { seed = 0 } = {}) {
-      return parseCoreJson(inCore(() => core.describeExercise(find(id).text, seedOf(seed))));
+      const { text } = find(id);
+      return parseCoreJson(inCore(() => core.describeExercise(text, seedOf(seed))));
     },
     grade(id, part, text, { seed = 0 } = {}) {
       const { doc, text: json } = find(id);

@@ -10,7 +10,9 @@ export class BatchCancelled extends Error {
   }
 }
 
-export function createWorkerCore({ url = new URL('./batch-worker.mjs', import.meta.url) } = {}) {
+// The worker's URL goes up to the site root and down again, so that it holds from batch/ and
+// from a page's bundle (pages/, chunks/) alike: every module folder is one level down.
+export function createWorkerCore({ url = new URL('../batch/batch-worker.mjs', import.meta.url) } = {}) {
   let worker = null;
   let nextId = 1;
   const pending = new Map();

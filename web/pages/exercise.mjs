@@ -10,9 +10,9 @@
 // to lay out the working, whether to show the inputs and a New variant control, the
 // batch); grading happens only in the core.
 
-import { el } from '../ui/dom.mjs';
+import { el, pacer } from '../ui/dom.mjs';
 import { bootCompanion, safeCall, errorOf, showNotice, setStatus, ensureHeading } from '../ui/boot.mjs';
-import { renderParagraphs } from '../ui/render-math.mjs';
+import { renderParagraphs, startLoadingKatex } from '../ui/render-math.mjs';
 import { renderWorking, hasWorking, workingKind } from '../ui/working-view.mjs';
 import { roleLetters, rolesSection } from '../ui/roles-view.mjs';
 import { openStore } from '../ui/storage.mjs';
@@ -115,8 +115,12 @@ async function main() {
   }
   const { seed: urlSeed, problem: seedProblem } = seedFromUrl(params);
   if (seedProblem) showNotice(seedProblem, 'warning');
-  const companion = await bootCompanion();
+  startLoadingKatex();
+  const companion = await bootCompanion({ only: [id] });
   if (!companion) return;
+  // The page is drawn a few pieces at a time, each batch in its own task (it stays responsive
+  // while a long exercise is drawn); the pieces are appended in order.
+  const pause = pacer();
   const base = await safeCall(() => companion.exercise(id));
   const problem = errorOf(base);
   if (problem) {
@@ -131,6 +135,7 @@ async function main() {
     setStatus(`The variant ${seed} of “${id}” could not be made: ${errorOf(exercise)}`, 'error');
     return;
   }
+  await pause();
   document.body.dataset.seed = String(seed);
   const title = exercise.title ?? id;
   document.title = `${seed ? `${title} (variant ${seed})` : title} · Attention companion`;
@@ -162,6 +167,7 @@ async function main() {
   const numberOf = (name) => parts.findIndex((part) => part.name === name);
   const views = [];
   for (const [index, part] of parts.entries()) {
+    await pause();
     if (!tabled.has(part.name)) {
       const view = partView(companion, store, exercise, part, index, seed, options);
       views.push(view);
@@ -196,6 +202,7 @@ async function main() {
   if (seed) {
     content.append(el('p', { class: 'back' }, el('a', { href: exerciseHref(id, 0) }, 'Back to the chapter’s numbers')));
   }
+  document.body.classList.remove('drawing');
   const catalogue = await safeCall(() => companion.exercises());
   const nav = errorOf(catalogue) ? null : pager(catalogue, id);
   if (nav) content.append(nav);
@@ -208,6 +215,7 @@ async function main() {
 main().catch((error) => {
   setStatus(`This page could not be set up: ${messageOf(error)}`, 'error');
 }).finally(() => {
+  document.body.classList.remove('drawing');
   ensureHeading('An exercise of the attention companion');
   document.body.dataset.ready = 'true';
 });

@@ -54,7 +54,7 @@ const LOAD_TIMEOUT_MS = 30_000;
 // Resolves with the companion; rejects when loading throws, when an uncaught
 // error happens while the core starts (an Emscripten start-up failure can
 // leave the module's promise pending for ever), or after LOAD_TIMEOUT_MS.
-function loadWithWatchdog() {
+function loadWithWatchdog(options) {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('loading took too long')), LOAD_TIMEOUT_MS);
     const settle = (fn, value) => {
@@ -64,17 +64,18 @@ function loadWithWatchdog() {
     };
     onUncaught = (message) => settle(reject, new Error(message));
     import('../companion.mjs')
-      .then(({ loadCompanion }) => loadCompanion())
+      .then(({ loadCompanion }) => loadCompanion(options))
       .then((companion) => settle(resolve, companion), (error) => settle(reject, error));
   });
 }
 
-// Returns the companion, or null after showing why it could not be loaded.
-export async function bootCompanion() {
+// Returns the companion, or null after showing why it could not be loaded. options go to
+// loadCompanion ({only: [id]}: a page about one exercise loads only it and the catalogue).
+export async function bootCompanion(options = {}) {
   installLastResortHandlers();
   setStatus('Loading the attention core…');
   try {
-    const companion = await loadWithWatchdog();
+    const companion = await loadWithWatchdog(options);
     if (!companion || typeof companion.exercises !== 'function') {
       throw new Error('the module did not provide the companion functions');
     }

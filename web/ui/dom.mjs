@@ -53,3 +53,15 @@ export function setBusy(button, busy) {
 }
 
 export const isBusy = (button) => button.getAttribute('aria-disabled') === 'true';
+
+// Lets the browser paint and answer input between pieces of a long drawing (a page's parts),
+// so that no one task blocks the page for long; returns at once when the last pause was less
+// than `budgetMs` ago. Usage: const pause = pacer(); … await pause();
+export function pacer(budgetMs = 8) {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < budgetMs) return;
+    await (globalThis.scheduler?.yield?.() ?? new Promise((resolve) => { setTimeout(resolve, 0); }));
+    since = performance.now();
+  };
+}

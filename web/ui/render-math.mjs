@@ -35,6 +35,12 @@ function loadKatex() {
   return katexPromise;
 }
 
+// Starts loading KaTeX now (a page calls it before it starts the core), so that on a fast
+// link the maths is typeset as the parts are first drawn, instead of shifting them later.
+export function startLoadingKatex() {
+  loadKatex();
+}
+
 // Splits "a $x$ b $$y$$" into [{text}, {tex, display}] pieces. "\$" is a
 // literal dollar sign.
 export function splitMath(source) {
