@@ -22,9 +22,12 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { precompress } from './precompress.mjs';
+import { manifest12, manifest2004, readMasteryScore } from './scorm-manifest.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const buildDir = path.resolve(process.argv[2] ?? path.join(repoRoot, 'build'));
+// A mastery score for the SCORM packages (0-100), from ATTN_SCORM_MASTERY (CMake's cache
+// variable of that name sets it); none by default (tools/scorm-manifest.mjs says why).
 const siteDir = path.join(buildDir, 'site');
 const coreGlue = path.join(buildDir, 'wasm', 'cpp', 'companion.cjs');
 const coreWasm = path.join(buildDir, 'wasm', 'cpp', 'companion.wasm');
@@ -38,6 +41,12 @@ for (const [file, hint] of [[coreGlue, 'build the WASM module with CMake first']
   if (!fs.existsSync(file)) fail(`missing ${path.relative(repoRoot, file)} (${hint})`);
 }
 const exercises = JSON.parse(fs.readFileSync(path.join(siteDir, 'exercises.json'), 'utf8'));
+let masteryScore;
+try {
+  masteryScore = readMasteryScore(process.env.ATTN_SCORM_MASTERY);
+} catch (error) {
+  fail(`ATTN_SCORM_MASTERY: ${error.message}`);
+}
 
 const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -195,67 +204,6 @@ ${lists}
 
 const SCO_FILES = ['index.html', 'sco.js', 'style.css'];
 
-function manifest12(chapter, docs) {
-  const id = `attention-companion-ch${chapter}`;
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<manifest identifier="${id}" version="1"
-  xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
-  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"
-  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-  xsi:schemaLocation="http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd http://www.imsglobal.org/xsd/imsmd_rootv1p2p1 imsmd_rootv1p2p1.xsd http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd">
-  <metadata>
-    <schema>ADL SCORM</schema>
-    <schemaversion>1.2</schemaversion>
-  </metadata>
-  <organizations default="${id}-org">
-    <organization identifier="${id}-org">
-      <title>Attention companion: Chapter ${escapeHtml(chapter)}</title>
-      <item identifier="${id}-item" identifierref="${id}-sco" isvisible="true">
-        <title>Chapter ${escapeHtml(chapter)} exercises (${docs.length})</title>
-        <adlcp:masteryscore>100</adlcp:masteryscore>
-      </item>
-    </organization>
-  </organizations>
-  <resources>
-    <resource identifier="${id}-sco" type="webcontent" adlcp:scormtype="sco" href="index.html">
-${SCO_FILES.map((file) => `      <file href="${file}"/>`).join('\n')}
-    </resource>
-  </resources>
-</manifest>
-`;
-}
-
-// SCORM 2004 4th edition: one SCO, no sequencing rules (the LMS's defaults); the SCO sets
-// cmi.success_status itself, so the manifest has no mastery score.
-function manifest2004(chapter, docs) {
-  const id = `attention-companion-ch${chapter}`;
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<manifest identifier="${id}" version="1"
-  xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
-  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3"
-  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-  xsi:schemaLocation="http://www.imsglobal.org/xsd/imscp_v1p1 imscp_v1p1.xsd http://www.adlnet.org/xsd/adlcp_v1p3 adlcp_v1p3.xsd">
-  <metadata>
-    <schema>ADL SCORM</schema>
-    <schemaversion>2004 4th Edition</schemaversion>
-  </metadata>
-  <organizations default="${id}-org">
-    <organization identifier="${id}-org">
-      <title>Attention companion: Chapter ${escapeHtml(chapter)}</title>
-      <item identifier="${id}-item" identifierref="${id}-sco">
-        <title>Chapter ${escapeHtml(chapter)} exercises (${docs.length})</title>
-      </item>
-    </organization>
-  </organizations>
-  <resources>
-    <resource identifier="${id}-sco" type="webcontent" adlcp:scormType="sco" href="index.html">
-${SCO_FILES.map((file) => `      <file href="${file}"/>`).join('\n')}
-    </resource>
-  </resources>
-</manifest>
-`;
-}
-
 const SCORM_VERSIONS = [
   { version: '1.2', suffix: 'scorm12', manifest: manifest12 },
   { version: '2004', suffix: 'scorm2004', manifest: manifest2004 },
@@ -275,7 +223,8 @@ async function buildScorm() {
       fs.mkdirSync(dir);
       fs.copyFileSync(script, path.join(dir, 'sco.js'));
       fs.copyFileSync(path.join(repoRoot, 'web', 'style.css'), path.join(dir, 'style.css'));
-      fs.writeFileSync(path.join(dir, 'imsmanifest.xml'), manifest(chapter, docs));
+      fs.writeFileSync(path.join(dir, 'imsmanifest.xml'),
+        manifest({ chapter, count: docs.length, files: SCO_FILES, masteryScore }));
       fs.writeFileSync(path.join(dir, 'index.html'), page({
         title: `Chapter ${chapter} · Attention companion`,
         dataset: { chapter: String(chapter), exercises: docs.map((doc) => doc.id).join(','), scorm: version },

@@ -20,6 +20,8 @@ let browser;
 
 // The LMS page's script, per API: `record()` reads back what the SCO reported, the same
 // shape for both ({status, success, raw, min, max, scaled, suspend}).
+// The 1.2 LMS is run as Moodle runs it by default: it reads the package's mastery score
+// from the manifest, and that score overrides the status at the finish (mastery_override).
 const LMS_FRAME = `
 const frame = document.createElement('iframe');
 frame.id = 'sco';
@@ -32,8 +34,14 @@ document.body.append(frame);
 const LMS_SCRIPTS = {
   '1.2': `
 const saved = localStorage.getItem('lms-cmi-12');
-window.API = new Scorm12API({ logLevel: 5, autocommit: false });
-if (saved) window.API.loadFromJSON(JSON.parse(saved));
+const request = new XMLHttpRequest();
+request.open('GET', 'package/imsmanifest.xml', false);
+request.send();
+const mastery = request.responseText.match(/<adlcp:masteryscore>([^<]*)</)?.[1] ?? '';
+window.API = new Scorm12API({ logLevel: 5, autocommit: false, mastery_override: true });
+window.API.loadFromJSON({ ...(saved ? JSON.parse(saved) : {}),
+  core: { ...(saved ? JSON.parse(saved).core : {}), credit: 'credit', lesson_mode: 'normal' },
+  student_data: { mastery_score: mastery } });
 window.commits = 0;
 window.record = () => {
   const { core, suspend_data: suspend } = window.API.cmi;
@@ -48,7 +56,7 @@ const persist = () => {
   }));
 };
 window.API.on('LMSCommit', () => setTimeout(persist));
-window.API.on('LMSFinish', () => setTimeout(persist));
+window.API.on('LMSFinish', () => { window.finished = true; setTimeout(persist); });
 ${LMS_FRAME}`,
   2004: `
 const saved = localStorage.getItem('lms-cmi-2004');
@@ -70,7 +78,7 @@ const persist = () => {
   }));
 };
 window.API_1484_11.on('Commit', () => setTimeout(persist));
-window.API_1484_11.on('Terminate', () => setTimeout(persist));
+window.API_1484_11.on('Terminate', () => { window.finished = true; setTimeout(persist); });
 ${LMS_FRAME}`,
 };
 
@@ -148,14 +156,21 @@ async function roundTrip(version, folder) {
   assert.ok(cmi.suspend.includes('[1/2, 1/4, 1/4]'), 'the raw answer is in the suspend data');
   await screenshot(page, version === '2004' ? 'embed-scorm2004' : 'embed-scorm');
 
-  // Leave and come back: the LMS hands the record back and the answers are restored.
+  // Leave (the SCO finishes: the LMS may now override the status) and come back: the LMS
+  // hands the record back and the answers are restored. Left part way, at a score far
+  // under 100, the learner is still incomplete after the finish, not failed.
+  await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
+  await page.waitForFunction(() => window.finished === true);
+  assert.equal((await page.evaluate(() => window.record())).status, 'incomplete');
   await page.reload();
   await page.waitForFunction(() => document.getElementById('sco').contentDocument
     ?.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 20_000 });
   assert.equal(await weights.locator('input.answer').inputValue(), '[1/2, 1/4, 1/4]');
   await weights.locator('.feedback[data-verdict="correct"] .restored').waitFor();
   assert.equal(await probe.locator('input.answer').inputValue(), '<img src=x onerror=alert(1)>');
-  assert.equal((await page.evaluate(() => window.record())).raw, String(raw));
+  const back = await page.evaluate(() => window.record());
+  assert.equal(back.raw, String(raw));
+  assert.equal(back.status, 'incomplete');
   assert.equal(await weights.locator('.attempts').textContent(), '1 attempt');
   assert.deepEqual(problems(), []);
   await context.close();
@@ -230,35 +245,53 @@ test('suspend data stays within 4096 characters however long the answers', async
   assert.equal(decodeSuspend('{"something": "else"}', ids), null);
 });
 
-test('both API adapters report incomplete, completed and passed, and the API is found up the frames or the opener', async () => {
+test('both API adapters report incomplete and completed, and passed or failed only under a mastery score; the API is found up the frames or the opener', async () => {
   const { ADAPTERS, bind, findApi } = await import('../../web/embed/scorm-api.mjs');
   const { Scorm12API } = await import('scorm-again/scorm12');
   const { Scorm2004API } = await import('scorm-again/scorm2004');
-  const lms12 = new Scorm12API({ logLevel: 5 });
-  const lms2004 = new Scorm2004API({ logLevel: 5 });
-  // Every value the adapters set must be one the LMS accepts.
-  const strict = (cmi) => ({ ...cmi, set: (element, value) => assert.ok(cmi.set(element, value), `${element} = ${value}`) || true });
-  const cmi12 = strict(bind(lms12, ADAPTERS['1.2']));
-  const cmi2004 = strict(bind(lms2004, ADAPTERS['2004']));
-  assert.ok(cmi12.initialize() && cmi2004.initialize());
-  ADAPTERS['1.2'].begin(cmi12);
-  ADAPTERS['2004'].begin(cmi2004);
-  assert.equal(lms12.cmi.core.lesson_status, 'incomplete');
-  assert.equal(lms2004.cmi.completion_status, 'incomplete');
-  for (const [progress, score, status12, completion, success] of [
-    [{ graded: 1, correct: 1, total: 4 }, 25, 'incomplete', 'incomplete', 'unknown'],
-    [{ graded: 4, correct: 3, total: 4 }, 75, 'completed', 'completed', 'unknown'],
-    [{ graded: 4, correct: 4, total: 4 }, 100, 'passed', 'completed', 'passed'],
-  ]) {
-    ADAPTERS['1.2'].report(cmi12, score, progress);
-    ADAPTERS['2004'].report(cmi2004, score, progress);
-    assert.deepEqual([lms12.cmi.core.lesson_status, lms12.cmi.core.score.raw], [status12, String(score)]);
-    assert.deepEqual([lms2004.cmi.completion_status, lms2004.cmi.success_status, lms2004.cmi.score.raw, Number(lms2004.cmi.score.scaled)],
-      [completion, success, String(score), score / 100]);
+  // The LMSs as Moodle runs them: the mastery score overrides the status at the finish.
+  for (const mastery of [null, 80]) {
+    const lms12 = new Scorm12API({ logLevel: 5, mastery_override: true });
+    const lms2004 = new Scorm2004API({ logLevel: 5 });
+    // (A learner taking the activity for credit, in normal mode, as Moodle launches it; the
+    // LMS reads the mastery score from the manifest.)
+    lms12.loadFromJSON({ core: { credit: 'credit', lesson_mode: 'normal' },
+      ...(mastery === null ? {} : { student_data: { mastery_score: String(mastery) } }) });
+    if (mastery !== null) lms2004.loadFromJSON({ scaled_passing_score: String(mastery / 100) });
+    // Every value the adapters set must be one the LMS accepts.
+    const strict = (cmi) => ({ ...cmi, set: (element, value) => assert.ok(cmi.set(element, value), `${element} = ${value}`) || true });
+    const cmi12 = strict(bind(lms12, ADAPTERS['1.2']));
+    const cmi2004 = strict(bind(lms2004, ADAPTERS['2004']));
+    assert.ok(cmi12.initialize() && cmi2004.initialize());
+    ADAPTERS['1.2'].begin(cmi12);
+    ADAPTERS['2004'].begin(cmi2004);
+    assert.equal(lms12.cmi.core.lesson_status, 'incomplete');
+    assert.equal(lms2004.cmi.completion_status, 'incomplete');
+    const rows = mastery === null ? [
+      [{ graded: 1, correct: 1, total: 4 }, 25, 'incomplete', 'incomplete', 'unknown'],
+      [{ graded: 4, correct: 3, total: 4 }, 75, 'completed', 'completed', 'unknown'],
+      [{ graded: 4, correct: 4, total: 4 }, 100, 'completed', 'completed', 'unknown'],
+    ] : [
+      [{ graded: 1, correct: 1, total: 4 }, 25, 'incomplete', 'incomplete', 'unknown'],
+      [{ graded: 4, correct: 3, total: 4 }, 75, 'failed', 'completed', 'failed'],
+      [{ graded: 4, correct: 4, total: 5 }, 80, 'passed', 'incomplete', 'passed'],
+      [{ graded: 4, correct: 4, total: 4 }, 100, 'passed', 'completed', 'passed'],
+    ];
+    for (const [progress, score, status12, completion, success] of rows) {
+      ADAPTERS['1.2'].report(cmi12, score, progress);
+      ADAPTERS['2004'].report(cmi2004, score, progress);
+      assert.deepEqual([lms12.cmi.core.lesson_status, lms12.cmi.core.score.raw], [status12, String(score)], `mastery ${mastery}`);
+      assert.deepEqual([lms2004.cmi.completion_status, lms2004.cmi.success_status, lms2004.cmi.score.raw, Number(lms2004.cmi.score.scaled)],
+        [completion, success, String(score), score / 100], `mastery ${mastery}`);
+    }
+    // A learner who leaves part way (score 25): never failed without a mastery score, even
+    // where the LMS lets the mastery score override the status at the finish.
+    ADAPTERS['1.2'].report(cmi12, 25, { graded: 1, correct: 1, total: 4 });
+    ADAPTERS['1.2'].end(cmi12, 3723);
+    ADAPTERS['2004'].end(cmi2004, 3723);
+    assert.ok(cmi12.commit() && cmi12.finish() && cmi2004.commit() && cmi2004.finish());
+    assert.equal(lms12.cmi.core.lesson_status, mastery === null ? 'incomplete' : 'failed', `mastery ${mastery}, after the finish`);
   }
-  ADAPTERS['1.2'].end(cmi12, 3723);
-  ADAPTERS['2004'].end(cmi2004, 3723);
-  assert.ok(cmi12.commit() && cmi12.finish() && cmi2004.commit() && cmi2004.finish());
 
   // Frames: the SCO two frames down in an LMS page that offers both APIs, or in a popup.
   const top = { API: 'api12', API_1484_11: 'api2004' };

@@ -8,6 +8,25 @@
 // elements, and the format of the session time. `report` gets the score (0-100) and the
 // progress ({graded, correct, total}).
 const pad = (n, width = 2) => String(n).padStart(width, '0');
+
+// The rules, the same in both versions (README, "A SCORM package"): the activity is
+// completed once every part has a graded answer, and incomplete before. Passed and failed
+// exist only where the course set a mastery score (from the manifest; the LMS hands it to
+// the SCO): passed once the score reaches it, failed when the activity is completed below
+// it. Without a mastery score the status says nothing of success, so that no learner is
+// recorded as failed for not having finished.
+export function statusOf(score, { graded, total }, mastery) {
+  const completed = graded === total;
+  const success = mastery === null ? 'unknown' : score >= mastery ? 'passed' : completed ? 'failed' : 'unknown';
+  return { completion: completed ? 'completed' : 'incomplete', success };
+}
+
+// A mastery score (0-100) from the LMS's text, or null where there is none.
+function masteryFrom(text, scale) {
+  if (String(text).trim() === '') return null;
+  const value = Number(text) * scale;
+  return Number.isFinite(value) ? value : null;
+}
 export const ADAPTERS = {
   '1.2': {
     key: 'API',
@@ -15,11 +34,12 @@ export const ADAPTERS = {
     begin(cmi) {
       if (cmi.get('cmi.core.lesson_status') === 'not attempted') cmi.set('cmi.core.lesson_status', 'incomplete');
     },
-    report(cmi, score, { graded, correct, total }) {
+    report(cmi, score, { graded, total }) {
       cmi.set('cmi.core.score.min', '0');
       cmi.set('cmi.core.score.max', '100');
       cmi.set('cmi.core.score.raw', String(score));
-      cmi.set('cmi.core.lesson_status', correct === total ? 'passed' : graded === total ? 'completed' : 'incomplete');
+      const { completion, success } = statusOf(score, { graded, total }, masteryFrom(cmi.get('cmi.student_data.mastery_score'), 1));
+      cmi.set('cmi.core.lesson_status', success === 'unknown' ? completion : success);
     },
     end(cmi, seconds) {
       cmi.set('cmi.core.exit', 'suspend');
@@ -32,13 +52,14 @@ export const ADAPTERS = {
     begin(cmi) {
       if (['unknown', 'not attempted', ''].includes(cmi.get('cmi.completion_status'))) cmi.set('cmi.completion_status', 'incomplete');
     },
-    report(cmi, score, { graded, correct, total }) {
+    report(cmi, score, { graded, total }) {
       cmi.set('cmi.score.min', '0');
       cmi.set('cmi.score.max', '100');
       cmi.set('cmi.score.raw', String(score));
       cmi.set('cmi.score.scaled', String(score / 100));
-      cmi.set('cmi.completion_status', graded === total ? 'completed' : 'incomplete');
-      cmi.set('cmi.success_status', correct === total ? 'passed' : 'unknown');
+      const { completion, success } = statusOf(score, { graded, total }, masteryFrom(cmi.get('cmi.scaled_passing_score'), 100));
+      cmi.set('cmi.completion_status', completion);
+      cmi.set('cmi.success_status', success);
     },
     end(cmi, seconds) {
       cmi.set('cmi.exit', 'suspend');

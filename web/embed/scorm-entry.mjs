@@ -4,9 +4,9 @@
 // API_1484_11 or SCORM 1.2's API, preferring the one its package declares in
 // <body data-scorm>), restores the learner's answers from cmi.suspend_data, and after
 // every check reports the score (0-100: the share of parts answered correctly), the
-// status (incomplete; completed once every part has a graded answer; passed once every
-// part is correct) and the suspend data (suspend-data.mjs), through a small adapter per
-// API version (scorm-api.mjs).
+// status (incomplete; completed once every part has a graded answer; passed or failed only
+// where the course set a mastery score: scorm-api.mjs's statusOf) and the suspend data
+// (suspend-data.mjs), through a small adapter per API version (scorm-api.mjs).
 
 import './bundle-entry.mjs';
 import { el } from '../ui/dom.mjs';
