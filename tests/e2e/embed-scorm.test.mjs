@@ -43,6 +43,8 @@ window.API.loadFromJSON({ ...(saved ? JSON.parse(saved) : {}),
   core: { ...(saved ? JSON.parse(saved).core : {}), credit: 'credit', lesson_mode: 'normal' },
   student_data: { mastery_score: mastery } });
 window.commits = 0;
+window.interactions = () => JSON.parse(JSON.stringify(window.API.cmi.interactions.childArray));
+window.objectives = () => JSON.parse(JSON.stringify(window.API.cmi.objectives.childArray));
 window.record = () => {
   const { core, suspend_data: suspend } = window.API.cmi;
   return { status: core.lesson_status, raw: core.score.raw, min: core.score.min, max: core.score.max, suspend };
@@ -63,6 +65,8 @@ const saved = localStorage.getItem('lms-cmi-2004');
 window.API_1484_11 = new Scorm2004API({ logLevel: 5, autocommit: false });
 if (saved) window.API_1484_11.loadFromJSON(JSON.parse(saved));
 window.commits = 0;
+window.interactions = () => JSON.parse(JSON.stringify(window.API_1484_11.cmi.interactions.childArray));
+window.objectives = () => JSON.parse(JSON.stringify(window.API_1484_11.cmi.objectives.childArray));
 window.record = () => {
   const cmi = window.API_1484_11.cmi;
   return { status: cmi.completion_status, success: cmi.success_status, raw: cmi.score.raw, min: cmi.score.min,
@@ -132,8 +136,12 @@ async function roundTrip(version, folder) {
   const total = await element.locator('section.part').count();
   assert.ok(total > 10, `the chapter has ${total} parts`);
 
-  // Example 14.1's weights, the chapter's own numbers: [1/2, 1/4, 1/4].
+  // Example 14.1's weights, first divided by the count (a named mistake), then the
+  // chapter's own numbers: [1/2, 1/4, 1/4].
   const weights = element.locator('article[data-exercise="ch14.example1"] section.part[data-part="weights"]');
+  await weights.locator('input.answer').fill('[2/3, 1/3, 1/3]');
+  await weights.locator('input.answer').press('Enter');
+  await weights.locator('.feedback[data-misconception="divided-by-count"]').waitFor();
   await weights.locator('input.answer').fill('[1/2, 1/4, 1/4]');
   await weights.locator('input.answer').press('Enter');
   await weights.locator('.feedback[data-verdict="correct"]').waitFor();
@@ -153,6 +161,23 @@ async function roundTrip(version, folder) {
     assert.equal(Number(cmi.scaled), raw / 100);
   }
   assert.ok(cmi.suspend.startsWith('1[') && cmi.suspend.length <= 4096, cmi.suspend);
+  // What the teacher's reports read: one interaction per check, in order, and one
+  // objective per exercise of the chapter.
+  const interactions = await page.evaluate(() => window.interactions());
+  const response = version === '2004' ? 'learner_response' : 'student_response';
+  assert.deepEqual(interactions.map((item) => [item.id, item[response], item.result, item.objectives[0].id]), [
+    ['ch14.example1.weights', '[2/3, 1/3, 1/3]', version === '2004' ? 'incorrect' : 'wrong', 'ch14.example1'],
+    ['ch14.example1.weights', '[1/2, 1/4, 1/4]', 'correct', 'ch14.example1'],
+    ['ch14.example1.scores', '<img src=x onerror=alert(1)>', 'neutral', 'ch14.example1'],
+  ]);
+  if (version === '2004') assert.match(interactions[0].description, /^divided-by-count: .*number of positions/);
+  else assert.equal(interactions[0].objectives[1].id, 'mistake.divided-by-count');
+  for (const item of interactions) assert.match(item.latency, version === '2004' ? /^PT\d+\.\d\dS$/ : /^\d{2,4}:\d\d:\d\d(\.\d{1,2})?$/);
+  const objectives = await page.evaluate(() => window.objectives());
+  const chapter = JSON.parse(fs.readFileSync(path.join(repoRoot, 'build', 'site', 'exercises.json'), 'utf8')).filter((doc) => doc.chapter === 14);
+  assert.deepEqual(objectives.map((item) => item.id), chapter.map((doc) => doc.id));
+  const example1 = objectives.find((item) => item.id === 'ch14.example1');
+  assert.equal(example1.score.raw, String(Math.round(100 / chapter[0].parts.length)));
   assert.ok(cmi.suspend.includes('[1/2, 1/4, 1/4]'), 'the raw answer is in the suspend data');
   await screenshot(page, version === '2004' ? 'embed-scorm2004' : 'embed-scorm');
 
@@ -171,7 +196,7 @@ async function roundTrip(version, folder) {
   const back = await page.evaluate(() => window.record());
   assert.equal(back.raw, String(raw));
   assert.equal(back.status, 'incomplete');
-  assert.equal(await weights.locator('.attempts').textContent(), '1 attempt');
+  assert.equal(await weights.locator('.attempts').textContent(), '2 attempts');
   assert.deepEqual(problems(), []);
   await context.close();
 }
@@ -284,6 +309,23 @@ test('both API adapters report incomplete and completed, and passed or failed on
       assert.deepEqual([lms2004.cmi.completion_status, lms2004.cmi.success_status, lms2004.cmi.score.raw, Number(lms2004.cmi.score.scaled)],
         [completion, success, String(score), score / 100], `mastery ${mastery}`);
     }
+    // An interaction with a long answer and a named mistake, and an objective: every value
+    // accepted; 1.2 keeps the first 255 characters, 2004 the whole text and the explanation.
+    const long = `[${Array(150).fill('0.25').join(', ')}]`;
+    const checked = { exercise: 'ch14.example1', part: 'weights', text: long, verdict: 'incorrect', mistake: 'divided-by-count',
+      feedback: 'You divided by the number of positions.', latencyMs: 61_500, at: new Date(Date.UTC(2026, 10, 30, 9, 5, 7)) };
+    ADAPTERS['1.2'].interaction(cmi12, 0, checked);
+    ADAPTERS['2004'].interaction(cmi2004, 0, checked);
+    ADAPTERS['1.2'].objective(cmi12, 0, { exercise: 'ch14.example1', score: 40, graded: 2, total: 5 });
+    ADAPTERS['2004'].objective(cmi2004, 0, { exercise: 'ch14.example1', score: 40, graded: 2, total: 5 });
+    const [i12] = JSON.parse(JSON.stringify(lms12.cmi.interactions.childArray));
+    const [i2004] = JSON.parse(JSON.stringify(lms2004.cmi.interactions.childArray));
+    assert.deepEqual([i12.student_response, i12.result, i12.time, i12.objectives[1].id], [long.slice(0, 255), 'wrong', '09:05:07', 'mistake.divided-by-count']);
+    assert.deepEqual([i2004.learner_response, i2004.result, i2004.timestamp, i2004.latency, i2004.description],
+      [long, 'incorrect', '2026-11-30T09:05:07', 'PT61.50S', 'divided-by-count: You divided by the number of positions.']);
+    assert.deepEqual([lms12.cmi.objectives.childArray[0].id, lms12.cmi.objectives.childArray[0].status], ['ch14.example1', 'incomplete']);
+    assert.equal(lms2004.cmi.objectives.childArray[0].score.scaled, '0.4');
+
     // A learner who leaves part way (score 25): never failed without a mastery score, even
     // where the LMS lets the mastery score override the status at the finish.
     ADAPTERS['1.2'].report(cmi12, 25, { graded: 1, correct: 1, total: 4 });

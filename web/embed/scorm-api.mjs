@@ -27,6 +27,20 @@ function masteryFrom(text, scale) {
   const value = Number(text) * scale;
   return Number.isFinite(value) ? value : null;
 }
+// Interactions a package writes at most (SCORM 2004's smallest permitted maximum; 1.2
+// names none, and the same bound is kept there).
+export const MAX_INTERACTIONS = 250;
+
+// An interaction's or objective's id: the exercise (and part) ids, with anything outside
+// the identifier characters both versions accept replaced.
+export const scormId = (...names) => names.join('.').replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 255);
+
+const clock = (date) => `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
+const timespan12 = (ms) => {
+  const seconds = Math.max(0, Math.round(ms / 10) / 100);
+  return `${pad(Math.floor(seconds / 3600), 4)}:${pad(Math.floor(seconds / 60) % 60)}:${pad((seconds % 60).toFixed(2), 5)}`;
+};
+
 export const ADAPTERS = {
   '1.2': {
     key: 'API',
@@ -40,6 +54,29 @@ export const ADAPTERS = {
       cmi.set('cmi.core.score.raw', String(score));
       const { completion, success } = statusOf(score, { graded, total }, masteryFrom(cmi.get('cmi.student_data.mastery_score'), 1));
       cmi.set('cmi.core.lesson_status', success === 'unknown' ? completion : success);
+    },
+    // One checked part: the learner's text (cut to 1.2's 255 characters), the result
+    // (wrong for incorrect, neutral for an answer the core could not read) and the time the
+    // answer took; linked to its exercise's objective and, where the core named the
+    // mistake, to an objective named after it (1.2 has no description).
+    interaction(cmi, n, { exercise, part, text, verdict, mistake, latencyMs, at }) {
+      const base = `cmi.interactions.${n}`;
+      cmi.set(`${base}.id`, scormId(exercise, part));
+      cmi.set(`${base}.objectives.0.id`, scormId(exercise));
+      if (mistake) cmi.set(`${base}.objectives.1.id`, scormId('mistake', mistake));
+      cmi.set(`${base}.time`, clock(at));
+      cmi.set(`${base}.type`, 'fill-in');
+      cmi.set(`${base}.student_response`, String(text).slice(0, 255));
+      cmi.set(`${base}.result`, { correct: 'correct', incorrect: 'wrong' }[verdict] ?? 'neutral');
+      cmi.set(`${base}.latency`, timespan12(latencyMs));
+    },
+    // One exercise: its share of parts correct, and incomplete or completed by the rule above.
+    objective(cmi, n, { exercise, score, graded, total }) {
+      cmi.set(`cmi.objectives.${n}.id`, scormId(exercise));
+      cmi.set(`cmi.objectives.${n}.score.min`, '0');
+      cmi.set(`cmi.objectives.${n}.score.max`, '100');
+      cmi.set(`cmi.objectives.${n}.score.raw`, String(score));
+      cmi.set(`cmi.objectives.${n}.status`, statusOf(score, { graded, total }, null).completion);
     },
     end(cmi, seconds) {
       cmi.set('cmi.core.exit', 'suspend');
@@ -60,6 +97,27 @@ export const ADAPTERS = {
       const { completion, success } = statusOf(score, { graded, total }, masteryFrom(cmi.get('cmi.scaled_passing_score'), 100));
       cmi.set('cmi.completion_status', completion);
       cmi.set('cmi.success_status', success);
+    },
+    // One checked part, as in 1.2, with the whole text (a long fill-in, up to 4,000
+    // characters) and the named mistake's explanation as the description.
+    interaction(cmi, n, { exercise, part, text, verdict, mistake, feedback, latencyMs, at }) {
+      const base = `cmi.interactions.${n}`;
+      cmi.set(`${base}.id`, scormId(exercise, part));
+      cmi.set(`${base}.type`, 'long-fill-in');
+      cmi.set(`${base}.objectives.0.id`, scormId(exercise));
+      cmi.set(`${base}.timestamp`, at.toISOString().slice(0, 19));
+      cmi.set(`${base}.learner_response`, String(text).slice(0, 4000));
+      cmi.set(`${base}.result`, { correct: 'correct', incorrect: 'incorrect' }[verdict] ?? 'neutral');
+      cmi.set(`${base}.latency`, `PT${(Math.max(0, latencyMs) / 1000).toFixed(2)}S`);
+      if (mistake) cmi.set(`${base}.description`, `${mistake}: ${feedback}`.slice(0, 250));
+    },
+    objective(cmi, n, { exercise, score, graded, total }) {
+      cmi.set(`cmi.objectives.${n}.id`, scormId(exercise));
+      cmi.set(`cmi.objectives.${n}.score.min`, '0');
+      cmi.set(`cmi.objectives.${n}.score.max`, '100');
+      cmi.set(`cmi.objectives.${n}.score.raw`, String(score));
+      cmi.set(`cmi.objectives.${n}.score.scaled`, String(score / 100));
+      cmi.set(`cmi.objectives.${n}.completion_status`, statusOf(score, { graded, total }, null).completion);
     },
     end(cmi, seconds) {
       cmi.set('cmi.exit', 'suspend');

@@ -12,7 +12,7 @@ import './bundle-entry.mjs';
 import { el } from '../ui/dom.mjs';
 import { AnswerStore, droppedNotice } from '../ui/storage.mjs';
 import { encodeSuspend, decodeSuspend } from './suspend-data.mjs';
-import { findApi, bind } from './scorm-api.mjs';
+import { findApi, bind, scormId, MAX_INTERACTIONS } from './scorm-api.mjs';
 
 class ScormStore extends AnswerStore {
   constructor(state, onPersist) {
@@ -58,14 +58,30 @@ function start() {
       return cmi.commit() && ok;
     });
     globalThis.AttentionCompanion.useStore(store);
+    // One objective per exercise (found again by its id on a later visit), and one
+    // interaction per checked part, appended.
+    const objectives = new Map();
+    for (let n = 0; n < (Number(cmi.get('cmi.objectives._count')) || 0); n += 1) objectives.set(cmi.get(`cmi.objectives.${n}.id`), n);
+    let interactions = Number(cmi.get('cmi.interactions._count')) || 0;
     const report = (event) => {
       const { total, correct } = event.detail;
       if (!total) return;
       adapter.report(cmi, Math.round((100 * correct) / total), progress(event.detail));
+      for (const item of event.detail.exercises ?? []) {
+        const key = scormId(item.exercise);
+        if (!objectives.has(key)) objectives.set(key, objectives.size);
+        adapter.objective(cmi, objectives.get(key), { exercise: item.exercise,
+          score: item.total ? Math.round((100 * item.correct) / item.total) : 0, ...progress({ exercises: [item], ...item }) });
+      }
       cmi.commit();
     };
     main.addEventListener('attention-progress', report);
     main.addEventListener('attention-ready', report);
+    main.addEventListener('attention-graded', (event) => {
+      if (interactions >= MAX_INTERACTIONS) return;
+      adapter.interaction(cmi, interactions, { ...event.detail, at: new Date() });
+      interactions += 1;
+    });
     const finish = () => {
       if (finished) return;
       finished = true;

@@ -10,8 +10,9 @@
 //   controller.state()    {exercise, seed, parts: {name: {text, verdict, attempts}}, correct, total, score}
 //   controller.reset()    clears this exercise's answers (page and store)
 //   controller.setSeed(n) redraws the exercise with seed n (its answers start empty)
-// onEvent receives {type: 'graded', exercise, part, verdict, score, attempts, seed} after
-// each check and {type: 'progress', ...state()} after each check, restore and reset.
+// onEvent receives {type: 'graded', exercise, part, verdict, score, attempts, seed, text,
+// kind, mistake, feedback, latencyMs} after each check (../ui/part-view.mjs's onGraded) and
+// {type: 'progress', ...state()} after each check, restore and reset.
 
 import { el, clear, uniqueId } from '../ui/dom.mjs';
 import { renderMathText, renderParagraphs } from '../ui/render-math.mjs';
@@ -51,8 +52,9 @@ export function mountExercise(holder, { companion, id, seed: requestedSeed, stor
     saveWarning ??= root.insertBefore(el('p', { class: 'notice notice-warning', role: 'status' }, SAVE_FAILED),
       root.firstChild);
   };
-  const onGraded = ({ part, verdict, attempts }) => {
-    onEvent({ type: 'graded', exercise: id, part, verdict, score: state().score, attempts, seed });
+  const onGraded = ({ part, verdict, attempts, text, kind, mistake, feedback, latencyMs }) => {
+    onEvent({ type: 'graded', exercise: id, part, verdict, score: state().score, attempts, seed,
+      text, kind, mistake, feedback, latencyMs });
     progress();
   };
 

@@ -234,8 +234,11 @@ function warnOnce() {
 // options:
 //   letters        the letters of a letter picker (the roles exercise), or null
 //   headingLevel   the level of the part's heading (2 on the exercise page)
-//   onGraded       called with {part, text, verdict, attempts} after each check the
-//                  learner makes that the core graded (correct, incorrect or invalid)
+//   onGraded       called with {part, text, verdict, attempts, kind, mistake, feedback,
+//                  latencyMs} after each check the learner makes that the core graded
+//                  (correct, incorrect or invalid): kind 'text', 'choice' or 'letter'; the
+//                  named mistake's tag or null; the core's feedback sentence; the time from
+//                  the learner's first change to the field since the last check to this one
 //   onSaveFailed   called when the store could not keep the answer (default: a page notice)
 //   decimalRuleId  the id of the paragraph that states the decimal rule on the page (a
 //                  verdict the rule decided points there), or null (it shows the rule itself)
@@ -278,6 +281,10 @@ export function partView(companion, store, exercise, part, index, seed,
     });
   }
   const own = partInputs(part);
+  // When the learner began this answer: the first change since the last check.
+  let begunAt = null;
+  form.addEventListener('input', () => { begunAt ??= performance.now(); });
+  form.addEventListener('change', () => { begunAt ??= performance.now(); });
 
   const section = cellName ? el('div', { class: 'part part-cell', 'data-part': name, 'data-kind': kind },
     form, attemptsLine, feedback, announcer) : el('section', { class: 'part', 'data-part': name, 'data-kind': kind,
@@ -335,7 +342,12 @@ export function partView(companion, store, exercise, part, index, seed,
     const unchanged = restoring && verdict === record.verdict; // a restore that changed nothing writes nothing
     record = { text, verdict, attempts };
     if (!unchanged && !store.savePart(exercise.id, name, record, seed)) onSaveFailed();
-    if (!restoring) onGraded({ part: name, ...record });
+    if (!restoring) {
+      const latencyMs = begunAt === null ? 0 : Math.round(performance.now() - begunAt);
+      begunAt = null;
+      onGraded({ part: name, ...record, kind, mistake: result.misconception ?? null,
+        feedback: typeof result.feedback === 'string' ? result.feedback : '', latencyMs });
+    }
   }
 
   form.addEventListener('submit', (event) => {
