@@ -128,3 +128,19 @@ test('<attention-exercise> answers a choice part with radio buttons and the role
   assert.deepEqual(problems(), []);
   await context.close();
 });
+
+test('on a host page whose CSP refuses WebAssembly the element says so in a sentence, not an abort text', async () => {
+  const companionOrigin = site.url.replace(/\/$/, '');
+  course.write('strict.html', hostPage(`<script src="${site.url}attention-exercise.js"></script>\n` +
+    '<attention-exercise exercise="ch14.ex1"></attention-exercise>',
+  `<meta http-equiv="Content-Security-Policy" content="script-src 'self' ${companionOrigin}; style-src 'self' 'unsafe-inline'">`));
+  // The browser itself reports the refused compilation on the console; that is expected here.
+  const { page, context, problems } = await newCheckedPage(browser, { allow: [/WebAssembly|wasm-unsafe-eval|Content Security Policy/i] });
+  await page.goto(`${course.url}strict.html`);
+  const status = page.locator('attention-exercise .status-error');
+  await status.waitFor({ timeout: 20_000 });
+  assert.match(await status.textContent(), /Content-Security-Policy does not let WebAssembly run.*'wasm-unsafe-eval' in its script-src\.$/);
+  assert.doesNotMatch(await status.textContent(), /Aborted|CompileError/);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});

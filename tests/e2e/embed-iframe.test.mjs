@@ -54,6 +54,8 @@ test('an iframe embed on another origin reports ready, resize, graded and progre
   page.on('console', (message) => logs.push(message.text()));
   await page.goto(`${course.url}course.html`);
   const [ready] = await waitFor(page, 'ready');
+  await waitFor(page, 'resize');
+  assert.deepEqual((await received(page)).slice(0, 2).map((m) => m.data.type), ['ready', 'resize'], 'ready comes first');
   const siteOrigin = site.url.replace(/\/$/, '');
   assert.equal(ready.origin, siteOrigin);
   assert.equal(ready.data.protocol, 'attention-companion');
@@ -63,6 +65,7 @@ test('an iframe embed on another origin reports ready, resize, graded and progre
 
   const frame = page.frameLocator('#attention');
   assert.equal(await frame.locator('.site-header, nav').count(), 0, 'no site chrome in the embed');
+  assert.equal(await frame.locator('#notice .notice').count(), 0, 'its page is on the allow-list: nothing to say');
   const resize = (await waitFor(page, 'resize')).at(-1);
   assert.ok(resize.data.height > 200, `height ${resize.data.height}`);
   await page.waitForFunction(() => parseInt(document.getElementById('attention').style.height, 10) > 200);
@@ -174,6 +177,13 @@ test('a page at an origin not on the allow-list gets no message and its commands
   }
   await page.waitForTimeout(800);
   assert.deepEqual(await received(page), [], 'nothing was posted to this origin');
+  // The frame says why, naming the origin it saw and the one allowed, where the frame's
+  // first 150 px show it.
+  const notice = frame.locator('#notice .notice');
+  const strangerOrigin = stranger.url.replace(/\/$/, '');
+  assert.equal(await notice.textContent(), `This embed sends no results to the page around it, at ${strangerOrigin}: ` +
+    `its address allows only ${course.url.replace(/\/$/, '')}. To receive them there, add &origin=${strangerOrigin} to this embed’s address.`);
+  assert.ok((await notice.boundingBox()).y < 150, 'the notice is at the top of the frame');
   assert.equal(await input.inputValue(), '[1, 2, 3]', 'reset from a foreign origin was ignored');
   assert.match(await frame.locator('.aw-seed').textContent(), /Variant 42:/, 'setSeed from a foreign origin was ignored');
   assert.deepEqual(problems(), []);
@@ -188,7 +198,9 @@ test('embed.html without an allow-list posts nothing and ignores commands; a cha
   await frame.locator('body[data-ready="true"]').waitFor({ timeout: 20_000 });
   const articles = await frame.locator('article.aw-exercise').evaluateAll((nodes) => nodes.map((n) => n.dataset.exercise));
   assert.ok(articles.length > 3 && articles.every((id) => id.startsWith('ch14.')));
-  assert.equal(await frame.locator('#notice .notice').count(), 0, 'no &origin at all is not an error');
+  const courseOrigin = course.url.replace(/\/$/, '');
+  assert.equal(await frame.locator('#notice .notice').textContent(), `This embed sends no results to the page around it, at ${courseOrigin}: ` +
+    `its address names no &origin=. To receive them there, add &origin=${courseOrigin} to this embed’s address.`);
   const input = frame.locator('section.part input.answer').first();
   await input.fill('[0, 0, 0]');
   await input.press('Enter');

@@ -14,9 +14,23 @@ import { openStore } from '../ui/storage.mjs';
 import { defineAttentionExercise } from './component.mjs';
 import { mountProgressPanel } from '../ui/progress-panel.mjs';
 
+// Whether the page lets WebAssembly be compiled: a host page whose Content-Security-Policy
+// lacks 'wasm-unsafe-eval' (or 'unsafe-eval') in script-src refuses it, and the core cannot
+// start; that is said in one sentence instead of the module's abort text.
+const WASM_REFUSED = 'This page’s Content-Security-Policy does not let WebAssembly run, and the exercise needs it ' +
+  'to check answers: the site needs \'wasm-unsafe-eval\' in its script-src.';
+function wasmAllowed() {
+  try {
+    return new WebAssembly.Module(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0])) instanceof WebAssembly.Module;
+  } catch {
+    return false;
+  }
+}
+
 let companion = null;
 let moduleLoads = 0;
 const getCompanion = () => {
+  if (!wasmAllowed()) return Promise.reject(new Error(WASM_REFUSED));
   companion ??= loadCompanion({
     createModule: () => { moduleLoads += 1; return createCompanionModule({ wasmBinary }); },
     exercises,

@@ -41,17 +41,19 @@ export function mountSet(holder, { companion, ids, seed = 0, store, titleLevel =
     if (found.length === 0) throw new Error(`This embed does not show the exercise '${exercise}'.`);
     return found;
   };
-  const settle = async (promises) => {
+  // After a reset or a new seed, one progress event; not after the first restore, whose
+  // state the page's ready event carries (ready comes first).
+  const settle = async (promises, { announce = true } = {}) => {
     settling = true;
     await Promise.all(promises);
     settling = false;
-    onEvent({ type: 'progress', ...state() });
+    if (announce) onEvent({ type: 'progress', ...state() });
   };
 
   return {
     widgets,
     state,
-    ready: settle(widgets.map((widget) => widget.ready)),
+    ready: settle(widgets.map((widget) => widget.ready), { announce: false }),
     reset: (exercise) => settle(chosen(exercise).map((widget) => widget.reset())),
     setSeed: (seed, exercise) => {
       const checked = parseSeed(seed); // refused before any widget changes

@@ -64,6 +64,16 @@ export function originNotice({ origins, rejected }) {
     `An origin is written scheme://host[:port] with nothing after it, e.g. ${ORIGIN_EXAMPLE}.`;
 }
 
+// The sentence shown in a framed embed whose page (at `parent`, the origin it saw) is not
+// on the allow-list, so that a teacher sees at once why no result arrives; null when the
+// page is on it, or when there is no page around the embed.
+export function parentNotice({ parent, origins }) {
+  if (!parent || origins.includes(parent)) return null;
+  const fix = /^https?:\/\//.test(parent) ? ` To receive them there, add &origin=${parent} to this embed’s address.` : '';
+  const allowed = origins.length ? `its address allows only ${origins.join(', ')}` : 'its address names no &origin=';
+  return `This embed sends no results to the page around it, at ${parent}: ${allowed}.${fix}`;
+}
+
 export function message(type, payload = {}) {
   return { protocol: PROTOCOL, version: PROTOCOL_VERSION, type, ...payload };
 }

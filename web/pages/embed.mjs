@@ -7,22 +7,42 @@
 import { el } from '../ui/dom.mjs';
 import { bootCompanion, setStatus, showNotice, ensureHeading } from '../ui/boot.mjs';
 import { openStore } from '../ui/storage.mjs';
-import { connectToParent, originNotice, parseOrigins, PROTOCOL_VERSION } from '../embed/protocol.mjs';
+import { connectToParent, originNotice, parentNotice, parseOrigins, PROTOCOL_VERSION } from '../embed/protocol.mjs';
 import { exerciseIds, mountSet } from '../embed/exercise-set.mjs';
 import { readSeed } from '../seed.mjs';
 import { messageOf } from '../error-message.mjs';
 
+// Reports the page's height (resize) once `released` is called (after ready, or when the
+// embed ends in an error state), then at every change.
 function watchHeight(post) {
   let last = -1;
+  let released = false;
   const report = () => {
     const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
-    if (height === last) return;
-    last = height;
     document.body.dataset.height = String(height);
+    if (!released || height === last) return;
+    last = height;
     post('resize', { height });
   };
   new ResizeObserver(report).observe(document.documentElement);
   report();
+  return () => {
+    released = true;
+    report();
+  };
+}
+
+// The origin of the page this embed is framed in, as the browser tells it (the ancestor
+// origins, else the referrer), or null when it is not framed or the browser does not say.
+function parentOrigin() {
+  if (window.parent === window) return null;
+  const ancestor = window.location.ancestorOrigins?.[0];
+  if (ancestor) return ancestor;
+  try {
+    return document.referrer ? new URL(document.referrer).origin : null;
+  } catch {
+    return null;
+  }
 }
 
 async function main() {
@@ -35,6 +55,12 @@ async function main() {
   if (parsedOrigins.rejected.length) {
     showNotice(originNotice(parsedOrigins), 'error');
     document.body.dataset.originProblem = 'true';
+  } else {
+    const mismatch = parentNotice({ parent: parentOrigin(), origins: allowedOrigins });
+    if (mismatch) {
+      showNotice(mismatch, 'warning');
+      document.body.dataset.originProblem = 'true';
+    }
   }
   let set = null;
   const channel = connectToParent({
@@ -46,7 +72,9 @@ async function main() {
       if (command.type === 'getState') channel.post('state', { requestId: command.requestId, ...set.state() });
     },
   });
-  watchHeight(channel.post);
+  // Events go out in one order: ready first, then the height, then a graded and a progress
+  // event per check (README, "The postMessage protocol").
+  releaseHeight = watchHeight(channel.post);
 
   const { store, notice } = openStore();
   if (notice) showNotice(notice, 'warning');
@@ -79,11 +107,14 @@ async function main() {
   });
   await set.ready;
   channel.post('ready', { protocolVersion: PROTOCOL_VERSION, seed, ...set.state() });
+  releaseHeight();
 }
 
+let releaseHeight = () => {};
 main().catch((error) => {
   setStatus(`This embed could not be set up: ${messageOf(error)}`, 'error');
 }).finally(() => {
+  releaseHeight(); // an error state has no ready, but its message needs the room
   ensureHeading('An exercise of the attention companion');
   document.body.dataset.ready = 'true';
 });
