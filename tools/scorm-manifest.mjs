@@ -19,6 +19,13 @@ export function readMasteryScore(text) {
   return value;
 }
 
+// The one SCO and its files (1.2 spells the attribute scormtype, 2004 scormType).
+const resources = (id, files, scormTypeAttribute) => `  <resources>
+    <resource identifier="${id}-sco" type="webcontent" ${scormTypeAttribute}="sco" href="index.html">
+${files.map((file) => `      <file href="${escapeXml(file)}"/>`).join('\n')}
+    </resource>
+  </resources>`;
+
 export function manifest12({ chapter, count, files, masteryScore = null }) {
   const id = `attention-companion-ch${chapter}`;
   const mastery = masteryScore === null ? '' : `\n        <adlcp:masteryscore>${masteryScore}</adlcp:masteryscore>`;
@@ -40,11 +47,7 @@ export function manifest12({ chapter, count, files, masteryScore = null }) {
       </item>
     </organization>
   </organizations>
-  <resources>
-    <resource identifier="${id}-sco" type="webcontent" adlcp:scormtype="sco" href="index.html">
-${files.map((file) => `      <file href="${escapeXml(file)}"/>`).join('\n')}
-    </resource>
-  </resources>
+${resources(id, files, 'adlcp:scormtype')}
 </manifest>
 `;
 }
@@ -79,11 +82,7 @@ export function manifest2004({ chapter, count, files, masteryScore = null }) {
       </item>
     </organization>
   </organizations>
-  <resources>
-    <resource identifier="${id}-sco" type="webcontent" adlcp:scormType="sco" href="index.html">
-${files.map((file) => `      <file href="${escapeXml(file)}"/>`).join('\n')}
-    </resource>
-  </resources>
+${resources(id, files, 'adlcp:scormType')}
 </manifest>
 `;
 }
