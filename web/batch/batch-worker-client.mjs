@@ -11,7 +11,7 @@ export class BatchCancelled extends Error {
 }
 
 // The worker's URL goes up to the site root and down again, so that it holds from batch/ and
-// from a page's bundle (pages/, chunks/) alike: every module folder is one level down.
+// from a page's bundle (pages/) alike: every module folder is one level down.
 export function createWorkerCore({ url = new URL('../batch/batch-worker.mjs', import.meta.url) } = {}) {
   let worker = null;
   let nextId = 1;

@@ -70,8 +70,9 @@ function start() {
       for (const item of event.detail.exercises ?? []) {
         const key = scormId(item.exercise);
         if (!objectives.has(key)) objectives.set(key, objectives.size);
-        adapter.objective(cmi, objectives.get(key), { exercise: item.exercise,
-          score: item.total ? Math.round((100 * item.correct) / item.total) : 0, ...progress({ exercises: [item], ...item }) });
+        const score = item.total ? Math.round((100 * item.correct) / item.total) : 0;
+        adapter.objective(cmi, objectives.get(key), { exercise: item.exercise, score,
+          ...progress({ exercises: [item], correct: item.correct, total: item.total }) });
       }
       cmi.commit();
     };
