@@ -12,17 +12,18 @@
 //   <build>/scorm/attention-companion-chNN-scorm2004.zip  SCORM 2004 (4th edition) package
 //                                       per chapter (imsmanifest.xml, index.html, sco.js,
 //                                       style.css; the same sco.js speaks both APIs)
+//   <build>/sco/                        the SCO's sco.js and style.css, which
+//                                       tools/scorm-package.mjs packs for chosen exercises
 // Usage: node tools/build-embed.mjs [buildDir]   (default: build)
 
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
-import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { precompress } from './precompress.mjs';
-import { manifest12, manifest2004, readMasteryScore } from './scorm-manifest.mjs';
+import { readMasteryScore } from './scorm-manifest.mjs';
+import { SCORM_VERSIONS, chapterIdentity, writePackage } from './scorm-package.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const buildDir = path.resolve(process.argv[2] ?? path.join(repoRoot, 'build'));
@@ -202,41 +203,26 @@ ${lists}
   }));
 }
 
-const SCO_FILES = ['index.html', 'sco.js', 'style.css'];
-
-const SCORM_VERSIONS = [
-  { version: '1.2', suffix: 'scorm12', manifest: manifest12 },
-  { version: '2004', suffix: 'scorm2004', manifest: manifest2004 },
-];
-
+// The SCO's script and stylesheet (<build>/sco/, which tools/scorm-package.mjs packs for
+// chosen exercises too), and one package per chapter and SCORM version.
 async function buildScorm() {
+  const scoDir = path.join(buildDir, 'sco');
+  fs.rmSync(scoDir, { recursive: true, force: true });
+  fs.mkdirSync(scoDir, { recursive: true });
+  await bundle('scorm-entry.mjs', path.join(scoDir, 'sco.js'));
+  fs.copyFileSync(path.join(repoRoot, 'web', 'style.css'), path.join(scoDir, 'style.css'));
   const scormDir = path.join(buildDir, 'scorm');
   fs.rmSync(scormDir, { recursive: true, force: true });
   fs.mkdirSync(scormDir, { recursive: true });
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'attention-scorm-'));
-  const script = path.join(work, 'sco.js');
-  await bundle('scorm-entry.mjs', script);
   const written = [];
   for (const [chapter, docs] of chapters()) {
-    for (const { version, suffix, manifest } of SCORM_VERSIONS) {
-      const dir = path.join(work, `ch${chapter}-${suffix}`);
-      fs.mkdirSync(dir);
-      fs.copyFileSync(script, path.join(dir, 'sco.js'));
-      fs.copyFileSync(path.join(repoRoot, 'web', 'style.css'), path.join(dir, 'style.css'));
-      fs.writeFileSync(path.join(dir, 'imsmanifest.xml'),
-        manifest({ chapter, count: docs.length, files: SCO_FILES, masteryScore }));
-      fs.writeFileSync(path.join(dir, 'index.html'), page({
-        title: `Chapter ${chapter} · Attention companion`,
-        dataset: { chapter: String(chapter), exercises: docs.map((doc) => doc.id).join(','), scorm: version },
-        body: '<main id="sco"></main>',
-        scripts: ['sco.js'],
-      }));
+    for (const [version, { suffix }] of Object.entries(SCORM_VERSIONS)) {
       const zipFile = path.join(scormDir, `attention-companion-ch${chapter}-${suffix}.zip`);
-      execFileSync('zip', ['-q', '-X', '-r', zipFile, 'imsmanifest.xml', ...SCO_FILES], { cwd: dir });
+      writePackage({ scoDir, zipFile, version, ids: docs.map((doc) => doc.id), masteryScore,
+        identity: chapterIdentity(chapter, docs.length) });
       written.push(path.relative(process.cwd(), zipFile));
     }
   }
-  fs.rmSync(work, { recursive: true, force: true });
   return written;
 }
 

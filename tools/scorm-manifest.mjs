@@ -1,6 +1,8 @@
-// The imsmanifest.xml of a chapter's SCORM package, for SCORM 1.2 and SCORM 2004 4th
-// edition: one SCO (index.html with its files), no sequencing rules beyond the LMS's
-// defaults. A mastery score (0-100) is written only when the teacher configures one
+// The imsmanifest.xml of a SCORM package (a chapter's, or one of chosen exercises: see
+// tools/scorm-package.mjs), for SCORM 1.2 and SCORM 2004 4th edition: one SCO (index.html
+// with its files), no sequencing rules beyond the LMS's defaults. The item's `parameters`
+// (the launch's query: per-learner variants, the feedback policy) are passed by the LMS to
+// the SCO's URL. A mastery score (0-100) is written only when the teacher configures one
 // (`masteryScore`): as 1.2's adlcp:masteryscore, and as 2004's primary objective satisfied
 // by measure with that minimum. Without one the package never reports passed or failed,
 // only incomplete or completed: an LMS that recomputes the status from the raw score
@@ -26,8 +28,12 @@ ${files.map((file) => `      <file href="${escapeXml(file)}"/>`).join('\n')}
     </resource>
   </resources>`;
 
-export function manifest12({ chapter, count, files, masteryScore = null }) {
-  const id = `attention-companion-ch${chapter}`;
+// The item's launch parameters, as an attribute (none when empty).
+const parametersAttribute = (parameters) => (parameters ? ` parameters="${escapeXml(parameters)}"` : '');
+
+// A package: {id (an XML name: letters, digits, hyphens), title, itemTitle, files,
+// masteryScore (0-100 or null), parameters ("?name=value&…" or '')}.
+export function manifest12({ id, title, itemTitle, files, masteryScore = null, parameters = '' }) {
   const mastery = masteryScore === null ? '' : `\n        <adlcp:masteryscore>${masteryScore}</adlcp:masteryscore>`;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="${id}" version="1"
@@ -41,9 +47,9 @@ export function manifest12({ chapter, count, files, masteryScore = null }) {
   </metadata>
   <organizations default="${id}-org">
     <organization identifier="${id}-org">
-      <title>Attention companion: Chapter ${escapeXml(chapter)}</title>
-      <item identifier="${id}-item" identifierref="${id}-sco" isvisible="true">
-        <title>Chapter ${escapeXml(chapter)} exercises (${count})</title>${mastery}
+      <title>${escapeXml(title)}</title>
+      <item identifier="${id}-item" identifierref="${id}-sco" isvisible="true"${parametersAttribute(parameters)}>
+        <title>${escapeXml(itemTitle)}</title>${mastery}
       </item>
     </organization>
   </organizations>
@@ -52,8 +58,7 @@ ${resources(id, files, 'adlcp:scormtype')}
 `;
 }
 
-export function manifest2004({ chapter, count, files, masteryScore = null }) {
-  const id = `attention-companion-ch${chapter}`;
+export function manifest2004({ id, title, itemTitle, files, masteryScore = null, parameters = '' }) {
   const sequencing = masteryScore === null ? '' : `
         <imsss:sequencing>
           <imsss:objectives>
@@ -76,9 +81,9 @@ export function manifest2004({ chapter, count, files, masteryScore = null }) {
   </metadata>
   <organizations default="${id}-org">
     <organization identifier="${id}-org">
-      <title>Attention companion: Chapter ${escapeXml(chapter)}</title>
-      <item identifier="${id}-item" identifierref="${id}-sco">
-        <title>Chapter ${escapeXml(chapter)} exercises (${count})</title>${sequencing}
+      <title>${escapeXml(title)}</title>
+      <item identifier="${id}-item" identifierref="${id}-sco"${parametersAttribute(parameters)}>
+        <title>${escapeXml(itemTitle)}</title>${sequencing}
       </item>
     </organization>
   </organizations>

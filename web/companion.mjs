@@ -190,12 +190,15 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
       const { text } = find(id);
       return parseCoreJson(inCore(() => core.describeExercise(text, seedOf(seed))));
     },
-    grade(id, part, text, { seed = 0 } = {}) {
+    // revealValues: false words the feedback without any value the learner did not type
+    // (a feedback policy, ui/feedback-policy.mjs); expected is then null.
+    grade(id, part, text, { seed = 0, revealValues = true } = {}) {
       const { doc, text: json } = find(id);
       if (!(doc.parts ?? []).some((p) => p.name === part)) {
         throw new Error(`The exercise '${id}' has no part '${part}'.`);
       }
-      return parseCoreJson(inCore(() => core.gradeAnswer(json, String(part), String(text ?? ''), seedOf(seed))));
+      return parseCoreJson(inCore(() => core.gradeAnswer(json, String(part), String(text ?? ''), seedOf(seed),
+        revealValues !== false)));
     },
     // Working for arbitrary inputs: {model, inputs, query?, remove?, delete?, mask?,
     // temperature?}, the model as the exercise names it (exercise.model).

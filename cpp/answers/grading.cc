@@ -500,8 +500,10 @@ Verdict Grade(std::string_view text, const GradeRequest& request) {
       v.kind = Verdict::Kind::kCorrect;
       v.feedback = "Correct.";
       if (request.leading_order) {
-        v.feedback = "Correct: to leading order (constant factors and smaller terms dropped), your answer is " +
-                     request.expected.ExactText() + ".";
+        v.feedback = request.reveal_values
+                         ? "Correct: to leading order (constant factors and smaller terms dropped), your answer is " +
+                               request.expected.ExactText() + "."
+                         : "Correct: to leading order (constant factors and smaller terms dropped).";
       }
       if (rounded) {
         std::set<int> places;
@@ -509,7 +511,8 @@ Verdict Grade(std::string_view text, const GradeRequest& request) {
         std::string at = places.size() == 1 && *places.begin() >= 0 && answer.Leaves()[0]->unit_word.empty()
                              ? "at the " + std::to_string(*places.begin()) + " decimal places you wrote"
                              : "to the places you wrote";
-        v.feedback = "Correct " + at + ": the value is " + request.expected.Text() + ". " + kDecimalRule;
+        v.feedback = "Correct " + at + (request.reveal_values ? ": the value is " + request.expected.Text() : "") +
+                     ". " + kDecimalRule;
       }
       if (evaluated) v.feedback += std::string(" ") + kEvaluatedRule;
       return v;
@@ -525,6 +528,12 @@ Verdict Grade(std::string_view text, const GradeRequest& request) {
                                           kDecimalRule);
     }
     case Match::kNear: {
+      if (!request.reveal_values) {
+        // The direction of the miss would give the value away: worded as any wrong answer.
+        Verdict wrong = Incorrect(request, answer, "Not correct. Check each step against the hint.");
+        wrong.near_miss = wrong.misconception.empty();
+        return wrong;
+      }
       auto near = EntriesWith(judgment, Match::kNear);
       bool all_low = std::all_of(near.begin(), near.end(), [](const EntryJudgment* e) { return e->low; });
       bool all_high = std::none_of(near.begin(), near.end(), [](const EntryJudgment* e) { return e->low; });
@@ -534,7 +543,9 @@ Verdict Grade(std::string_view text, const GradeRequest& request) {
       std::string direction = all_low    ? " one unit too low in the last digit: was it truncated instead of rounded?"
                               : all_high ? " one unit too high in the last digit: check the rounding."
                                          : " one unit off in the last digit: check the rounding.";
-      return Incorrect(request, answer, "A near miss. " + which + direction + " " + kDecimalRule);
+      Verdict missed = Incorrect(request, answer, "A near miss. " + which + direction + " " + kDecimalRule);
+      missed.near_miss = missed.misconception.empty();
+      return missed;
     }
     case Match::kNo: {
       auto wrong = EntriesWith(judgment, Match::kNo);

@@ -78,6 +78,10 @@ struct GradeRequest {
   // For a part where several answers are right (any explicit policy), the rule that made
   // this one right, stated in the verdict after "Correct.".
   std::string accepted_rule;
+  // False under a feedback policy that hides values: no verdict gives a value the learner
+  // did not type (the expected value after a correct rounded answer, the leading-order
+  // form, the direction of a near miss).
+  bool reveal_values = true;
 };
 
 struct Verdict {
@@ -87,6 +91,7 @@ struct Verdict {
   std::string feedback;
   std::string misconception;    // empty when none was recognised
   bool shape_mismatch = false;  // read, but not of the shape the part asks for
+  bool near_miss = false;       // incorrect only by one unit in some entry's last digit
 };
 
 std::string VerdictName(Verdict::Kind kind);

@@ -126,6 +126,7 @@ void NameAnotherPart(const Json& exercise, const std::string& part_name, const s
   std::replace(match_name.begin(), match_name.end(), '.', ' ');
   v.kind = Verdict::Kind::kIncorrect;
   v.misconception = "answered-another-part";
+  v.near_miss = false;
   v.feedback = "Not quite: that answers part " + std::to_string(match_number) + " (" + match_name +
                "), not this part. Check which quantity this part asks for.";
 }
@@ -133,23 +134,26 @@ void NameAnotherPart(const Json& exercise, const std::string& part_name, const s
 }  // namespace
 
 std::string GradeAnswer(const std::string& exercise_json, const std::string& part_name, const std::string& answer,
-                        uint32_t seed) {
+                        uint32_t seed, bool reveal_values) {
   auto exercise = ExerciseFor(exercise_json, seed);
   if (!exercise.ok()) return ErrorJson(exercise.status().message());
   auto part = FindPart(*exercise, part_name);
   if (!part.ok()) return ErrorJson(part.status().message());
-  auto request = RequestForPart(*exercise, *part, seed);
-  if (!request.ok()) return ErrorJson(request.status().message());
-  Verdict v = Grade(answer, *request);
+  auto found = RequestForPart(*exercise, *part, seed);
+  if (!found.ok()) return ErrorJson(found.status().message());
+  GradeRequest request = std::move(found).value();
+  request.reveal_values = reveal_values;
+  Verdict v = Grade(answer, request);
   NameAnotherPart(*exercise, part_name, answer, seed, v);
   return Dump(Json{{"verdict", VerdictName(v.kind)},
                    {"readAs", v.read_as},
                    {"feedback", v.feedback},
                    {"misconception", v.misconception.empty() ? Json() : Json(v.misconception)},
+                   {"nearMiss", v.near_miss},
                    // Where any of several answers is right, the verdict states the rule instead.
-                   {"expected", v.kind == Verdict::Kind::kInvalid || !request->accepted_rule.empty()
+                   {"expected", v.kind == Verdict::Kind::kInvalid || !request.accepted_rule.empty() || !reveal_values
                                     ? Json()
-                                    : Json(request->expected.Text())}});
+                                    : Json(request.expected.Text())}});
 }
 
 std::string Work(const std::string& request_json) {

@@ -14,9 +14,11 @@ namespace attn {
 // the result).
 std::string DescribeExercise(const std::string& exercise_json, uint32_t seed);
 
-// {verdict, readAs, feedback, misconception, expected} for one answer to one part.
+// {verdict, readAs, feedback, misconception, nearMiss, expected} for one answer to one
+// part. With reveal_values false (a feedback policy that hides values) the feedback gives
+// no value the learner did not type, and expected is null.
 std::string GradeAnswer(const std::string& exercise_json, const std::string& part, const std::string& answer,
-                        uint32_t seed);
+                        uint32_t seed, bool reveal_values = true);
 
 // The working for arbitrary inputs of a model ({"model": ..., "inputs": {...}, plus
 // optional "query", "remove", "delete"}), for the interactive labs.

@@ -11,80 +11,13 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { launchBrowser, newCheckedPage, repoRoot, screenshot } from './harness.mjs';
 import { hostPage, scormDir, startHost, partIn, answerChoice, answerLetter, letterOf } from './embed-helpers.mjs';
+import { LMS_SCRIPTS } from './scorm-lms.mjs';
 
 const PACKAGE = path.join(scormDir, 'attention-companion-ch14-scorm12.zip');
 const PACKAGE_2004 = path.join(scormDir, 'attention-companion-ch14-scorm2004.zip');
 const PACKAGE_CH19 = path.join(scormDir, 'attention-companion-ch19-scorm12.zip');
 let lms;
 let browser;
-
-// The LMS page's script, per API: `record()` reads back what the SCO reported, the same
-// shape for both ({status, success, raw, min, max, scaled, suspend}).
-// The 1.2 LMS is run as Moodle runs it by default: it reads the package's mastery score
-// from the manifest, and that score overrides the status at the finish (mastery_override).
-const LMS_FRAME = `
-const frame = document.createElement('iframe');
-frame.id = 'sco';
-frame.title = 'SCORM activity';
-frame.style.width = '100%';
-frame.style.height = '700px';
-frame.src = 'package/index.html';
-document.body.append(frame);
-`;
-const LMS_SCRIPTS = {
-  '1.2': `
-const saved = localStorage.getItem('lms-cmi-12');
-const request = new XMLHttpRequest();
-request.open('GET', 'package/imsmanifest.xml', false);
-request.send();
-const mastery = request.responseText.match(/<adlcp:masteryscore>([^<]*)</)?.[1] ?? '';
-window.API = new Scorm12API({ logLevel: 5, autocommit: false, mastery_override: true });
-window.API.loadFromJSON({ ...(saved ? JSON.parse(saved) : {}),
-  core: { ...(saved ? JSON.parse(saved).core : {}), credit: 'credit', lesson_mode: 'normal' },
-  student_data: { mastery_score: mastery } });
-window.commits = 0;
-window.interactions = () => JSON.parse(JSON.stringify(window.API.cmi.interactions.childArray));
-window.objectives = () => JSON.parse(JSON.stringify(window.API.cmi.objectives.childArray));
-window.record = () => {
-  const { core, suspend_data: suspend } = window.API.cmi;
-  return { status: core.lesson_status, raw: core.score.raw, min: core.score.min, max: core.score.max, suspend };
-};
-const persist = () => {
-  const core = window.API.cmi.core;
-  window.commits += 1;
-  localStorage.setItem('lms-cmi-12', JSON.stringify({
-    core: { lesson_status: core.lesson_status, score: { raw: core.score.raw, min: core.score.min, max: core.score.max } },
-    suspend_data: window.API.cmi.suspend_data,
-  }));
-};
-window.API.on('LMSCommit', () => setTimeout(persist));
-window.API.on('LMSFinish', () => { window.finished = true; setTimeout(persist); });
-${LMS_FRAME}`,
-  2004: `
-const saved = localStorage.getItem('lms-cmi-2004');
-window.API_1484_11 = new Scorm2004API({ logLevel: 5, autocommit: false });
-if (saved) window.API_1484_11.loadFromJSON(JSON.parse(saved));
-window.commits = 0;
-window.interactions = () => JSON.parse(JSON.stringify(window.API_1484_11.cmi.interactions.childArray));
-window.objectives = () => JSON.parse(JSON.stringify(window.API_1484_11.cmi.objectives.childArray));
-window.record = () => {
-  const cmi = window.API_1484_11.cmi;
-  return { status: cmi.completion_status, success: cmi.success_status, raw: cmi.score.raw, min: cmi.score.min,
-    max: cmi.score.max, scaled: cmi.score.scaled, suspend: cmi.suspend_data };
-};
-const persist = () => {
-  const cmi = window.API_1484_11.cmi;
-  window.commits += 1;
-  localStorage.setItem('lms-cmi-2004', JSON.stringify({
-    completion_status: cmi.completion_status, success_status: cmi.success_status,
-    score: { raw: cmi.score.raw, min: cmi.score.min, max: cmi.score.max, scaled: cmi.score.scaled },
-    suspend_data: cmi.suspend_data,
-  }));
-};
-window.API_1484_11.on('Commit', () => setTimeout(persist));
-window.API_1484_11.on('Terminate', () => { window.finished = true; setTimeout(persist); });
-${LMS_FRAME}`,
-};
 
 before(async () => {
   lms = await startHost();

@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { answerPart, openExercise, part, screenshot, useSite, waitReady } from './harness.mjs';
+import { answerPart, newCheckedPage, openExercise, part, screenshot, useSite, waitReady } from './harness.mjs';
 
 let server;
 let browser;
@@ -121,6 +121,42 @@ test('the exercise page reads well at a narrow width', async () => {
 test('an unknown exercise id gives a message, not a blank page', async () => {
   const { page, context, problems } = await openExercise(browser, server, 'ch14.nope');
   assert.match(await page.locator('#status').textContent(), /could not be opened/);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test('a feedback policy in the address: one check, no values, the working after; carried into the page\'s links', async () => {
+  const { page, context, problems } = await newCheckedPage(browser);
+  await page.goto(`${server.url}exercise.html?id=ch14.example1&attempts=1&values=hidden&working=hidden&seed=5`);
+  await waitReady(page);
+  assert.match(await page.locator('.policy-note').textContent(), /at most one graded check/);
+  const show = page.locator('button.show-working');
+  assert.equal(await show.getAttribute('aria-disabled'), 'true');
+  assert.match(await page.locator('.working-gate').textContent(), /correct or out of attempts/);
+  for (const link of await page.locator('a.pager-next, .variant-control a').all()) {
+    const href = new URL(await link.getAttribute('href'), server.url);
+    assert.equal(href.searchParams.get('attempts'), '1', href.href);
+    assert.equal(href.searchParams.get('working'), 'hidden', href.href);
+  }
+  const names = await page.locator('section.part').evaluateAll((parts) => parts.map((node) => node.dataset.part));
+  for (const name of names) {
+    // A wrong answer of the part's shape (answers of another shape are invalid and cost nothing).
+    let verdict = 'invalid';
+    for (let n = 1; verdict === 'invalid' && n <= 6; n += 1) {
+      verdict = await answerPart(page, name, n === 1 ? '7' : `[${Array(n).fill('7').join(', ')}]`);
+    }
+    assert.equal(verdict, 'incorrect', name);
+    assert.match(await part(page, name).attempts.textContent(), /1 of 1 attempt used.*no attempts left/);
+    assert.equal(await part(page, name).feedback.locator('.expected').count(), 0);
+  }
+  assert.equal(await show.getAttribute('aria-disabled'), null, 'every part is out of attempts: the working opens');
+  await show.click();
+  await page.locator('#working-holder table.working').first().waitFor();
+  // A value the reader cannot use is named, and that setting stays as in practice.
+  await page.goto(`${server.url}exercise.html?id=ch14.example1&attempts=lots`);
+  await waitReady(page);
+  assert.match(await page.locator('#notice').textContent(), /attempts="lots" is not a whole number from 1 to 20/);
+  assert.equal(await page.locator('.policy-note').count(), 0);
   assert.deepEqual(problems(), []);
   await context.close();
 });

@@ -1,7 +1,9 @@
 // The SCORM manifests (tools/scorm-manifest.mjs): valid against the published SCORM 1.2
 // and 2004 4th edition schemas (xmllint, with the schemas in ../shared/scorm-xsd, which the
 // project does not copy; skipped with a message where that folder is absent), the built
-// packages' manifests included; and no mastery score unless one is configured.
+// packages' manifests included, and a package of chosen exercises written by
+// tools/scorm-package.mjs with its launch parameters; and no mastery score unless one is
+// configured.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,11 +12,16 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { repoRoot } from '../e2e/harness.mjs';
 import { manifest12, manifest2004, readMasteryScore } from '../../tools/scorm-manifest.mjs';
+import { main as scormPackage, chapterIdentity, launchParameters } from '../../tools/scorm-package.mjs';
+import { readPolicy } from '../../web/ui/feedback-policy.mjs';
 
 const schemas = path.resolve(repoRoot, '..', 'shared', 'scorm-xsd');
 const DRIVERS = { '1.2': path.join(schemas, 'scorm12', 'scorm12_driver.xsd'), 2004: path.join(schemas, 'scorm2004', 'scorm2004_driver.xsd') };
 const MANIFESTS = { '1.2': manifest12, 2004: manifest2004 };
 const files = ['index.html', 'sco.js', 'style.css'];
+const ch14 = chapterIdentity(14, 10);
+const ch19 = chapterIdentity(19, 23);
+const unzip = (zip, file) => execFileSync('unzip', ['-p', zip, file], { encoding: 'utf8' });
 
 function validate(version, xml) {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'manifest-')), 'imsmanifest.xml');
@@ -25,12 +32,12 @@ function validate(version, xml) {
 }
 
 test('no mastery score unless one is configured; a configured one is written for both versions', () => {
-  const plain12 = manifest12({ chapter: 14, count: 10, files });
-  const plain2004 = manifest2004({ chapter: 14, count: 10, files });
+  const plain12 = manifest12({ ...ch14, files });
+  const plain2004 = manifest2004({ ...ch14, files });
   assert.doesNotMatch(plain12, /masteryscore/);
   assert.doesNotMatch(plain2004, /minNormalizedMeasure|imsss/);
-  assert.match(manifest12({ chapter: 14, count: 10, files, masteryScore: 80 }), /<adlcp:masteryscore>80<\/adlcp:masteryscore>/);
-  assert.match(manifest2004({ chapter: 19, count: 23, files, masteryScore: 75 }),
+  assert.match(manifest12({ ...ch14, files, masteryScore: 80 }), /<adlcp:masteryscore>80<\/adlcp:masteryscore>/);
+  assert.match(manifest2004({ ...ch19, files, masteryScore: 75 }),
     /satisfiedByMeasure="true">\s*<imsss:minNormalizedMeasure>0\.75<\/imsss:minNormalizedMeasure>/);
   for (const built of ['attention-companion-ch14-scorm12.zip', 'attention-companion-ch19-scorm2004.zip']) {
     const manifest = execFileSync('unzip', ['-p', path.join(repoRoot, 'build', 'scorm', built), 'imsmanifest.xml'], { encoding: 'utf8' });
@@ -48,8 +55,10 @@ test('every manifest validates against the SCORM schemas (xmllint)', (t) => {
   }
   for (const version of ['1.2', '2004']) {
     for (const masteryScore of [null, 0, 80, 100]) {
-      const run = validate(version, MANIFESTS[version]({ chapter: 19, count: 23, files, masteryScore }));
-      assert.equal(run.status, 0, `SCORM ${version}, mastery ${masteryScore}: ${run.stderr}`);
+      for (const parameters of ['', '?variants=learner&salt=week 3 <&>"&attempts=2&values=hidden']) {
+        const run = validate(version, MANIFESTS[version]({ ...ch19, files, masteryScore, parameters }));
+        assert.equal(run.status, 0, `SCORM ${version}, mastery ${masteryScore}, parameters ${parameters}: ${run.stderr}`);
+      }
     }
   }
   for (const [built, version] of [['attention-companion-ch14-scorm12.zip', '1.2'], ['attention-companion-ch19-scorm12.zip', '1.2'],
@@ -58,4 +67,42 @@ test('every manifest validates against the SCORM schemas (xmllint)', (t) => {
     const run = validate(version, manifest);
     assert.equal(run.status, 0, `${built}: ${run.stderr}`);
   }
+});
+
+test('a package of chosen exercises: exactly those, its title, and the launch parameters in the manifest', (t) => {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'chosen-'));
+  t.after(() => fs.rmSync(out, { recursive: true, force: true }));
+  const zips = scormPackage(['--exercises', 'ch19.ex3, ch14.ex1,ch19.ex3', '--title', 'Week 3: “attention” & more',
+    '--per-learner', '--salt', 'spring', '--attempts', '2', '--values', 'hidden', '--working', 'hidden', '--out', out]);
+  assert.deepEqual(zips.map((zip) => path.basename(zip)),
+    ['attention-companion-week-3-attention-more-scorm12.zip', 'attention-companion-week-3-attention-more-scorm2004.zip']);
+  for (const [zip, version] of [[zips[0], '1.2'], [zips[1], '2004']]) {
+    const manifest = unzip(zip, 'imsmanifest.xml');
+    assert.match(manifest, /<title>Attention companion: Week 3: “attention” &#38; more<\/title>/);
+    assert.match(manifest, /<title>Week 3: “attention” &#38; more \(2 exercises\)<\/title>/);
+    const parameters = manifest.match(/parameters="([^"]*)"/)[1].replaceAll('&#38;', '&');
+    assert.equal(parameters, '?variants=learner&salt=spring&attempts=2&values=hidden&working=hidden');
+    const query = new URLSearchParams(parameters);
+    assert.deepEqual(readPolicy((name) => query.get(name)), { policy: { attempts: 2, values: 'hidden', working: 'hidden' }, problems: [] });
+    assert.doesNotMatch(manifest, /masteryscore|minNormalizedMeasure/);
+    const launch = unzip(zip, 'index.html');
+    assert.match(launch, /data-exercises="ch19\.ex3,ch14\.ex1"/, 'the chosen exercises, in order, each once');
+    assert.match(launch, new RegExp(`data-scorm="${version}"`));
+    if (fs.existsSync(schemas)) {
+      const run = validate(version, manifest);
+      assert.equal(run.status, 0, `${path.basename(zip)}: ${run.stderr}`);
+    }
+  }
+  assert.equal(launchParameters(), '');
+  assert.equal(launchParameters({ policy: readPolicy(() => null).policy }), '');
+  for (const [args, message] of [
+    [['--exercises', 'ch14.ex1,ch99.nope', '--title', 'x'], /no exercise ch99\.nope/],
+    [['--exercises', 'ch14.ex1'], /--exercises and --title are needed/],
+    [['--exercises', 'ch14.ex1', '--title', 'x', '--attempts', '0'], /attempts="0" is not a whole number from 1 to 20/],
+    [['--exercises', 'ch14.ex1', '--title', 'x', '--values', 'secret'], /values="secret" is not one of shown or hidden/],
+    [['--exercises', 'ch14.ex1', '--title', 'x', '--salt', 'y'], /--salt only means something with --per-learner/],
+    [['--exercises', 'ch14.ex1', '--title', 'x', '--mastery', '120'], /whole number from 0 to 100/],
+    [['--exercises', 'ch14.ex1', '--title', 'x', '--version', '3'], /--version must be/],
+    [['--exercises', 'ch14.ex1', '--title', 'x', '--bogus'], /Unknown option/],
+  ]) assert.throws(() => scormPackage([...args, '--out', out]), message, args.join(' '));
 });

@@ -1,5 +1,9 @@
-// The <attention-exercise> custom element: one exercise (exercise="ID") or a whole
-// chapter (chapter="14"), with an optional seed="42", rendered in an open shadow root
+// The <attention-exercise> custom element: one exercise (exercise="ID"), a chosen list
+// (exercises="ch14.ex1 ch19.ex3") or a whole chapter (chapter="14"), with an optional
+// seed="42" for every exercise, or learner="ID" (and salt="…") for the learner's own
+// variant of each exercise (learner-seed.mjs), and the teacher's feedback policy as
+// attempts="3", values="hidden", working="hidden" (../ui/feedback-policy.mjs), rendered in
+// an open shadow root
 // whose one stylesheet (widget.css, a constructable stylesheet shared by every instance)
 // neither leaks out nor lets the page's styles in. Every instance on a page shares one
 // companion (one WASM module) and one answer store.
@@ -12,7 +16,24 @@ import { el, clear } from '../ui/dom.mjs';
 import { message, PROTOCOL_VERSION } from './protocol.mjs';
 import { exerciseIds, mountSet } from './exercise-set.mjs';
 import { readSeed } from '../seed.mjs';
+import { learnerSeed, MAX_LEARNER_CHARS } from './learner-seed.mjs';
+import { readPolicy, policySentence, POLICY_ATTRIBUTES } from '../ui/feedback-policy.mjs';
 import { messageOf } from '../error-message.mjs';
+
+// What is wrong with the element's attributes, in a sentence, or null.
+function attributeProblem({ exercise, exercises, chapter, learner, salt, seedRead, hasSeed }) {
+  if (!exercise && exercises === null && !chapter) {
+    return 'This element needs an exercise="…", exercises="…" or chapter="…" attribute.';
+  }
+  if (!seedRead.ok) return seedRead.message;
+  if (learner === null) return null;
+  if (hasSeed) return 'Give this element a seed="…" or a learner="…", not both.';
+  if (learner.trim() === '' || learner.length > MAX_LEARNER_CHARS) {
+    return `The learner="…" attribute needs a learner’s id of 1 to ${MAX_LEARNER_CHARS} characters.`;
+  }
+  if (salt.length > MAX_LEARNER_CHARS) return `The salt="…" attribute is longer than ${MAX_LEARNER_CHARS} characters.`;
+  return null;
+}
 
 export function defineAttentionExercise({ getCompanion, getStore, cssText, name = 'attention-exercise' }) {
   if (customElements.get(name)) return customElements.get(name);
@@ -26,7 +47,9 @@ export function defineAttentionExercise({ getCompanion, getStore, cssText, name 
   };
 
   class AttentionExercise extends HTMLElement {
-    static get observedAttributes() { return ['exercise', 'chapter', 'seed']; }
+    static get observedAttributes() {
+      return ['exercise', 'exercises', 'chapter', 'seed', 'learner', 'salt', ...POLICY_ATTRIBUTES];
+    }
 
     #set = null;
     #generation = 0;
@@ -60,23 +83,24 @@ export function defineAttentionExercise({ getCompanion, getStore, cssText, name 
       this.#set = null;
       this.#status('Loading…', 'info');
       const exercise = this.getAttribute('exercise');
+      const exercises = this.getAttribute('exercises');
       const chapter = this.getAttribute('chapter');
+      const learner = this.getAttribute('learner');
+      const salt = this.getAttribute('salt') ?? '';
       const seedRead = readSeed(this.getAttribute('seed') ?? '0', 'seed attribute');
-      if (!exercise && !chapter) {
-        this.#status('This element needs an exercise="…" or chapter="…" attribute.', 'error');
+      const problem = attributeProblem({ exercise, exercises, chapter, learner, salt, seedRead,
+        hasSeed: this.hasAttribute('seed') });
+      if (problem) {
+        this.#status(problem, 'error');
         return;
       }
-      if (!seedRead.ok) {
-        this.#status(seedRead.message, 'error');
-        return;
-      }
-      const { seed } = seedRead;
+      const seed = learner === null ? seedRead.seed : (id) => learnerSeed(learner.trim(), id, salt);
       let companion;
       let ids;
       let opened;
       try {
         companion = await getCompanion();
-        ids = exerciseIds(companion, { exercise, chapter });
+        ids = exerciseIds(companion, { exercise, exercises, chapter });
         opened = getStore();
       } catch (error) {
         if (generation === this.#generation) {
@@ -87,15 +111,20 @@ export function defineAttentionExercise({ getCompanion, getStore, cssText, name 
       if (generation !== this.#generation) return;
       clear(this.#holder);
       if (opened.notice) this.#holder.append(el('p', { class: 'notice notice-warning', role: 'status' }, opened.notice));
+      const { policy, problems } = readPolicy((name) => this.getAttribute(name));
+      for (const text of problems) this.#holder.append(el('p', { class: 'notice notice-warning', role: 'status' }, text));
+      const rules = policySentence(policy);
+      if (rules) this.#holder.append(el('p', { class: 'policy-note' }, rules));
       const set = mountSet(this.#holder, {
-        companion, ids, seed, store: opened.store,
+        companion, ids, seed, store: opened.store, policy,
         onEvent: ({ type, ...payload }) => this.#emit(type, payload),
       });
       this.#set = set;
       await set.ready;
       if (generation !== this.#generation) return;
       this.dataset.ready = 'true';
-      this.#emit('ready', { protocolVersion: PROTOCOL_VERSION, seed, ...set.state() });
+      // (With per-learner variants each exercise's seed is in its own state.)
+      this.#emit('ready', { protocolVersion: PROTOCOL_VERSION, seed: learner === null ? seed : null, ...set.state() });
     }
 
     reset(exercise) { return this.#set?.reset(exercise); }

@@ -4,22 +4,32 @@
 import { mountExercise } from './widget.mjs';
 import { parseSeed } from '../seed.mjs';
 
-// The ids of one exercise or of a chapter's exercises, from the companion's list.
-export function exerciseIds(companion, { exercise, chapter }) {
+// The ids of one exercise, of a chosen list of exercises ("ch14.ex1, ch19.ex3": commas or
+// spaces, in the order given, each once), or of a chapter's exercises, from the
+// companion's list.
+export function exerciseIds(companion, { exercise, exercises, chapter }) {
   const list = companion.exercises();
-  if (exercise) {
-    if (!list.some((item) => item.id === exercise)) throw new Error(`There is no exercise '${exercise}'.`);
-    return [exercise];
+  const known = (id) => {
+    if (!list.some((item) => item.id === id)) throw new Error(`There is no exercise '${id}'.`);
+    return id;
+  };
+  if (exercise) return [known(exercise)];
+  if (exercises !== null && exercises !== undefined) {
+    const ids = [...new Set(String(exercises).split(/[\s,]+/).filter(Boolean))];
+    if (ids.length === 0) throw new Error('The list of exercises is empty.');
+    return ids.map(known);
   }
   const ids = list.filter((item) => String(item.chapter) === String(chapter)).map((item) => item.id);
   if (ids.length === 0) throw new Error(`There is no chapter '${chapter}'.`);
   return ids;
 }
 
-export function mountSet(holder, { companion, ids, seed = 0, store, titleLevel = 2, onEvent = () => {} }) {
+// seed: one seed for every exercise, or a function from an exercise's id to its seed (a
+// learner's own variants, learner-seed.mjs). policy: the feedback policy of every part.
+export function mountSet(holder, { companion, ids, seed = 0, store, titleLevel = 2, policy, onEvent = () => {} }) {
   let settling = true; // progress events are held back until every widget is restored
   const widgets = ids.map((id) => mountExercise(holder, {
-    companion, id, seed, store, titleLevel,
+    companion, id, seed: typeof seed === 'function' ? seed(id) : seed, store, titleLevel, policy,
     onEvent: (event) => {
       if (event.type === 'progress') {
         if (!settling) onEvent({ type: 'progress', ...state() });

@@ -35,6 +35,12 @@ export const MAX_INTERACTIONS = 250;
 // the identifier characters both versions accept replaced.
 export const scormId = (...names) => names.join('.').replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 255);
 
+// A checked part's interaction id: exercise.part, and .v<seed> after it for a variant
+// other than the chapter's numbers (seed 0), so that a class report can grade the stored
+// answer again against the numbers the learner saw (web/report/interactions.mjs reads it).
+export const interactionId = (exercise, part, seed = 0) => (seed ? scormId(exercise, part, `v${seed}`)
+  : scormId(exercise, part));
+
 const clock = (date) => `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
 const timespan12 = (ms) => {
   const seconds = Math.max(0, Math.round(ms / 10) / 100);
@@ -44,6 +50,7 @@ const timespan12 = (ms) => {
 export const ADAPTERS = {
   '1.2': {
     key: 'API',
+    learnerId: 'cmi.core.student_id',
     calls: { initialize: 'LMSInitialize', get: 'LMSGetValue', set: 'LMSSetValue', commit: 'LMSCommit', finish: 'LMSFinish' },
     begin(cmi) {
       if (cmi.get('cmi.core.lesson_status') === 'not attempted') cmi.set('cmi.core.lesson_status', 'incomplete');
@@ -59,9 +66,9 @@ export const ADAPTERS = {
     // (wrong for incorrect, neutral for an answer the core could not read) and the time the
     // answer took; linked to its exercise's objective and, where the core named the
     // mistake, to an objective named after it (1.2 has no description).
-    interaction(cmi, n, { exercise, part, text, verdict, mistake, latencyMs, at }) {
+    interaction(cmi, n, { exercise, part, seed, text, verdict, mistake, latencyMs, at }) {
       const base = `cmi.interactions.${n}`;
-      cmi.set(`${base}.id`, scormId(exercise, part));
+      cmi.set(`${base}.id`, interactionId(exercise, part, seed));
       cmi.set(`${base}.objectives.0.id`, scormId(exercise));
       if (mistake) cmi.set(`${base}.objectives.1.id`, scormId('mistake', mistake));
       cmi.set(`${base}.time`, clock(at));
@@ -85,6 +92,7 @@ export const ADAPTERS = {
   },
   2004: {
     key: 'API_1484_11',
+    learnerId: 'cmi.learner_id',
     calls: { initialize: 'Initialize', get: 'GetValue', set: 'SetValue', commit: 'Commit', finish: 'Terminate' },
     begin(cmi) {
       if (['unknown', 'not attempted', ''].includes(cmi.get('cmi.completion_status'))) cmi.set('cmi.completion_status', 'incomplete');
@@ -100,9 +108,9 @@ export const ADAPTERS = {
     },
     // One checked part, as in 1.2, with the whole text (a long fill-in, up to 4,000
     // characters) and the named mistake's explanation as the description.
-    interaction(cmi, n, { exercise, part, text, verdict, mistake, feedback, latencyMs, at }) {
+    interaction(cmi, n, { exercise, part, seed, text, verdict, mistake, feedback, latencyMs, at }) {
       const base = `cmi.interactions.${n}`;
-      cmi.set(`${base}.id`, scormId(exercise, part));
+      cmi.set(`${base}.id`, interactionId(exercise, part, seed));
       cmi.set(`${base}.type`, 'long-fill-in');
       cmi.set(`${base}.objectives.0.id`, scormId(exercise));
       cmi.set(`${base}.timestamp`, at.toISOString().slice(0, 19));

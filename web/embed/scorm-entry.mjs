@@ -7,12 +7,18 @@
 // status (incomplete; completed once every part has a graded answer; passed or failed only
 // where the course set a mastery score: scorm-api.mjs's statusOf) and the suspend data
 // (suspend-data.mjs), through a small adapter per API version (scorm-api.mjs).
+// The launch's parameters (the manifest's, which the LMS appends to this page's address;
+// tools/scorm-package.mjs writes them) may ask for per-learner variants (variants=learner,
+// salt=…: each exercise's seed from the LMS's learner id, learner-seed.mjs) and set the
+// feedback policy (attempts, values, working: ../ui/feedback-policy.mjs).
 
 import './bundle-entry.mjs';
 import { el } from '../ui/dom.mjs';
 import { AnswerStore, droppedNotice } from '../ui/storage.mjs';
 import { encodeSuspend, decodeSuspend } from './suspend-data.mjs';
 import { findApi, bind, scormId, MAX_INTERACTIONS } from './scorm-api.mjs';
+import { MAX_LEARNER_CHARS } from './learner-seed.mjs';
+import { POLICY_ATTRIBUTES } from '../ui/feedback-policy.mjs';
 
 class ScormStore extends AnswerStore {
   constructor(state, onPersist) {
@@ -31,14 +37,37 @@ function progress({ exercises, correct, total }) {
   return { graded, correct, total };
 }
 
+// The element's attributes for the launch's parameters, and what the learner is told.
+function launchAttributes(params, learnerId, notice) {
+  const attributes = {};
+  const variants = params.get('variants');
+  if (variants === 'learner') {
+    const id = learnerId.trim();
+    if (id === '' || id.length > MAX_LEARNER_CHARS) {
+      notice('This activity gives every learner their own numbers, but the course site did not say who you are, ' +
+        'so you see the chapter’s own numbers.');
+    } else {
+      Object.assign(attributes, { learner: id, salt: (params.get('salt') ?? '').slice(0, MAX_LEARNER_CHARS) });
+    }
+  } else if (variants !== null) {
+    notice(`The activity’s setting variants=${JSON.stringify(variants.slice(0, 20))} is not known (only “learner” is), ` +
+      'so you see the chapter’s own numbers.');
+  }
+  for (const name of POLICY_ATTRIBUTES) {
+    if (params.has(name)) attributes[name] = params.get(name);
+  }
+  return attributes;
+}
+
 function start() {
   const main = document.getElementById('sco');
-  const chapter = document.body.dataset.chapter;
   const ids = String(document.body.dataset.exercises ?? '').split(',').filter(Boolean);
   const found = findApi(document.body.dataset.scorm);
   const notice = (text) => main.before(el('p', { class: 'sco-notice', role: 'status' }, text));
+  const params = new URLSearchParams(window.location.search);
   const started = Date.now();
   let finished = false;
+  let learnerId = '';
 
   if (found) {
     const { adapter } = found;
@@ -53,6 +82,7 @@ function start() {
       notice(droppedNotice(decoded.dropped).replace('in this browser', 'on the course site'));
     }
     adapter.begin(cmi);
+    learnerId = cmi.get(adapter.learnerId);
     const store = new ScormStore(state, (current) => {
       const ok = cmi.set('cmi.suspend_data', encodeSuspend(current, ids));
       return cmi.commit() && ok;
@@ -95,7 +125,7 @@ function start() {
   } else {
     notice('No course site (SCORM API) was found, so your answers are kept in this browser only and no score is reported.');
   }
-  main.append(el('attention-exercise', { chapter }));
+  main.append(el('attention-exercise', { exercises: ids.join(' '), ...launchAttributes(params, learnerId, notice) }));
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);

@@ -10,6 +10,7 @@ import { openStore } from '../ui/storage.mjs';
 import { connectToParent, originNotice, parentNotice, parseOrigins, PROTOCOL_VERSION } from '../embed/protocol.mjs';
 import { exerciseIds, mountSet } from '../embed/exercise-set.mjs';
 import { readSeed } from '../seed.mjs';
+import { readPolicy, policySentence } from '../ui/feedback-policy.mjs';
 import { messageOf } from '../error-message.mjs';
 
 // Reports the page's height (resize) once `released` is called (after ready, or when the
@@ -50,6 +51,8 @@ async function main() {
   const exercise = params.get('exercise');
   const chapter = params.get('chapter');
   const seedRead = readSeed(params.get('seed') ?? '0', 'seed in the address');
+  const { policy, problems: policyProblems } = readPolicy((name) => params.get(name));
+  for (const text of policyProblems) showNotice(`In the address, ${text}`, 'warning');
   const parsedOrigins = parseOrigins(params.get('origin'));
   const allowedOrigins = parsedOrigins.origins;
   if (parsedOrigins.rejected.length) {
@@ -98,8 +101,10 @@ async function main() {
   }
   const holder = document.getElementById('exercises');
   if (chapter && !exercise) holder.before(el('h1', { class: 'aw-chapter' }, `Chapter ${chapter}`));
+  const rules = policySentence(policy);
+  if (rules) holder.before(el('p', { class: 'policy-note' }, rules));
   set = mountSet(holder, {
-    companion, ids, seed, store, titleLevel: exercise ? 1 : 2, // the page's one exercise is its h1
+    companion, ids, seed, store, policy, titleLevel: exercise ? 1 : 2, // the page's one exercise is its h1
     onEvent: (event) => {
       const { type, ...payload } = event;
       channel.post(type, payload);

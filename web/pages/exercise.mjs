@@ -13,7 +13,9 @@
 import { el, pacer } from '../ui/dom.mjs';
 import { bootCompanion, safeCall, errorOf, showNotice, setStatus, ensureHeading } from '../ui/boot.mjs';
 import { renderParagraphs, startLoadingKatex } from '../ui/render-math.mjs';
-import { renderWorking, hasWorking, workingKind } from '../ui/working-view.mjs';
+import { hasWorking, workingKind } from '../ui/working-view.mjs';
+import { readPolicy, policySentence } from '../ui/feedback-policy.mjs';
+import { workingBlock } from '../ui/working-block.mjs';
 import { roleLetters, rolesSection } from '../ui/roles-view.mjs';
 import { openStore } from '../ui/storage.mjs';
 import { partView } from '../ui/part-view.mjs';
@@ -26,43 +28,6 @@ import { inputsBlock } from '../ui/inputs-view.mjs';
 import { inChapterOrder } from '../ui/chapters.mjs';
 import { readSeed } from '../seed.mjs';
 import { messageOf } from '../error-message.mjs';
-
-function workingBlock(exercise) {
-  const kind = workingKind(exercise);
-  const holder = el('div', { id: 'working-holder', hidden: true });
-  const button = el('button', { type: 'button', class: 'show-working', 'aria-expanded': 'false',
-    'aria-controls': 'working-holder' }, 'Show the working');
-  const title = exercise.title ?? exercise.id;
-  button.addEventListener('click', () => {
-    const open = holder.hidden;
-    if (open && !holder.hasChildNodes()) {
-      holder.append(renderWorking(exercise.working, kind, `Working for ${title}`));
-      // Parts that change an input (a mask, a temperature, another query) have their own working.
-      const seen = new Set([JSON.stringify(exercise.working)]);
-      for (const part of exercise.parts ?? []) {
-        const key = JSON.stringify(part.working ?? null);
-        if (!part.working || seen.has(key)) continue;
-        seen.add(key);
-        const names = exercise.parts.filter((p) => JSON.stringify(p.working ?? null) === key).map((p) => p.name);
-        holder.append(el('h3', {}, `For ${names.length === 1 ? 'part' : 'parts'} ${names.join(', ')}`),
-          renderWorking(part.working, kind, `Working for ${names.join(', ')}`));
-      }
-    }
-    holder.hidden = !open;
-    button.setAttribute('aria-expanded', String(open));
-    button.textContent = open ? 'Hide the working' : 'Show the working';
-  });
-  const what = kind === 'exact-read'
-    ? 'Every step of the computation, as the core does it: scores, exponentials, weights, ' +
-      'then the denominator, context and readout, each exact and as a decimal.'
-    : kind === 'counts'
-      ? 'Every count, as the core works it out: the formula and its value.'
-      : 'Every step of the computation, as the core does it, shown to three decimal places.';
-  return el('section', { class: 'working-section', 'aria-labelledby': 'working-heading' },
-    el('h2', { id: 'working-heading' }, 'The working'), el('p', {}, what),
-    el('p', { class: 'working-warning' }, 'Open it after you have tried the parts: it contains the answers.'),
-    button, holder);
-}
 
 // The decimal rule, stated once on the page where some part takes a typed answer (a
 // verdict the rule decided points here). The core words it "The decimal rule: …".
@@ -115,6 +80,8 @@ async function main() {
   }
   const { seed: urlSeed, problem: seedProblem } = seedFromUrl(params);
   if (seedProblem) showNotice(seedProblem, 'warning');
+  const { policy, problems: policyProblems } = readPolicy((name) => params.get(name));
+  for (const text of policyProblems) showNotice(`In the address, ${text}`, 'warning');
   startLoadingKatex();
   const companion = await bootCompanion({ only: [id] });
   if (!companion) return;
@@ -142,6 +109,8 @@ async function main() {
   const intro = el('div', { class: 'intro' });
   content.append(el('h1', {}, title));
   if (seed) content.append(el('p', { class: 'variant-badge' }, `Variant ${seed}`));
+  const rules = policySentence(policy);
+  if (rules) content.append(el('p', { class: 'policy-note' }, rules));
   content.append(intro);
   // The answer fields are built while the intro's maths is typeset, so a learner can type
   // before KaTeX has arrived.
@@ -160,7 +129,10 @@ async function main() {
   const roles = rolesSection(exercise);
   if (roles) content.append(roles);
   // Parts in order; parts that a table lays out appear in it, where its first part would be.
-  const options = { letters, decimalRuleId: ruleShown ? DECIMAL_RULE_ID : null };
+  // The working (if any) opens under the policy once every part is settled.
+  let working = null;
+  const settle = () => working?.update(views.every((view) => view.settled()));
+  const options = { letters, decimalRuleId: ruleShown ? DECIMAL_RULE_ID : null, policy, onGraded: () => settle() };
   const tabled = tabledParts(exercise);
   const tables = Array.isArray(exercise.tables) ? exercise.tables : [];
   if (tables.length) document.body.classList.add('wide'); // room for a table's columns
@@ -197,7 +169,8 @@ async function main() {
   // The lettered arrays ("roles") are shown before the parts; "policies" and "none" have no
   // step-by-step working. An error from the core is shown whatever the kind.
   if (hasWorking(exercise.working, kind) || exercise.working?.error) {
-    content.append(workingBlock(exercise));
+    working = workingBlock(exercise, { holderId: 'working-holder', headingId: 'working-heading', policy });
+    content.append(working.section);
   }
   if (seed) {
     content.append(el('p', { class: 'back' }, el('a', { href: exerciseHref(id, 0) }, 'Back to the chapter’s numbers')));
@@ -209,6 +182,7 @@ async function main() {
   for (const view of views) {
     if (view.restore) await view.restore();
   }
+  settle();
   await introTypeset;
 }
 

@@ -11,6 +11,7 @@ import { renderMathText } from './render-math.mjs';
 import { hasMath, spokenText } from './math-speech.mjs';
 import { langNodes } from './lang-text.mjs';
 import { messageOf } from '../error-message.mjs';
+import { PRACTICE } from './feedback-policy.mjs';
 
 const VERDICT_TITLES = {
   correct: 'Correct',
@@ -21,9 +22,14 @@ const VERDICT_TITLES = {
 // Fields of a part that are not inputs for the core.
 const PART_FIELDS = new Set(['name', 'prompt', 'hint', 'placeholder', 'quantity', 'options', 'working', 'exact']);
 
-export function attemptsText(count) {
+export function attemptsText(count, limit = null) {
+  if (limit !== null) return `${count} of ${limit} ${limit === 1 ? 'attempt' : 'attempts'} used`;
   return count === 1 ? '1 attempt' : `${count} attempts`;
 }
+
+// Whether a part is settled under a policy: answered correctly, or out of attempts.
+export const isSettled = ({ verdict, attempts }, policy) => verdict === 'correct'
+  || (policy.attempts !== null && attempts >= policy.attempts);
 
 const NO_ATTEMPT = 'This check did not count as an attempt.';
 
@@ -247,9 +253,13 @@ function warnOnce() {
 //   cellName       for a cell of a fill-in table (part-table.mjs): the field's name from
 //                  its row and column; the part is then laid out compactly (no heading,
 //                  prompt or hint: the table's headers say what is asked)
+//   policy         the teacher's feedback policy (feedback-policy.mjs): with an attempt
+//                  limit, a part is closed (its field read-only, its Check refused) once it
+//                  is correct or out of attempts; with values hidden, the core words the
+//                  feedback without values
 export function partView(companion, store, exercise, part, index, seed,
   { letters = null, headingLevel = 2, onGraded = () => {}, onSaveFailed = warnOnce, decimalRuleId = null,
-    cellName = null, titleId = null } = {}) {
+    cellName = null, titleId = null, policy = PRACTICE } = {}) {
   const name = String(part.name);
   const inputId = uniqueId('answer');
   const feedbackId = uniqueId('feedback');
@@ -263,7 +273,7 @@ export function partView(companion, store, exercise, part, index, seed,
   if (saved) view.set(saved.text);
 
   const checkButton = el('button', { type: 'submit', class: 'check' }, 'Check');
-  const attemptsLine = el('p', { class: 'attempts' }, attemptsText(record.attempts));
+  const attemptsLine = el('p', { class: 'attempts' }, attemptsText(record.attempts, policy.attempts));
   // The details of a verdict (not a live region: reading the answer back at every check
   // would say it twice) and, apart, the one short sentence announced for a check the
   // learner made; a saved answer checked again on load is shown, never announced.
@@ -327,13 +337,15 @@ export function partView(companion, store, exercise, part, index, seed,
       announce(ask);
       return;
     }
+    if (!restoring && closed) return;
     setBusy(checkButton, true);
-    const result = await safeCall(() => companion.grade(exercise.id, name, text, { seed }));
+    const result = await safeCall(() => companion.grade(exercise.id, name, text,
+      { seed, revealValues: policy.values !== 'hidden' }));
     setBusy(checkButton, false);
     const verdict = errorOf(result) ? null : result.verdict;
     let { attempts } = record;
     if (!restoring && (verdict === 'correct' || verdict === 'incorrect')) attempts += 1;
-    attemptsLine.textContent = attemptsText(attempts);
+    attemptsLine.textContent = attemptsText(attempts, policy.attempts);
     showResult(feedback, result, { restored: restoring, exactLabel, decimalRule: exercise.decimalRule ?? null,
       decimalRuleId });
     if (!restoring) announce(announcementOf(result, exercise.decimalRule ?? null));
@@ -341,6 +353,7 @@ export function partView(companion, store, exercise, part, index, seed,
     if (verdict !== 'correct' && verdict !== 'incorrect' && verdict !== 'invalid') return;
     const unchanged = restoring && verdict === record.verdict; // a restore that changed nothing writes nothing
     record = { text, verdict, attempts };
+    closeIfSettled();
     if (!unchanged && !store.savePart(exercise.id, name, record, seed)) onSaveFailed();
     if (!restoring) {
       const latencyMs = begunAt === null ? 0 : Math.round(performance.now() - begunAt);
@@ -350,12 +363,32 @@ export function partView(companion, store, exercise, part, index, seed,
     }
   }
 
+  // Under an attempt limit, a settled part is closed: its answer stays as checked.
+  let closed = false;
+  function closeIfSettled() {
+    if (closed || policy.attempts === null || !isSettled(record, policy)) return;
+    closed = true;
+    for (const control of form.querySelectorAll('input, textarea, select')) {
+      if (control.type === 'radio' || control.tagName === 'SELECT') control.disabled = true;
+      else control.readOnly = true;
+    }
+    checkButton.setAttribute('aria-disabled', 'true');
+    checkButton.classList.add('check-closed');
+    attemptsLine.append(' ', el('span', { class: 'closed-note' }, record.verdict === 'correct'
+      ? '(this part is closed: it is correct).' : '(no attempts left: this part is closed).'));
+  }
+  closeIfSettled();
+
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    if (closed) {
+      announce('This part is closed.');
+      return;
+    }
     if (isBusy(checkButton)) return; // the previous check is still with the core
     check().catch((error) => showResult(feedback, { error: messageOf(error) }));
   });
 
   const restore = saved && saved.text.trim() !== '' ? () => check({ restoring: true }) : null;
-  return { name, section, record: () => ({ ...record }), restore };
+  return { name, section, record: () => ({ ...record }), settled: () => isSettled(record, policy), restore };
 }

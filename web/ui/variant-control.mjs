@@ -4,6 +4,7 @@
 // variant come from the core (companion.exercise(id, {seed})).
 
 import { el } from './dom.mjs';
+import { POLICY_ATTRIBUTES } from './feedback-policy.mjs';
 
 // Whether the exercise has numeric variants: the core redraws its inputs from a seed
 // (offers.variants), and it has inputs to redraw and parts to answer.
@@ -12,9 +13,16 @@ export function hasVariants(exercise) {
     && Object.keys(exercise.inputs).length > 0 && Array.isArray(exercise.parts) && exercise.parts.length > 0;
 }
 
+// The address of an exercise's page; a teacher's feedback policy in this page's address
+// (attempts, values, working: feedback-policy.mjs) goes along, so that a new variant or the
+// next exercise keeps it.
 export function exerciseHref(id, seed = 0) {
   const query = new URLSearchParams({ id });
   if (seed) query.set('seed', String(seed));
+  const here = new URLSearchParams(globalThis.location?.search ?? '');
+  for (const name of POLICY_ATTRIBUTES) {
+    if (here.has(name)) query.set(name, here.get(name));
+  }
   return `exercise.html?${query}`;
 }
 

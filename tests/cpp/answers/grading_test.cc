@@ -40,6 +40,29 @@ TEST(Grading, NearMissIsToldSo) {
   EXPECT_NE(high.feedback.find("too high"), std::string::npos);
 }
 
+// Under a feedback policy that hides values no verdict gives a value the learner did not
+// type: not the value after a correct rounded answer, not the leading-order form, not the
+// direction of a near miss (which is still flagged, for a teacher's report).
+TEST(Grading, HiddenValuesAreNeverGiven) {
+  GradeRequest r = Context();
+  r.reveal_values = false;
+  Verdict rounded = Grade("[0.3466, 0.1733]", r);
+  EXPECT_EQ(rounded.kind, Verdict::Kind::kCorrect);
+  EXPECT_NE(rounded.feedback.find("4 decimal places"), std::string::npos);
+  EXPECT_EQ(rounded.feedback.find("a/2"), std::string::npos) << rounded.feedback;
+  EXPECT_EQ(rounded.feedback.find("0.346574"), std::string::npos) << rounded.feedback;
+  Verdict near = Grade("[0.3465, 0.1733]", r);
+  EXPECT_EQ(near.kind, Verdict::Kind::kIncorrect);
+  EXPECT_TRUE(near.near_miss);
+  EXPECT_EQ(near.feedback.find("near miss"), std::string::npos) << near.feedback;
+  EXPECT_EQ(near.feedback.find("too low"), std::string::npos) << near.feedback;
+  r.reveal_values = true;
+  Verdict told = Grade("[0.3465, 0.1733]", r);
+  EXPECT_TRUE(told.near_miss);
+  EXPECT_NE(told.feedback.find("too low"), std::string::npos);
+  EXPECT_FALSE(Grade("[0.9, 0.1733]", r).near_miss);
+}
+
 TEST(Grading, TooFewDigitsIsInvalid) {
   GradeRequest r;
   r.expected = Quantity::Number(a / Q(2));

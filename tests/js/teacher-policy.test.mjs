@@ -1,0 +1,95 @@
+// Issue 13, per-learner variants and the feedback policy: a learner's seed is a stable
+// function of the salt, the learner and the exercise (web/embed/learner-seed.mjs); the
+// policy reader takes only what it states (web/ui/feedback-policy.mjs); and with values
+// hidden the core's verdicts, over every part of every exercise at many seeds, give no
+// number the learner did not type, and no expected value.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { learnerSeed } from '../../web/embed/learner-seed.mjs';
+import { readPolicy, policySentence, policyQuery, PRACTICE } from '../../web/ui/feedback-policy.mjs';
+import { loadCompanion } from '../../web/companion.mjs';
+import { MAX_SEED } from '../../web/seed.mjs';
+
+const companion = await loadCompanion();
+
+test('a learner seed is stable, never 0, and differs between learners, exercises and salts', () => {
+  const seen = new Set();
+  for (let n = 0; n < 2000; n += 1) {
+    const seed = learnerSeed(`learner-${n}`, 'ch14.ex1', 'spring');
+    assert.ok(Number.isInteger(seed) && seed >= 1 && seed <= MAX_SEED, String(seed));
+    assert.equal(learnerSeed(`learner-${n}`, 'ch14.ex1', 'spring'), seed, 'the same three give the same seed');
+    seen.add(seed);
+  }
+  assert.ok(seen.size >= 1999, `${seen.size} distinct seeds for 2000 learners`);
+  assert.notEqual(learnerSeed('ana', 'ch14.ex1', 'spring'), learnerSeed('ana', 'ch14.ex2', 'spring'));
+  assert.notEqual(learnerSeed('ana', 'ch14.ex1', 'spring'), learnerSeed('ana', 'ch14.ex1', 'autumn'));
+  // The parts are not run together: ("ab", "c") and ("a", "bc") are different learners and salts.
+  assert.notEqual(learnerSeed('ab', 'ch14.ex1', 'c'), learnerSeed('abc', 'ch14.ex1', ''));
+  assert.equal(learnerSeed('Zoë 学生', 'ch19.ex3', 's'), learnerSeed('Zoë 学生', 'ch19.ex3', 's'));
+});
+
+test('the policy reader keeps what it can read and names what it cannot', () => {
+  const read = (query) => { const q = new URLSearchParams(query); return readPolicy((name) => q.get(name)); };
+  assert.deepEqual(read(''), { policy: PRACTICE, problems: [] });
+  assert.equal(policySentence(PRACTICE), null);
+  assert.equal(policyQuery(PRACTICE), '');
+  const full = read('attempts=3&values=hidden&working=hidden');
+  assert.deepEqual(full, { policy: { attempts: 3, values: 'hidden', working: 'hidden' }, problems: [] });
+  assert.equal(policyQuery(full.policy), 'attempts=3&values=hidden&working=hidden');
+  assert.match(policySentence(full.policy), /at most 3 graded checks.*does not give the expected values.*correct or out of checks/);
+  assert.match(policySentence(read('attempts=1').policy), /at most one graded check/);
+  assert.match(policySentence(read('working=hidden').policy), /opens once every part is correct\./);
+  for (const bad of ['0', '21', '-1', '2.5', ' 3', 'three', '1e1', '003']) {
+    const { policy, problems } = read(`attempts=${encodeURIComponent(bad)}`);
+    assert.equal(policy.attempts, null, bad);
+    assert.equal(problems.length, bad === '003' ? 1 : 1, bad);
+    assert.match(problems[0], /is not a whole number from 1 to 20/);
+  }
+  const mixed = read('attempts=2&values=secret&working=later');
+  assert.deepEqual(mixed.policy, { attempts: 2, values: 'shown', working: 'shown' });
+  assert.equal(mixed.problems.length, 2);
+});
+
+// The numbers in a text; a number of the expected value may be in the feedback only where
+// the learner typed it (or the decimal rule's own sentence has it, or it is a small count:
+// decimal places, entry numbers).
+const numbersIn = (text) => String(text).match(/\d+(?:\.\d+)?(?:\/\d+)?/g) ?? [];
+
+test('with values hidden, no verdict gives a value the learner did not type (every part, 12 seeds)', () => {
+  let graded = 0;
+  let nearMisses = 0;
+  for (const { id } of companion.exercises()) {
+    for (const seed of [0, 1, 2, 3, 5, 8, 13, 21, 34, 55, 4242, 3_000_000_000]) {
+      const exercise = companion.exercise(id, { seed });
+      for (const part of exercise.parts ?? []) {
+        const shown = companion.grade(id, part.name, '0', { seed });
+        const expected = String(shown.expected ?? '');
+        // The value itself, its decimal form, each decimal one unit off in the last place,
+        // and a wrong number.
+        const decimal = expected.includes('≈') ? expected.split('≈')[1].trim() : expected;
+        const nudged = decimal.replace(/(\d)(?=\D*$)/, (d) => String((Number(d) + 1) % 10));
+        for (const answer of [expected.split('≈')[0].trim(), decimal, nudged, '0', '12345']) {
+          if (!answer) continue;
+          const hidden = companion.grade(id, part.name, answer, { seed, revealValues: false });
+          graded += 1;
+          assert.equal(hidden.expected, null, `${id}/${part.name}@${seed}: ${answer}`);
+          if (hidden.nearMiss) nearMisses += 1;
+          // A number of the expected value (exact or decimal) that the learner did not type.
+          const typed = new Set([...numbersIn(answer), ...numbersIn(exercise.decimalRule ?? '')]);
+          for (const number of numbersIn(hidden.feedback)) {
+            if (typed.has(number) || (/^\d+$/.test(number) && Number(number) <= 20)) continue;
+            if (numbersIn(expected).includes(number)) {
+              assert.fail(`${id}/${part.name}@${seed}: "${answer}" got feedback with ${number}: ${hidden.feedback}`);
+            }
+          }
+          const told = companion.grade(id, part.name, answer, { seed });
+          assert.equal(told.verdict, hidden.verdict, 'hiding values never changes a verdict');
+          assert.equal(told.misconception, hidden.misconception, 'nor the named mistake');
+          assert.equal(told.nearMiss, hidden.nearMiss);
+        }
+      }
+    }
+  }
+  assert.ok(graded > 2000, `${graded} answers graded`);
+  assert.ok(nearMisses > 20, `${nearMisses} near misses among them`);
+});

@@ -1,0 +1,71 @@
+// The teacher's feedback policy for a page, an embed or a SCORM package, read from the
+// page's query (exercise.html?…&attempts=3, embed.html?…, the <attention-exercise>
+// element's attributes of the same names, or a SCORM package's launch parameters, which
+// the LMS appends to the SCO's address):
+//   attempts=N      each part takes at most N graded checks (1-20); an answer the core
+//                   cannot read never counts. Out of attempts, the part's field is locked.
+//   values=hidden   the feedback never gives a value the learner did not type: no exact
+//                   value after a correct answer, no near-miss direction (the core words
+//                   its feedback so: grade(..., {revealValues: false})). Named mistakes are
+//                   still named: their explanations hold no values.
+//   working=hidden  the worked solution stays closed until every part of the exercise is
+//                   correct or out of attempts.
+// With none of them (practice): unlimited checks, the values, the working on request.
+
+export const MAX_ATTEMPTS = 20;
+// The names a policy is given by (query parameters and element attributes alike).
+export const POLICY_ATTRIBUTES = ['attempts', 'values', 'working'];
+export const PRACTICE = Object.freeze({ attempts: null, values: 'shown', working: 'shown' });
+const CHOICES = { values: ['shown', 'hidden'], working: ['shown', 'hidden'] };
+
+// get(name) -> the text given for name, or null (URLSearchParams.get, getAttribute).
+// -> {policy, problems}: a value that cannot be read is named in a problem sentence and
+// that setting stays as in practice.
+export function readPolicy(get) {
+  const policy = { ...PRACTICE };
+  const problems = [];
+  const attempts = get('attempts');
+  if (attempts !== null && attempts !== '') {
+    if (/^[0-9]{1,2}$/.test(attempts) && Number(attempts) >= 1 && Number(attempts) <= MAX_ATTEMPTS) {
+      policy.attempts = Number(attempts);
+    } else {
+      problems.push(`attempts=${JSON.stringify(attempts.slice(0, 20))} is not a whole number from 1 to ${MAX_ATTEMPTS}, ` +
+        'so checks are not limited.');
+    }
+  }
+  for (const [name, allowed] of Object.entries(CHOICES)) {
+    const value = get(name);
+    if (value === null || value === '') continue;
+    if (allowed.includes(value)) policy[name] = value;
+    else problems.push(`${name}=${JSON.stringify(value.slice(0, 20))} is not one of ${allowed.join(' or ')}, so it is ignored.`);
+  }
+  return { policy: Object.freeze(policy), problems };
+}
+
+export const isPractice = (policy) => policy.attempts === null && policy.values === 'shown' && policy.working === 'shown';
+
+// The query a policy is written as (no leading "?"; empty for practice).
+export function policyQuery(policy) {
+  const query = new URLSearchParams();
+  if (policy.attempts !== null) query.set('attempts', String(policy.attempts));
+  if (policy.values !== 'shown') query.set('values', policy.values);
+  if (policy.working !== 'shown') query.set('working', policy.working);
+  return query.toString();
+}
+
+// What the learner is told, in one sentence, or null in practice.
+export function policySentence(policy) {
+  if (isPractice(policy)) return null;
+  const rules = [];
+  if (policy.attempts !== null) {
+    rules.push(`each part takes at most ${policy.attempts === 1 ? 'one graded check' : `${policy.attempts} graded checks`} ` +
+      '(an answer that cannot be read does not count)');
+  }
+  if (policy.values === 'hidden') rules.push('the feedback names mistakes but does not give the expected values');
+  if (policy.working === 'hidden') {
+    rules.push(policy.attempts === null ? 'the working opens once every part is correct'
+      : 'the working opens once every part is correct or out of checks');
+  }
+  const list = rules.length === 1 ? rules[0] : `${rules.slice(0, -1).join('; ')}; and ${rules.at(-1)}`;
+  return `Your teacher set this activity so that ${list}.`;
+}
