@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { precompress } from './precompress.mjs';
 import { readMasteryScore } from './scorm-manifest.mjs';
+import { escapeHtml, page } from './html-page.mjs';
 import { SCORM_VERSIONS, chapterIdentity, writePackage } from './scorm-package.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -49,7 +50,6 @@ try {
   fail(`ATTN_SCORM_MASTERY: ${error.message}`);
 }
 
-const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 // The virtual modules of the bundle: the core's glue and its .wasm bytes (inlined as
 // base64 and handed to the module as wasmBinary, so nothing is fetched: a single-file
@@ -85,23 +85,6 @@ async function bundle(entry, outfile, { stdin = null, plugins = [] } = {}) {
   });
 }
 
-function page({ title, body, scripts, dataset = {} }) {
-  const data = Object.entries(dataset).map(([key, value]) => ` data-${key}="${escapeHtml(value)}"`).join('');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="style.css">
-</head>
-<body${data}>
-${body}
-${scripts.map((src) => `<script src="${src}"></script>`).join('\n')}
-</body>
-</html>
-`;
-}
 
 function chapters() {
   const byChapter = new Map();

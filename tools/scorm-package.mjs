@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import { manifest12, manifest2004, readMasteryScore } from './scorm-manifest.mjs';
 import { readPolicy, policyQuery } from '../web/ui/feedback-policy.mjs';
 import { MAX_LEARNER_CHARS } from '../web/embed/learner-seed.mjs';
+import { page } from './html-page.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SCO_FILES = ['index.html', 'sco.js', 'style.css'];
@@ -29,8 +30,6 @@ export const SCORM_VERSIONS = {
   '1.2': { suffix: 'scorm12', manifest: manifest12 },
   2004: { suffix: 'scorm2004', manifest: manifest2004 },
 };
-
-const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 // A package's identity: a chapter's, or a chosen set's from its title.
 export function chapterIdentity(chapter, count) {
@@ -54,22 +53,8 @@ export function launchParameters({ perLearner = false, salt = '', policy = null 
   return rest ? `?${rest}` : '';
 }
 
-function launchPage({ title, ids, version }) {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="style.css">
-</head>
-<body data-exercises="${escapeHtml(ids.join(','))}" data-scorm="${version}">
-<main id="sco"></main>
-<script src="sco.js"></script>
-</body>
-</html>
-`;
-}
+const launchPage = ({ title, ids, version }) => page({
+  title, body: '<main id="sco"></main>', scripts: ['sco.js'], dataset: { exercises: ids.join(','), scorm: version } });
 
 // Writes one package's zip. scoDir holds sco.js and style.css (build-embed.mjs's build/sco).
 export function writePackage({ scoDir, zipFile, version, ids, identity, masteryScore = null, parameters = '' }) {
