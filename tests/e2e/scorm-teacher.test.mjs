@@ -28,15 +28,17 @@ let out;
 before(async () => {
   companion = await loadCompanion();
   out = fs.mkdtempSync(path.join(os.tmpdir(), 'teacher-package-'));
-  const [zip] = scormPackage(['--exercises', `${EXERCISE},ch19.ex1,ch19.ex11`, '--title', 'Retrieval practice', '--version', '1.2',
+  const zips = scormPackage(['--exercises', `${EXERCISE},ch19.ex1,ch19.ex11`, '--title', 'Retrieval practice',
     '--per-learner', '--salt', SALT, '--attempts', '2', '--values', 'hidden', '--working', 'hidden', '--out', out]);
   lms = await startHost();
-  const packageDir = path.join(lms.dir, 'chosen', 'package');
-  fs.mkdirSync(packageDir, { recursive: true });
-  execFileSync('unzip', ['-q', zip, '-d', packageDir]);
-  fs.copyFileSync(path.join(repoRoot, 'node_modules', 'scorm-again', 'dist', 'scorm12.js'), path.join(lms.dir, 'chosen', 'scorm12.js'));
-  lms.write('chosen/lms.js', LMS_SCRIPTS['1.2']);
-  lms.write('chosen/lms.html', hostPage('<script src="scorm12.js"></script>\n<script src="lms.js"></script>'));
+  for (const [folder, zip, library, version] of [['chosen', zips[0], 'scorm12.js', '1.2'], ['chosen2004', zips[1], 'scorm2004.js', '2004']]) {
+    const packageDir = path.join(lms.dir, folder, 'package');
+    fs.mkdirSync(packageDir, { recursive: true });
+    execFileSync('unzip', ['-q', zip, '-d', packageDir]);
+    fs.copyFileSync(path.join(repoRoot, 'node_modules', 'scorm-again', 'dist', library), path.join(lms.dir, folder, library));
+    lms.write(`${folder}/lms.js`, LMS_SCRIPTS[version]);
+    lms.write(`${folder}/lms.html`, hostPage(`<script src="${library}"></script>\n<script src="lms.js"></script>`));
+  }
   browser = await launchBrowser();
 });
 
@@ -46,8 +48,8 @@ after(async () => {
   fs.rmSync(out, { recursive: true, force: true });
 });
 
-async function launch(page, learner) {
-  await page.goto(`${lms.url}chosen/lms.html?learner=${encodeURIComponent(learner)}`);
+async function launch(page, learner, folder = 'chosen') {
+  await page.goto(`${lms.url}${folder}/lms.html?learner=${encodeURIComponent(learner)}`);
   await page.waitForFunction(() => document.getElementById('sco').contentDocument
     ?.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 20_000 });
   return page.frameLocator('#sco').locator('attention-exercise');
@@ -70,7 +72,7 @@ test('two learners get different variants of the same exercise; the same learner
     const seed = learnerSeed(learner, EXERCISE, SALT);
     const article = element.locator(`article[data-exercise="${EXERCISE}"]`);
     assert.match(await article.locator('.aw-seed').textContent(), new RegExp(`Variant ${seed}\\b`));
-    seen[learner] = await article.locator('.inputs, .exercise-inputs').first().textContent();
+    seen[learner] = await article.locator('.inputs').first().textContent();
     // 19.1 has no numbers to redraw but letters its arrays in the learner's own order; 19.11
     // has no variants and keeps its one version.
     assert.match(await element.locator('article[data-exercise="ch19.ex1"] .aw-seed').textContent(),
@@ -90,13 +92,21 @@ test('two learners get different variants of the same exercise; the same learner
     await page.waitForFunction(() => document.getElementById('sco').contentDocument
       ?.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 20_000 });
     assert.match(await article.locator('.aw-seed').textContent(), new RegExp(`Variant ${seed}\\b`));
-    assert.equal(await article.locator('.inputs, .exercise-inputs').first().textContent(), seen[learner]);
+    assert.equal(await article.locator('.inputs').first().textContent(), seen[learner]);
     assert.equal(await weights.locator('input.answer').inputValue(), '[0.9, 0.05, 0.05]');
     assert.deepEqual(problems(), []);
     await page.context().close();
   }
   assert.notEqual(learnerSeed('ana', EXERCISE, SALT), learnerSeed('ben', EXERCISE, SALT));
   assert.notEqual(seen.ana, seen.ben, 'the two learners see different numbers');
+  // The SCORM 2004 package reads the learner's id from cmi.learner_id: the same numbers.
+  const { page, problems } = await newCheckedPage(browser);
+  const element = await launch(page, 'ana', 'chosen2004');
+  const article = element.locator(`article[data-exercise="${EXERCISE}"]`);
+  assert.match(await article.locator('.aw-seed').textContent(), new RegExp(`Variant ${learnerSeed('ana', EXERCISE, SALT)}\\b`));
+  assert.equal(await article.locator('.inputs').first().textContent(), seen.ana);
+  assert.deepEqual(problems(), []);
+  await page.context().close();
 });
 
 test('the package\'s policy: two checks a part, feedback without values, the working after', async () => {
