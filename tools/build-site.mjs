@@ -3,8 +3,9 @@
 //   web/*.html (with the navigation of web/ui/site-header.html, and the demo exercise's id
 //     where a page says @demo-exercise@), web/*.css, web/*.svg, web/*.mjs (the JS API,
 //     the seed reading, the error message),
-//   the module folders web/{pages,ui,figures,embed,batch,gpu}/*.{mjs,css} (page entries, page
-//     pieces, live figures, embeds, the batch runner and its module Worker, the WebGPU engine),
+//   the module folders web/{pages,ui,figures,embed,batch,gpu,report}/*.{mjs,css} (page entries, page
+//     pieces, live figures, embeds, the batch runner and its module Worker, the WebGPU engine,
+//     the class report),
 //   web/gpu/*.wgsl -> gpu/kernels.mjs (the kernels' sources as strings, imported by the
 //     WebGPU engine, so nothing is fetched at run time),
 //   build/wasm/cpp/companion.cjs and .wasm (the Emscripten module) -> companion.js, companion.wasm,
@@ -111,7 +112,7 @@ const outDir = path.resolve(process.argv[2] ?? path.join(repoRoot, 'build', 'sit
 if (process.argv.length > 3) fail('usage: node tools/build-site.mjs [outDir]');
 
 // The folders of browser modules under web/, copied as they are.
-const MODULE_FOLDERS = ['pages', 'ui', 'figures', 'embed', 'batch', 'gpu'];
+const MODULE_FOLDERS = ['pages', 'ui', 'figures', 'embed', 'batch', 'gpu', 'report'];
 const copies = [
   // (web/cli.mjs only forwards to tools/cli.mjs, for Node: it is not part of the site.)
   ...filesIn(webDir, ['.html', '.css', '.svg', '.mjs']).filter((from) => path.basename(from) !== 'cli.mjs')

@@ -47,7 +47,7 @@ async function open(url, scheme) {
   return checked;
 }
 
-const PAGES = ['index.html', 'progress.html', 'figures.html', 'figures-14.html', 'lab-read.html', 'lab-deletion.html',
+const PAGES = ['index.html', 'progress.html', 'report.html', 'figures.html', 'figures-14.html', 'lab-read.html', 'lab-deletion.html',
   'lab-batch.html', 'bench-batch.html', 'component.html', 'embed.html?exercise=ch19.ex5', 'embed.html?chapter=14',
   // error states: they too have a heading and nothing axe objects to
   'exercise.html', 'exercise.html?id=no.such', 'embed.html', 'lab-batch.html?B=0'];

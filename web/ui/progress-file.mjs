@@ -23,35 +23,37 @@ export function exportFileName(now = new Date()) {
   return `attention-progress-${now.toISOString().slice(0, 10)}.json`;
 }
 
-class ImportError extends Error {}
+// A progress file that cannot be read (the message says why, to the learner or teacher).
+export class ProgressFileError extends Error {}
 
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-// The file's text -> {state (version STORAGE_VERSION), dropped}, or an ImportError.
-function readProgress(text) {
+// The file's text -> {state (version STORAGE_VERSION), dropped}, or a ProgressFileError.
+// (The class report reads learners' files with it too: web/report/progress-answers.mjs.)
+export function readProgress(text) {
   if (typeof text !== 'string' || text.length > MAX_FILE_BYTES) {
-    throw new ImportError('This file is too large to be a progress file.');
+    throw new ProgressFileError('This file is too large to be a progress file.');
   }
   let doc;
   try {
     doc = JSON.parse(text);
   } catch {
-    throw new ImportError('This file is not a progress file: it is not valid JSON (it may be damaged).');
+    throw new ProgressFileError('This file is not a progress file: it is not valid JSON (it may be damaged).');
   }
   if (!doc || typeof doc !== 'object' || doc.format !== PROGRESS_FORMAT) {
-    throw new ImportError('This file is not an attention companion progress file.');
+    throw new ProgressFileError('This file is not an attention companion progress file.');
   }
   if (doc.version !== PROGRESS_VERSION) {
-    throw new ImportError(`This progress file has version ${String(doc.version)}, which this companion cannot read.`);
+    throw new ProgressFileError(`This progress file has version ${String(doc.version)}, which this companion cannot read.`);
   }
   const storage = doc.storage;
   if (Number.isFinite(storage?.version) && storage.version > STORAGE_VERSION) {
-    throw new ImportError('This progress file was made by a newer version of the companion.');
+    throw new ProgressFileError('This progress file was made by a newer version of the companion.');
   }
   const read = readState(storage);
-  if (!read) throw new ImportError('This progress file is damaged: its saved answers are not in the expected shape.');
+  if (!read) throw new ProgressFileError('This progress file is damaged: its saved answers are not in the expected shape.');
   if (read.dropped && Object.keys(read.state.exercises).length === 0) {
-    throw new ImportError(`This progress file is damaged: none of its ${plural(read.dropped, 'saved record')} could be read.`);
+    throw new ProgressFileError(`This progress file is damaged: none of its ${plural(read.dropped, 'saved record')} could be read.`);
   }
   return read;
 }
@@ -115,7 +117,7 @@ export function importProgress(store, text) {
   try {
     incoming = readProgress(text);
   } catch (error) {
-    if (error instanceof ImportError) return { ok: false, message: `${error.message} Nothing was changed.` };
+    if (error instanceof ProgressFileError) return { ok: false, message: `${error.message} Nothing was changed.` };
     throw error;
   }
   const { merged, counts } = merge(store.snapshot(), incoming.state);

@@ -1,0 +1,343 @@
+// The class report's reading and counting (web/report/*.mjs), in Node with the real core:
+// the delimited-text reader (quotes, tabs and line breaks in cells, BOM, CRLF, its
+// refusals), Moodle's Interactions report (columns found by name with some switched off,
+// s()'s entities decoded, a not-attempted row, a comma-separated copy), interaction ids
+// (variants, part names with dots, sanitised characters, ids from elsewhere), a learner's
+// progress file, and the tallies, which must equal what grading the same texts through
+// companion.grade gives (every expectation is computed from the core here). Then a
+// bounded fuzz: random bytes and near-miss files into the readers throw nothing but
+// ReportFileError.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { loadCompanion } from '../../web/companion.mjs';
+import { ReportFileError, decodeText, detectDelimiter, parseDelimited, writeCsv } from '../../web/report/delimited-text.mjs';
+import { decodeEntities, readInteractionsReport } from '../../web/report/moodle-csv.mjs';
+import { interactionReader } from '../../web/report/interactions.mjs';
+import { LIMITS, REASONS, SUMMARY_HEADER, gradeAnswers, readReportFile, summaryCsv, summaryRows }
+  from '../../web/report/class-report.mjs';
+import { AnswerStore } from '../../web/ui/storage.mjs';
+import { exportProgress } from '../../web/ui/progress-file.mjs';
+import { interactionId } from '../../web/embed/scorm-api.mjs';
+
+const companion = await loadCompanion();
+const catalogue = companion.exercises();
+const resolve = interactionReader(catalogue);
+
+// Moodle's s(): htmlspecialchars(ENT_QUOTES), then numeric references the text already
+// held are un-doubled.
+const moodleS = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  .replace(/"/g, '&quot;').replace(/'/g, '&#039;').replace(/&amp;#(\d+|x[0-9a-f]+);/gi, '&#$1;');
+// PHP's fputcsv with a tab: a cell is quoted when it holds the delimiter, a quote, a
+// backslash, a line break or a space; quotes inside are doubled.
+const phpCell = (text) => (/[\t"\\\n\r ]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+const phpRow = (cells) => `${cells.map((cell) => phpCell(String(cell))).join('\t')}\n`;
+
+// The core's own grading of one answer, and the near-miss rule the page applies.
+const grade = ({ exercise, part, text, seed }) => companion.grade(exercise, part, text, { seed });
+const nearMiss = (r) => r.nearMiss === true;
+
+// What the report must say of `answers`, from the core: per "exercise part" its counts and
+// its named mistakes with their explanations.
+function expectedTallies(answers) {
+  const parts = new Map();
+  for (const answer of answers) {
+    const r = grade(answer);
+    const key = `${answer.exercise} ${answer.part}`;
+    const t = parts.get(key) ?? { answers: 0, correct: 0, incorrect: 0, invalid: 0, nearMisses: 0, mistakes: {} };
+    t.answers += 1;
+    t[r.verdict] += 1;
+    if (nearMiss(r)) t.nearMisses += 1;
+    if (r.misconception) {
+      const m = t.mistakes[r.misconception] ?? { count: 0, explanations: {} };
+      m.count += 1;
+      m.explanations[r.feedback] = (m.explanations[r.feedback] ?? 0) + 1;
+      t.mistakes[r.misconception] = m;
+    }
+    parts.set(key, t);
+  }
+  return Object.fromEntries(parts);
+}
+
+function actualTallies(report) {
+  return Object.fromEntries(report.parts.map((p) => [`${p.exercise} ${p.part}`, {
+    answers: p.answers, correct: p.correct, incorrect: p.incorrect, invalid: p.invalid, nearMisses: p.nearMisses,
+    mistakes: Object.fromEntries(p.mistakes.map((m) => [m.tag, { count: m.count,
+      explanations: Object.fromEntries(m.explanations.map((e) => [e.text, e.count])) }])),
+  }]));
+}
+
+test('the delimited-text reader: quoted tabs, quotes and line breaks, BOM, CRLF and CR, blank lines', () => {
+  const text = '\uFEFFa\t"b\tc"\t"d ""e"""\r\n"f\ng"\t\t""\n\nh\rlast';
+  assert.deepEqual(parseDelimited(text, '\t'), [['a', 'b\tc', 'd "e"'], ['f\ng', '', ''], ['h'], ['last']]);
+  assert.deepEqual(parseDelimited('x,"1,2"\n', ','), [['x', '1,2']]);
+  assert.equal(detectDelimiter('Name\tAttempt\t"a,b,c"\n'), '\t');
+  assert.equal(detectDelimiter('Name,Attempt,Score\n'), ',');
+  assert.equal(detectDelimiter('Name;Attempt;Score\n'), ';');
+  assert.equal(detectDelimiter('Name only\n1,2,3'), null);
+  const refusals = [['a\t"b', 1, /never closed/], ['a\n"b"c\td', 2, /followed by other text/], ['a\tb"c', 1, /inside a cell/],
+    ['ok\nok\n"x\ny"z', 4, /followed by other text/]];
+  for (const [bad, line, message] of refusals) {
+    assert.throws(() => parseDelimited(bad, '\t'), (error) => error instanceof ReportFileError && error.line === line
+      && message.test(error.message), bad);
+  }
+  assert.throws(() => parseDelimited('a\tb\tc\n', '\t', { maxFields: 2 }), ReportFileError);
+  assert.throws(() => parseDelimited('a\nb\nc\n', '\t', { maxRecords: 2 }), ReportFileError);
+  // The writer: RFC 4180, read back equal.
+  const rows = [['Exercise', 'Title'], ['ch14.ex1', 'A "quoted", title'], ['x', 'two\nlines'], [' lead', '']];
+  const csv = writeCsv(rows);
+  assert.ok(csv.endsWith('\r\n'));
+  assert.equal(csv.split('\r\n')[1], 'ch14.ex1,"A ""quoted"", title"');
+  assert.deepEqual(parseDelimited(csv, ','), rows);
+});
+
+test('bytes are read as UTF-8, or as UTF-16 after its byte-order mark; the BOM is dropped', () => {
+  const text = 'Name\tQuestion 0\nRené\t→\n';
+  assert.equal(decodeText(new TextEncoder().encode(`\uFEFF${text}`)), text);
+  const utf16 = new Uint8Array(2 + text.length * 2);
+  utf16.set([0xff, 0xfe]);
+  for (let i = 0; i < text.length; i += 1) {
+    utf16[2 + i * 2] = text.charCodeAt(i) & 0xff;
+    utf16[3 + i * 2] = text.charCodeAt(i) >> 8;
+  }
+  assert.equal(decodeText(utf16), text);
+  assert.equal(decodeText(new Uint8Array([0x61, 0xff, 0x62]).buffer), 'a\uFFFDb');
+});
+
+test('Moodle s() entities are decoded once, numeric references too; unknown ones stay', () => {
+  const raw = '<img src=x onerror="alert(1)"> & \'it\' &lt; &#65;';
+  assert.equal(decodeEntities(moodleS(raw)), raw.replace('&#65;', 'A'));
+  assert.equal(decodeEntities('&amp;lt; &#x41;&#65; &nbsp; &#0; &#xD800; &bogus;'), '&lt; AA &nbsp; &#0; &#xD800; &bogus;');
+});
+
+test('interaction ids: the longest exercise id, a part name (dots allowed), an optional .vSEED', () => {
+  assert.deepEqual(resolve('ch14.example1.weights'), { ok: true, exercise: 'ch14.example1', part: 'weights', seed: 0 });
+  assert.deepEqual(resolve(interactionId('ch14.example1', 'weights', 7)), { ok: true, exercise: 'ch14.example1', part: 'weights', seed: 7 });
+  assert.deepEqual(resolve('ch14.example3.frozen.color.weights.v42'),
+    { ok: true, exercise: 'ch14.example3', part: 'frozen.color.weights', seed: 42 });
+  assert.deepEqual(resolve('ch19.ex10.masked_mass'), { ok: true, exercise: 'ch19.ex10', part: 'masked_mass', seed: 0 });
+  assert.deepEqual(resolve('ch19.ex1.query'), { ok: true, exercise: 'ch19.ex1', part: 'query', seed: 0 });
+  assert.deepEqual(resolve(' ch19.ex1.query.v4294967295 '), { ok: true, exercise: 'ch19.ex1', part: 'query', seed: 4294967295 });
+  assert.equal(resolve('ch19.ex1.query.v4294967296').reason, 'seed');
+  assert.equal(resolve('ch14.example3.frozen.color').reason, 'noPart');
+  assert.equal(resolve('ch14.example1.weights.vx').reason, 'noPart');
+  assert.equal(resolve('ch99.ex1.weights').reason, 'foreign');
+  assert.equal(resolve('ch14.example1').reason, 'foreign');
+  assert.equal(resolve('').reason, 'noId');
+  // Characters outside [A-Za-z0-9._-] were written as "-" by the package.
+  const odd = interactionReader([{ id: 'q.ex 1', parts: ['a b', 'c'] }, { id: 'q.ex', parts: ['1.a-b'] }]);
+  assert.deepEqual(odd('q.ex-1.a-b.v3'), { ok: true, exercise: 'q.ex 1', part: 'a b', seed: 3 });
+  assert.deepEqual(odd('q.ex.1.a-b'), { ok: true, exercise: 'q.ex', part: '1.a-b', seed: 0 });
+});
+
+// The fixture: what a class typed, and the ids the package wrote for it.
+const A = (exercise, part, text, seed = 0) => ({ id: interactionId(exercise, part, seed), exercise, part, seed, text });
+const LEARNERS = [
+  ['Ann "Nan" Lee', 'ann@example.com', [A('ch14.example1', 'weights', '[2/3, 1/3, 1/3]'), A('ch14.example1', 'weights', '[0.501, 0.25, 0.25]'),
+    A('ch14.example1', 'scores', '<img src=x onerror="alert(1)"> & \'x\''), A('ch14.example1', 'weights', '[1/2, 1/4, 1/4]')]],
+  ['Bob', 'bob@example.com', [A('ch14.example1', 'weights', '[2/3, 1/3, 1/3]', 7), A('ch14.example1', 'weights', '[16/21, 1/21, 4/21]', 7),
+    A('ch14.example3', 'frozen.color.weights', '[[1, 0],\n [0, 1]]'), A('ch19.ex3', 'weights', '0.2\t0.3\t0.5')]],
+];
+const FOREIGN = [{ id: 'other.package.q1', text: '5' }, { id: 'ch14.example1.no_such_part', text: '1' },
+  { id: 'ch14.example1.context', text: '' }];
+
+function moodleReport() {
+  const most = Math.max(...LEARNERS.map(([, , list]) => list.length), FOREIGN.length);
+  const header = ['Name', 'Email address', 'Attempt', 'Started on', 'Last accessed on', 'Score', 'Chapter 14 exercises (10)'];
+  // "Right answer i" switched off; "Result i" on for even i only.
+  for (let i = 0; i < most; i += 1) header.push(`Question ${i}`, `Response ${i}`, ...(i % 2 === 0 ? [`Result ${i}`] : []));
+  const cells = (list) => list.flatMap((item, i) => [moodleS(item.id), moodleS(item.text), ...(i % 2 === 0 ? ['correct'] : [])]);
+  const pad = (row) => [...row, ...Array(header.length - row.length).fill('')];
+  let text = `\uFEFF${phpRow(header)}`;
+  for (const [name, email, list] of LEARNERS) {
+    text += phpRow(pad([name, email, '1', 'Monday, 30 November 2026, 9:05 AM', 'Monday, 30 November 2026, 9:35 AM', '25', '25',
+      ...cells(list)]));
+  }
+  text += phpRow(pad(['Cat', 'cat@example.com', '-', '-', '-', '-', 'Not attempted']));
+  text += phpRow(pad(['Dan', 'dan@example.com', '1', 'Monday', 'Monday', '0', '0', ...cells(FOREIGN)]));
+  return text;
+}
+
+test('Moodle\'s Interactions report: columns by name, entities decoded, not-attempted rows, a comma-separated copy', () => {
+  const text = moodleReport();
+  assert.ok(text.includes('"Ann ""Nan"" Lee"') && text.includes('&lt;img') && text.includes('"0.2\t0.3\t0.5"'),
+    'the fixture holds quoted quotes, entities and tabs');
+  const report = readInteractionsReport(text);
+  assert.equal(report.delimiter, '\t');
+  assert.equal(report.rows, 4);
+  assert.equal(report.notAttempted, 1);
+  const expected = [...LEARNERS.flatMap(([, , list]) => list), ...FOREIGN].map(({ id, text: response }) => ({ question: id, response }));
+  assert.deepEqual(report.interactions.map(({ question, response }) => ({ question, response })), expected);
+  assert.deepEqual(report.interactions.slice(0, 4).map((item) => [item.line, item.index]), [[2, 0], [2, 1], [2, 2], [2, 3]]);
+  assert.equal(report.interactions[7].line, 3, 'a cell with a line break does not shift the row\'s line');
+  // The same table, comma-separated as a spreadsheet re-saves it.
+  const records = parseDelimited(text, '\t');
+  const commas = writeCsv(records);
+  assert.equal(detectDelimiter(commas), ',');
+  assert.deepEqual(readInteractionsReport(commas).interactions.map(({ question, response }) => ({ question, response })), expected);
+  // What cannot be read is named.
+  const refused = (bad, pattern) => assert.throws(() => readInteractionsReport(bad), (e) => e instanceof ReportFileError && pattern.test(e.message));
+  refused('', /empty/);
+  refused('just one line of words\n', /no tab, comma or semicolon/);
+  refused('Name\tAttempt\tScore\nAnn\t1\t50\n', /no interaction columns/);
+  refused('Name\tResponse 0\nAnn\t1\n', /no "Question" columns/);
+  refused('Name\tQuestion 0\tResult 0\nAnn\tch14.ex1.scores\tcorrect\n', /no "Response" columns/);
+  refused('a,b\n1,2\n', /not Moodle's Interactions report/);
+});
+
+test('the tallies of a Moodle report equal the core\'s own grading of the same texts, named mistakes included', async () => {
+  const file = readReportFile(moodleReport(), { resolve, catalogue });
+  assert.equal(file.kind, 'moodle');
+  assert.deepEqual(file.facts, { rows: 4, notAttempted: 1, longRows: 0, cut: 0 });
+  // A response of 255 characters (SCORM 1.2's most) is counted as perhaps cut short.
+  const long = `[${'0.1, '.repeat(60)}`.slice(0, 255);
+  const cut = readReportFile(`Name\tQuestion 0\tResponse 0\nAnn\tch14.ex1.weights\t"${long}"\n`, { resolve, catalogue });
+  assert.deepEqual([cut.facts.cut, cut.answers[0].text], [1, long]);
+  const placed = LEARNERS.flatMap(([, , list]) => list);
+  assert.deepEqual(file.answers, placed.map(({ exercise, part, seed, text }) => ({ exercise, part, seed, text })));
+  assert.deepEqual(file.unplaced, [{ reason: REASONS.foreign, id: FOREIGN[0].id }, { reason: REASONS.noPart, id: FOREIGN[1].id },
+    { reason: REASONS.empty, id: FOREIGN[2].id }]);
+  const seen = [];
+  const report = await gradeAnswers(companion, catalogue, file.answers, { onProgress: (done, total) => seen.push([done, total]) });
+  assert.deepEqual(seen.at(-1), [placed.length, placed.length]);
+  const expected = expectedTallies(placed);
+  assert.deepEqual(actualTallies(report), expected);
+  // The fixture exercises what the page is for: a named mistake, a near miss, an answer the
+  // core cannot read, and a correct one (all as the core decides, not as typed here).
+  const all = Object.values(expected);
+  assert.ok(all.some((t) => Object.keys(t.mistakes).length > 0), 'a named mistake');
+  assert.ok(all.some((t) => t.nearMisses > 0), 'a near miss');
+  assert.ok(all.some((t) => t.invalid > 0) && all.some((t) => t.correct > 0), 'an invalid and a correct answer');
+  assert.deepEqual(report.parts.map((p) => `${p.exercise} ${p.part}`),
+    ['ch14.example1 scores', 'ch14.example1 weights', 'ch14.example3 frozen.color.weights', 'ch19.ex3 weights'], 'in chapter order');
+  assert.deepEqual(report.parts.find((p) => p.part === 'weights' && p.exercise === 'ch14.example1').seeds, [0, 7]);
+  for (const key of ['answers', 'correct', 'incorrect', 'invalid', 'nearMisses']) {
+    assert.equal(report.totals[key], all.reduce((sum, t) => sum + t[key], 0), key);
+  }
+  assert.deepEqual(report.ungraded, []);
+  // The CSV holds the table: a header row, then one row per part, read back equal.
+  const csv = summaryCsv(report);
+  assert.ok(csv.startsWith('\uFEFFExercise,Title,Part,'));
+  assert.deepEqual(parseDelimited(csv, ','), [[...SUMMARY_HEADER], ...summaryRows(report).map((row) => row.map(String))]);
+  const weights = parseDelimited(csv, ',').find((row) => row[0] === 'ch14.example1' && row[2] === 'weights');
+  const tags = Object.entries(expected['ch14.example1 weights'].mistakes).map(([tag, m]) => `${tag} (${m.count})`).join('; ');
+  assert.ok(tags.length > 0);
+  assert.equal(weights[8], tags);
+});
+
+test('a learner\'s progress file: each saved part\'s text is an answer at its seed; damaged records are left out', async () => {
+  const store = new AnswerStore(null, { version: 2, exercises: {
+    'ch14.example1': { seeds: {
+      0: { parts: { weights: { text: '[2/3, 1/3, 1/3]', verdict: 'correct', attempts: 1 }, scores: { text: '  ', verdict: null, attempts: 0 },
+        context: { text: 'nonsense', verdict: 'correct', attempts: 2 } } },
+      7: { parts: { weights: { text: '[16/21, 1/21, 4/21]', verdict: 'incorrect', attempts: 1 } } } } },
+    'ch19.ex5': { seeds: { 0: { parts: { temperature_1: { text: '[0.2, 0.3]', verdict: null, attempts: 0 } } } } },
+    'ch99.gone': { seeds: { 0: { parts: { x: { text: '1', verdict: 'correct', attempts: 1 } } } } },
+  } });
+  const text = exportProgress(store);
+  const file = readReportFile(text, { resolve, catalogue });
+  assert.equal(file.kind, 'progress');
+  const placed = [
+    { exercise: 'ch14.example1', part: 'weights', seed: 0, text: '[2/3, 1/3, 1/3]' },
+    { exercise: 'ch14.example1', part: 'context', seed: 0, text: 'nonsense' },
+    { exercise: 'ch14.example1', part: 'weights', seed: 7, text: '[16/21, 1/21, 4/21]' },
+    { exercise: 'ch19.ex5', part: 'temperature_1', seed: 0, text: '[0.2, 0.3]' },
+  ];
+  const order = (list) => [...list].sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y)));
+  assert.deepEqual(order(file.answers), order(placed));
+  assert.deepEqual(order(file.unplaced), order([{ reason: REASONS.empty, id: 'ch14.example1.scores' },
+    { reason: REASONS.foreign, id: 'ch99.gone.x' }]));
+  const report = await gradeAnswers(companion, catalogue, file.answers);
+  assert.deepEqual(actualTallies(report), expectedTallies(placed), 'the saved verdicts are not trusted: the core decides');
+  // A damaged record is dropped and counted; a file that is not a progress file is named.
+  const damaged = JSON.parse(text);
+  damaged.storage.exercises['ch14.example1'].seeds['0'].parts.weights = { text: 5 };
+  assert.equal(readReportFile(JSON.stringify(damaged), { resolve, catalogue }).facts.dropped, 1);
+  for (const [bad, pattern] of [['{"format": "something else"}', /not an attention companion progress file/],
+    ['{"format": "attention-companion-progress", "version": 9}', /version 9/], ['{ cut short', /not valid JSON/],
+    ['{"format": "attention-companion-progress", "version": 1, "storage": []}', /not in the expected shape/]]) {
+    assert.throws(() => readReportFile(bad, { resolve, catalogue }), (e) => e instanceof ReportFileError && pattern.test(e.message), bad);
+  }
+});
+
+test('an answer the core cannot grade is listed with the reason, not thrown', async () => {
+  const broken = { grade: (id, part, text) => { if (text === 'boom') throw new Error('the core failed'); return companion.grade(id, part, text); } };
+  const report = await gradeAnswers(broken, catalogue, [{ exercise: 'ch14.ex1', part: 'weights', seed: 0, text: 'boom' },
+    { exercise: 'ch14.ex1', part: 'weights', seed: 0, text: '[2/5, 2/5, 1/5]' }]);
+  assert.equal(report.totals.answers, 1);
+  assert.deepEqual(report.ungraded, [{ reason: REASONS.core, id: 'ch14.ex1.weights', detail: 'the core failed' }]);
+  assert.equal(await gradeAnswers(companion, catalogue, [{ exercise: 'ch14.ex1', part: 'weights', seed: 0, text: '1' }],
+    { stopped: () => true }), null);
+  assert.ok(LIMITS.maxAnswers >= 1000 && LIMITS.maxFileBytes >= 1_000_000 && LIMITS.maxFiles >= 1);
+});
+
+// A fixed-seed generator, so that a failure can be replayed.
+function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+test('fuzz: random bytes and mangled reports throw nothing but ReportFileError, and stay bounded', () => {
+  const random = mulberry32(20261130);
+  const int = (n) => Math.floor(random() * n);
+  const alphabet = ['"', '"', '\t', '\t', ',', ';', '\n', '\r', '\r\n', '&', '&amp;', '&#039;', '&#x', '-', '.', 'v', '7',
+    'Question 0', 'Response 0', 'Attempt', 'Name', 'ch14.example1.weights', 'ch14.example1.weights.v', '[1/2, 1/4, 1/4]', ' ', 'é', '\uFEFF', '{', '}'];
+  const good = moodleReport();
+  const started = Date.now();
+  let refused = 0;
+  let read = 0;
+  for (let round = 0; round < 3000; round += 1) {
+    let text;
+    const kind = round % 3;
+    if (kind === 0) {
+      const bytes = new Uint8Array(int(400));
+      for (let i = 0; i < bytes.length; i += 1) bytes[i] = int(256);
+      if (round % 2) bytes.set([0xff, 0xfe].slice(0, bytes.length));
+      text = decodeText(bytes);
+    } else if (kind === 1) {
+      text = Array.from({ length: int(120) }, () => alphabet[int(alphabet.length)]).join('');
+      if (round % 4 === 1) text = `Name\tAttempt\tQuestion 0\tResponse 0\n${text}`;
+    } else {
+      // A good report with a few characters changed, cut or repeated.
+      const chars = [...good];
+      for (let k = 0; k < 1 + int(4); k += 1) {
+        const at = int(chars.length);
+        const what = int(3);
+        if (what === 0) chars[at] = alphabet[int(alphabet.length)];
+        else if (what === 1) chars.splice(at, int(20));
+        else chars.splice(at, 0, ...chars.slice(at, at + int(30)));
+      }
+      text = chars.join('');
+    }
+    const t0 = Date.now();
+    try {
+      const file = readReportFile(text, { resolve, catalogue });
+      read += 1;
+      assert.ok(file.answers.length + file.unplaced.length <= text.length, 'no more answers than characters');
+      for (const answer of file.answers) assert.ok(typeof answer.text === 'string' && Number.isSafeInteger(answer.seed));
+    } catch (error) {
+      if (!(error instanceof ReportFileError)) {
+        throw new Error(`round ${round} threw ${error?.name}: ${error?.message} on ${JSON.stringify(text.slice(0, 200))}`, { cause: error });
+      }
+      assert.ok(typeof error.message === 'string' && error.message.length > 10 && error.message.length < 400);
+      refused += 1;
+    }
+    for (const delimiter of ['\t', ',']) {
+      try {
+        const records = parseDelimited(text, delimiter);
+        assert.ok(records.length <= text.length + 1);
+      } catch (error) {
+        if (!(error instanceof ReportFileError)) throw error;
+      }
+    }
+    assert.ok(Date.now() - t0 < 1000, `round ${round} took ${Date.now() - t0} ms`);
+  }
+  assert.ok(read > 100 && refused > 100, `${read} read, ${refused} refused`);
+  assert.ok(Date.now() - started < 60_000);
+});

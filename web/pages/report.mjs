@@ -1,0 +1,204 @@
+// report.html: the class misconception report. A teacher chooses or drops files (Moodle's
+// SCORM Interactions report as text, learners' progress files); the page reads them here
+// (nothing is uploaded), places each answer on its exercise and part, grades every answer
+// again with the core in short slices (a progress line, the page stays responsive), and
+// shows the counts per part as a chart and a table, each named mistake with the core's
+// explanation, the answers it could not place, and a CSV download of the table. The
+// reading and counting are web/report/*.mjs (pure, tested in Node); this file is the DOM.
+
+import { el, clear, pacer } from '../ui/dom.mjs';
+import { bootCompanion, errorOf, safeCall, setStatus } from '../ui/boot.mjs';
+import { messageOf } from '../error-message.mjs';
+import { ReportFileError, decodeText } from '../report/delimited-text.mjs';
+import { interactionReader } from '../report/interactions.mjs';
+import { LIMITS, gradeAnswers, readReportFile, summaryCsv } from '../report/class-report.mjs';
+import { count, plural, reportView } from '../report/report-view.mjs';
+
+const megabytes = (bytes) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+// File -> {name, text} or {name, error}.
+async function readFile(file) {
+  const name = file.name || '(a file without a name)';
+  if (file.size > LIMITS.maxFileBytes) {
+    return { name, error: `it is ${megabytes(file.size)}; this page reads files of at most ${megabytes(LIMITS.maxFileBytes)}. ` +
+      'Download a report of fewer learners (a group at a time) and give the parts one by one.' };
+  }
+  if (file.size === 0) return { name, error: 'the file is empty.' };
+  try {
+    return { name, text: decodeText(await file.arrayBuffer()) };
+  } catch (error) {
+    return { name, error: `the file could not be read (${messageOf(error)}).` };
+  }
+}
+
+// What a file gave, in a sentence (after its name).
+function fileSentence(read) {
+  const { kind, answers, unplaced, facts } = read;
+  const found = `${plural(answers.length, 'answer')} to grade` + (unplaced.length ? `, ${count(unplaced.length)} not placed` : '');
+  if (kind === 'progress') {
+    const dropped = facts.dropped ? ` ${plural(facts.dropped, 'damaged record')} in it could not be read and ${facts.dropped === 1 ? 'was' : 'were'} left out.` : '';
+    return `a learner's progress file: ${found}.${dropped}`;
+  }
+  const idle = facts.notAttempted ? ` (${count(facts.notAttempted)} not attempted)` : '';
+  const long = facts.longRows ? ` ${plural(facts.longRows, 'row')} had more cells than the header; the extra cells were not read.` : '';
+  const cut = facts.cut ? ` ${plural(facts.cut, 'response')} ${facts.cut === 1 ? 'is' : 'are'} exactly 255 characters long, ` +
+    'the most SCORM 1.2 keeps: they may have been cut short, and are graded as they were kept.' : '';
+  return `Moodle's Interactions report, ${plural(facts.rows, 'learner row')}${idle}: ${found}.${long}${cut}`;
+}
+
+async function main() {
+  const input = document.getElementById('report-files');
+  const zone = document.getElementById('drop-zone');
+  const messages = document.getElementById('report-messages');
+  const holder = document.getElementById('report');
+  const progress = document.getElementById('report-progress');
+  const bar = document.getElementById('report-progress-bar');
+  const progressText = document.getElementById('report-progress-text');
+  // The limits, stated from the ones the page applies.
+  document.querySelector('.report-limits').textContent = `At most ${count(LIMITS.maxFiles)} files at a time, each at most ` +
+    `${LIMITS.maxFileBytes / (1024 * 1024)} MB, holding at most ${count(LIMITS.maxAnswers)} answers in all.`;
+
+  const companion = await bootCompanion();
+  if (!companion) return;
+  const catalogue = await safeCall(() => companion.exercises());
+  const problem = errorOf(catalogue) ?? (Array.isArray(catalogue) ? null : 'the exercise list is not a list');
+  if (problem) {
+    setStatus(`The list of exercises could not be loaded, so no answer can be placed: ${problem}`, 'error');
+    return;
+  }
+  const resolve = interactionReader(catalogue);
+  let run = 0;
+
+  const say = (items, kind = 'info') => {
+    clear(messages);
+    messages.append(el('div', { class: `notice notice-${kind} report-message` }, items));
+  };
+
+  async function handle(fileList) {
+    run += 1;
+    const mine = run;
+    const files = [...(fileList ?? [])];
+    clear(holder);
+    holder.dataset.state = 'reading';
+    progress.hidden = true;
+    if (files.length === 0) return;
+    if (files.length > LIMITS.maxFiles) {
+      holder.dataset.state = 'refused';
+      say(el('p', {}, `You gave ${count(files.length)} files; this page reads at most ${count(LIMITS.maxFiles)} at a time. ` +
+        'Nothing was read.'), 'error');
+      return;
+    }
+    // Read and place every file's answers; a file that cannot be read is named with why.
+    const lines = [];
+    const answers = [];
+    const unplaced = [];
+    let readable = 0;
+    for (const file of files) {
+      const got = await readFile(file);
+      if (mine !== run) return;
+      if (got.error) {
+        lines.push(el('li', { class: 'report-file-error', 'data-file': got.name }, el('strong', {}, got.name), `: ${got.error}`));
+        continue;
+      }
+      try {
+        const read = readReportFile(got.text, { resolve, catalogue });
+        readable += 1;
+        answers.push(...read.answers);
+        unplaced.push(...read.unplaced);
+        lines.push(el('li', { class: 'report-file-ok', 'data-file': got.name }, el('strong', {}, got.name), `: ${fileSentence(read)}`));
+      } catch (error) {
+        const why = error instanceof ReportFileError ? error.message : `it could not be read (${messageOf(error)}).`;
+        lines.push(el('li', { class: 'report-file-error', 'data-file': got.name }, el('strong', {}, got.name),
+          `: this file cannot be read here. ${why}`));
+      }
+      if (answers.length > LIMITS.maxAnswers) break;
+    }
+    const fileItems = el('ul', { class: 'report-file-list' }, lines);
+    if (answers.length > LIMITS.maxAnswers) {
+      holder.dataset.state = 'refused';
+      say([el('p', {}, `These files hold more than ${count(LIMITS.maxAnswers)} answers, the most this page grades at a time. ` +
+        'Nothing was graded: give it fewer files, or a report of fewer learners.'), fileItems], 'error');
+      return;
+    }
+    if (answers.length === 0) {
+      holder.dataset.state = readable ? 'empty' : 'refused';
+      say([el('p', {}, readable ? 'No answer to grade was found in these files.' : 'None of these files could be read.'), fileItems],
+        readable ? 'warning' : 'error');
+      if (readable && unplaced.length) holder.append(reportView({ parts: [], totals: emptyTotals(), ungraded: [] }, { unplaced }));
+      return;
+    }
+    say([el('p', {}, `Grading ${plural(answers.length, 'answer')}…`), fileItems]);
+    progress.hidden = false;
+    bar.max = answers.length;
+    bar.value = 0;
+    progressText.textContent = `Graded 0 of ${count(answers.length)} answers.`;
+    const pause = pacer(12);
+    const report = await gradeAnswers(companion, catalogue, answers, {
+      pause,
+      stopped: () => mine !== run,
+      onProgress: (done, total) => {
+        if (done % 25 !== 0 && done !== total) return;
+        bar.value = done;
+        progressText.textContent = `Graded ${count(done)} of ${count(total)} answers.`;
+      },
+    });
+    if (report === null || mine !== run) return;
+    progress.hidden = true;
+    const download = el('button', { type: 'button', class: 'report-download' }, 'Download CSV');
+    download.addEventListener('click', () => saveCsv(report));
+    clear(holder);
+    holder.append(reportView(report, { unplaced, download }));
+    holder.dataset.state = 'ready';
+    say([el('p', {}, `The report is ready: ${plural(report.totals.answers, 'answer')} graded.`), fileItems],
+      lines.some((line) => line.classList.contains('report-file-error')) ? 'warning' : 'info');
+  }
+
+  input.addEventListener('change', () => {
+    handle(input.files).catch((error) => say(el('p', {}, `The report could not be made: ${messageOf(error)}`), 'error'));
+  });
+  // Files dropped anywhere on the page (not only on the zone, so that a near miss does not
+  // open the file in place of the page).
+  let depth = 0;
+  const carriesFiles = (event) => [...(event.dataTransfer?.types ?? [])].includes('Files');
+  document.addEventListener('dragenter', (event) => {
+    if (!carriesFiles(event)) return;
+    event.preventDefault();
+    depth += 1;
+    zone.classList.add('report-drop-active');
+  });
+  document.addEventListener('dragleave', () => {
+    depth = Math.max(0, depth - 1);
+    if (depth === 0) zone.classList.remove('report-drop-active');
+  });
+  document.addEventListener('dragover', (event) => {
+    if (!carriesFiles(event)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+  });
+  document.addEventListener('drop', (event) => {
+    if (!carriesFiles(event) && !event.dataTransfer?.files?.length) return;
+    event.preventDefault();
+    depth = 0;
+    zone.classList.remove('report-drop-active');
+    handle(event.dataTransfer.files).catch((error) => say(el('p', {}, `The report could not be made: ${messageOf(error)}`), 'error'));
+  });
+  input.disabled = false;
+}
+
+const emptyTotals = () => ({ answers: 0, correct: 0, incorrect: 0, invalid: 0, nearMisses: 0, named: 0 });
+
+function saveCsv(report) {
+  const blob = new Blob([summaryCsv(report)], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const link = el('a', { href: url, download: `class-report-${new Date().toISOString().slice(0, 10)}.csv`, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+main().catch((error) => {
+  setStatus(`This page could not be set up: ${messageOf(error)}`, 'error');
+}).finally(() => {
+  document.body.dataset.ready = 'true';
+});

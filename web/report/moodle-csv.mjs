@@ -1,0 +1,107 @@
+// Moodle's SCORM "Interactions report", downloaded in its CSV/text format, read into the
+// interactions it lists (pure, no DOM). Moodle writes the file with
+// csv_export_writer("tab"): tab-separated, UTF-8, one header row, then one row per
+// learner and attempt. The header: "Name", optional identity columns ("Email address",
+// "Username", "ID number", …), "Attempt", "Started on", "Last accessed on", "Score", one
+// column per SCO (its title), then for each interaction index i from 0 "Question i",
+// "Response i", "Right answer i" and "Result i" (the teacher may switch any of the four
+// off, so columns are found by name). The interaction cells pass through Moodle's s(), so
+// &amp; &lt; &gt; &quot; &#039; (and numeric references) are decoded here. A learner who
+// has not attempted the activity has "-" in the attempt columns and empty interaction
+// cells. A comma- or semicolon-separated file with the same headers (a re-saved copy) is
+// read the same way; the delimiter is told from the header line.
+
+import { ReportFileError, detectDelimiter, delimiterName, readRecords } from './delimited-text.mjs';
+
+const NAMED = { amp: '&', lt: '<', gt: '>', quot: '"', apos: '\'', '#039': '\'' };
+
+// Undoes Moodle's s() (htmlspecialchars with ENT_QUOTES, numeric references left as
+// written): the five named references and numeric ones, in one pass, so that "&amp;lt;"
+// reads as "&lt;". A reference that names no character stays as written.
+export function decodeEntities(text) {
+  return String(text).replace(/&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-z]+);/g, (whole, name) => {
+    if (Object.hasOwn(NAMED, name)) return NAMED[name];
+    if (name[0] !== '#') return whole;
+    const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    if (!Number.isInteger(code) || code <= 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return whole;
+    return String.fromCodePoint(code);
+  });
+}
+
+// The columns the report is read by (English column names, as Moodle writes them in
+// English); the other columns (Name, identity fields, dates, Score, the SCO titles, Right
+// answer i, Result i) are not read.
+const INTERACTION_COLUMN = /^(Question|Response|Right answer|Result) (\d{1,5})$/;
+
+// header cells -> {attempt: index or -1, interactions: [{index, question, response}]}
+// (question and response are column indexes, or -1 when switched off).
+export function mapColumns(header) {
+  const byIndex = new Map();
+  let attempt = -1;
+  header.forEach((raw, column) => {
+    const name = raw.trim().replace(/\s+/g, ' ');
+    if (name === 'Attempt' && attempt < 0) attempt = column;
+    const match = INTERACTION_COLUMN.exec(name);
+    if (!match) return;
+    const index = Number(match[2]);
+    if (!byIndex.has(index)) byIndex.set(index, { index, question: -1, response: -1 });
+    const slot = byIndex.get(index);
+    const key = { Question: 'question', Response: 'response' }[match[1]];
+    if (key && slot[key] < 0) slot[key] = column;
+  });
+  return { attempt, interactions: [...byIndex.values()].sort((x, y) => x.index - y.index) };
+}
+
+// The file's text -> {delimiter, rows (learner rows read), notAttempted (rows with "-"
+// as the attempt), longRows (rows with more cells than the header: their extra cells are
+// not read), interactions: [{line (the row's line in the file), index (i), question,
+// response}]}, the question and response decoded, with the empty interaction slots
+// (no question and no response) left out. Throws a ReportFileError when the file is not
+// an Interactions report that this page can read.
+export function readInteractionsReport(text, limits = {}) {
+  if (typeof text !== 'string') throw new ReportFileError('The file could not be read as text.');
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (body.trim() === '') throw new ReportFileError('The file is empty.');
+  const delimiter = detectDelimiter(body);
+  if (!delimiter) {
+    throw new ReportFileError('Its first line has no tab, comma or semicolon, so it is not a report table ' +
+      '(Moodle\'s Interactions report, downloaded as a text file).');
+  }
+  const { records, lines } = readRecords(body, delimiter, limits);
+  const [header, ...rows] = records;
+  const columns = mapColumns(header);
+  if (!header.some((cell) => cell.trim() === 'Name') && columns.interactions.length === 0) {
+    throw new ReportFileError(`It is a ${delimiterName(delimiter)}-separated table, but not Moodle's Interactions report: ` +
+      'its header has neither "Name" nor "Question 0", "Response 0" columns.');
+  }
+  if (columns.interactions.length === 0) {
+    throw new ReportFileError('The report has no interaction columns ("Question 0", "Response 0", …): it lists no answers. ' +
+      'In Moodle, download the Interactions report of the SCORM activity.');
+  }
+  if (!columns.interactions.some((slot) => slot.question >= 0)) {
+    throw new ReportFileError('The report has no "Question" columns, so its answers cannot be matched to exercises. ' +
+      'In Moodle\'s Interactions report options, tick "Question" and download it again.');
+  }
+  if (!columns.interactions.some((slot) => slot.response >= 0)) {
+    throw new ReportFileError('The report has no "Response" columns, so it holds no answers. ' +
+      'In Moodle\'s Interactions report options, tick "Response" and download it again.');
+  }
+  const interactions = [];
+  let notAttempted = 0;
+  let longRows = 0;
+  rows.forEach((row, r) => {
+    const line = lines[r + 1] ?? null;
+    if (row.length > header.length) longRows += 1;
+    if (columns.attempt >= 0 && (row[columns.attempt] ?? '').trim() === '-') {
+      notAttempted += 1;
+      return;
+    }
+    for (const slot of columns.interactions) {
+      const question = slot.question >= 0 ? decodeEntities(row[slot.question] ?? '').trim() : '';
+      const response = slot.response >= 0 ? decodeEntities(row[slot.response] ?? '') : '';
+      if (question === '' && response === '') continue;
+      interactions.push({ line, index: slot.index, question, response });
+    }
+  });
+  return { delimiter, rows: rows.length, notAttempted, longRows, interactions };
+}

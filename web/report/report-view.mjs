@@ -1,0 +1,133 @@
+// The class report drawn (DOM): what was graded, in words; the answers per part as a
+// chart and as a table (the chart's accessible equivalent, and what the CSV download
+// holds); each named mistake with the explanation the core gave; the answers that could
+// not be placed, with the reason. Everything is built from class-report.mjs's result and
+// goes in as text.
+
+import { el } from '../ui/dom.mjs';
+import { barChart } from './bar-chart.mjs';
+import { SUMMARY_HEADER, groupUnplaced, summaryRows } from './class-report.mjs';
+
+export const count = (n) => n.toLocaleString('en');
+export const plural = (n, one, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
+
+const partLabel = (p) => `${p.exercise} · ${p.part}`;
+
+// A name that may break after its dots (frozen.full_stop.readout), and nowhere else, so
+// that a narrow column does not split it mid-word.
+const breakable = (name) => name.split(/(?<=\.)/).flatMap((piece, i) => (i ? [el('wbr'), piece] : [piece]));
+
+// "12 correct · 5 incorrect (2 near misses) · 1 invalid"
+function verdictWords(p) {
+  const near = p.nearMisses ? ` (${plural(p.nearMisses, 'near miss', 'near misses')})` : '';
+  return `${count(p.correct)} correct · ${count(p.incorrect)} incorrect${near} · ${count(p.invalid)} invalid`;
+}
+
+function partsChart(parts) {
+  const summary = parts.map((p) => `${partLabel(p)}: ${plural(p.answers, 'answer')}, ${verdictWords(p)}`).join('; ');
+  return el('figure', { class: 'report-figure' },
+    el('figcaption', {}, 'Answers per part, by verdict'),
+    el('ul', { class: 'report-legend', 'aria-hidden': 'true' },
+      el('li', {}, el('span', { class: 'report-swatch report-correct' }), 'Correct'),
+      el('li', {}, el('span', { class: 'report-swatch report-incorrect' }), 'Incorrect'),
+      el('li', {}, el('span', { class: 'report-swatch report-invalid' }), 'Invalid')),
+    barChart({
+      title: 'Answers per part, by verdict',
+      summary: `${summary}.`,
+      rows: parts.map((p) => ({
+        label: `${partLabel(p)}: ${plural(p.answers, 'answer')}`,
+        counts: verdictWords(p),
+        segments: [{ className: 'report-correct', count: p.correct }, { className: 'report-incorrect', count: p.incorrect },
+          { className: 'report-invalid', count: p.invalid }],
+      })),
+    }));
+}
+
+function mistakesChart(parts) {
+  const mistakes = parts.flatMap((p) => p.mistakes.map((m) => ({ ...m, where: partLabel(p) })))
+    .sort((x, y) => y.count - x.count || x.tag.localeCompare(y.tag));
+  if (mistakes.length === 0) return null;
+  return el('figure', { class: 'report-figure' },
+    el('figcaption', {}, 'Named mistakes, most frequent first'),
+    barChart({
+      title: 'Named mistakes, most frequent first',
+      summary: `${mistakes.map((m) => `${m.tag} in ${m.where}: ${plural(m.count, 'answer')}`).join('; ')}.`,
+      rows: mistakes.map((m) => ({
+        label: m.tag,
+        counts: `${plural(m.count, 'answer')}, in ${m.where}`,
+        segments: [{ className: 'report-incorrect', count: m.count }],
+      })),
+    }));
+}
+
+function summaryTable(report) {
+  const rows = summaryRows(report);
+  const head = SUMMARY_HEADER.filter((name) => name !== 'Exercise' && name !== 'Title');
+  const table = el('table', { class: 'report-table' },
+    el('caption', {}, 'Answers per exercise and part'),
+    el('thead', {}, el('tr', {}, head.map((name) => el('th', { scope: 'col' }, name)))));
+  let body = null;
+  report.parts.forEach((p, index) => {
+    const [, , , ...cells] = rows[index];
+    if (!body || body.dataset.exercise !== p.exercise) {
+      body = el('tbody', { 'data-exercise': p.exercise },
+        el('tr', { class: 'report-exercise' },
+          el('th', { scope: 'rowgroup', colspan: head.length }, el('code', {}, p.exercise), ` — ${p.title}`)));
+      table.append(body);
+    }
+    const mistakes = cells.pop();
+    body.append(el('tr', { 'data-exercise': p.exercise, 'data-part': p.part },
+      el('th', { scope: 'row' }, el('code', {}, breakable(p.part))),
+      cells.map((value) => el('td', { class: 'report-count' }, String(value))),
+      el('td', { class: 'report-mistake-cell' }, mistakes)));
+  });
+  return el('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': 'Answers per exercise and part (table)' }, table);
+}
+
+function mistakeList(parts) {
+  const withMistakes = parts.filter((p) => p.mistakes.length > 0);
+  if (withMistakes.length === 0) {
+    return el('p', { class: 'report-none' }, 'The core named no mistake in these answers.');
+  }
+  return withMistakes.map((p) => el('section', { class: 'report-mistakes', 'data-exercise': p.exercise, 'data-part': p.part },
+    el('h3', {}, el('code', {}, p.exercise), ' · ', el('code', {}, p.part)),
+    el('dl', {}, p.mistakes.map((m) => el('div', { class: 'report-mistake', 'data-tag': m.tag },
+      el('dt', {}, el('code', { class: 'misconception-name' }, m.tag), `: ${plural(m.count, 'answer')}`),
+      m.explanations.map((e) => el('dd', { class: 'report-explanation' }, e.text,
+        m.explanations.length > 1 ? el('span', { class: 'report-explanation-count' }, ` (${plural(e.count, 'answer')})`) : null)))))));
+}
+
+function unplacedTable(unplaced) {
+  const groups = groupUnplaced(unplaced);
+  return el('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': 'Answers not graded (table)' },
+    el('table', { class: 'report-table report-unplaced' },
+      el('caption', {}, 'Answers in the files that were not graded'),
+      el('thead', {}, el('tr', {}, ['Reason', 'Question id', 'Answers'].map((name) => el('th', { scope: 'col' }, name)))),
+      el('tbody', {}, groups.map((g) => el('tr', { 'data-reason': g.reason },
+        el('td', {}, g.detail ? `${g.reason}: ${g.detail}` : g.reason),
+        el('th', { scope: 'row' }, g.id ? el('code', {}, g.id) : '(none)'),
+        el('td', { class: 'report-count' }, String(g.count)))))));
+}
+
+// report: gradeAnswers' result; unplaced: the answers readReportFile could not place, and
+// the ones the core could not grade; download: the button that saves the CSV.
+export function reportView(report, { unplaced, download }) {
+  const { totals } = report;
+  const notGraded = [...unplaced, ...report.ungraded];
+  const words = `${plural(totals.answers, 'answer')} graded again by the core: ${count(totals.correct)} correct, ` +
+    `${count(totals.incorrect)} incorrect (${plural(totals.nearMisses, 'near miss', 'near misses')}), ` +
+    `${count(totals.invalid)} invalid; ${plural(totals.named, 'answer')} with a named mistake.` +
+    (notGraded.length ? ` ${plural(notGraded.length, 'answer')} in the files could not be placed or graded (listed below).` : '');
+  const parts = report.parts;
+  return el('section', { class: 'report-result', 'aria-labelledby': 'report-heading' },
+    el('h2', { id: 'report-heading' }, 'The report'),
+    el('p', { class: 'report-totals' }, words),
+    parts.length ? el('p', { class: 'report-actions' }, download) : null,
+    parts.length ? partsChart(parts) : null,
+    parts.length ? summaryTable(report) : null,
+    parts.length ? el('h2', {}, 'Named mistakes and what the core said') : null,
+    parts.length ? mistakesChart(parts) : null,
+    parts.length ? mistakeList(parts) : null,
+    notGraded.length ? el('h2', {}, 'Answers that were not graded') : null,
+    notGraded.length ? unplacedTable(notGraded) : null);
+}
