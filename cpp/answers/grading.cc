@@ -416,7 +416,9 @@ std::optional<std::string> ReadPosition(std::string_view text, const std::vector
   return std::nullopt;
 }
 
-Verdict Grade(std::string_view text, const GradeRequest& request) {
+namespace {
+
+Verdict GradeText(std::string_view text, const GradeRequest& request) {
   auto characters = CharacterCount(text);
   if (!characters) return Invalid("", "The answer is not valid text (UTF-8).");
   if (*characters > request.parse.max_length) {
@@ -557,6 +559,23 @@ Verdict Grade(std::string_view text, const GradeRequest& request) {
                                                             : "";
       return Incorrect(request, answer, "Not correct." + which + " Check each step against the hint.");
     }
+  }
+  return v;
+}
+
+}  // namespace
+
+Verdict Grade(std::string_view text, const GradeRequest& request) {
+  Verdict v = GradeText(text, request);
+  // Most named mistakes are explained with the exercise's own values ("instead of the sum
+  // of the exponentials, 4"). Where values are hidden, such a mistake is named by its tag
+  // in words instead, and nothing of its explanation is shown.
+  bool numbers = std::any_of(v.feedback.begin(), v.feedback.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (!request.reveal_values && !v.misconception.empty() && numbers) {
+    std::string words = v.misconception;
+    std::replace(words.begin(), words.end(), '-', ' ');
+    v.feedback =
+        "Not quite: your answer is what a known mistake gives (" + words + "). Check each step against the hint.";
   }
   return v;
 }

@@ -93,3 +93,30 @@ test('with values hidden, no verdict gives a value the learner did not type (eve
   assert.ok(graded > 2000, `${graded} answers graded`);
   assert.ok(nearMisses > 20, `${nearMisses} near misses among them`);
 });
+
+test('with values hidden, a named mistake explained with the exercise\'s numbers is named by its name alone', () => {
+  let named = 0;
+  for (const [id, part, answers] of [
+    ['ch14.example1', 'weights', ['[1/3, 1/3, 1/3]', '[a, 0, 0]', '[2, 1, 1]', '[2/3, 1/3, 1/3]', '[1, 0, 0]']],
+    ['ch14.example1', 'denominator', ['3', 'a', '2']],
+    ['ch14.ex5', 'storage_bytes', ['4 MB', '4 MiB', '16 MB']],
+  ]) {
+    for (const answer of answers) {
+      const told = companion.grade(id, part, answer);
+      const hidden = companion.grade(id, part, answer, { revealValues: false });
+      assert.equal(hidden.misconception, told.misconception, answer);
+      if (!told.misconception) continue;
+      named += 1;
+      const typed = new Set(numbersIn(answer));
+      const extra = numbersIn(hidden.feedback).filter((n) => !typed.has(n));
+      assert.deepEqual(extra, [], `${id}/${part} "${answer}": ${hidden.feedback}`);
+      if (/\d/.test(told.feedback)) {
+        assert.equal(hidden.feedback, `Not quite: your answer is what a known mistake gives (${told.misconception.replaceAll('-', ' ')}). ` +
+          'Check each step against the hint.');
+      } else {
+        assert.equal(hidden.feedback, told.feedback, 'an explanation without numbers is kept');
+      }
+    }
+  }
+  assert.ok(named >= 4, `${named} named mistakes checked`);
+});

@@ -119,7 +119,7 @@ export function mountExercise(holder, { companion, id, seed: requestedSeed, stor
     }
     const kind = workingKind(exercise);
     if (hasWorking(exercise.working, kind)) {
-      working = workingBlock(exercise, { headingLevel: titleLevel + 1, policy });
+      working = workingBlock(exercise, { headingLevel: titleLevel + 1, titleId, policy });
       root.append(working.section);
     }
     for (const view of views) {

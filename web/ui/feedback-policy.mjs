@@ -5,9 +5,10 @@
 //   attempts=N      each part takes at most N graded checks (1-20); an answer the core
 //                   cannot read never counts. Out of attempts, the part's field is locked.
 //   values=hidden   the feedback never gives a value the learner did not type: no exact
-//                   value after a correct answer, no near-miss direction (the core words
-//                   its feedback so: grade(..., {revealValues: false})). Named mistakes are
-//                   still named: their explanations hold no values.
+//                   value after a correct answer, no near-miss direction, and a named
+//                   mistake whose explanation uses the exercise's numbers is named by its
+//                   name alone (the core words its feedback so: grade(..., {revealValues:
+//                   false})).
 //   working=hidden  the worked solution stays closed until every part of the exercise is
 //                   correct or out of attempts.
 // With none of them (practice): unlimited checks, the values, the working on request.

@@ -17,9 +17,10 @@ function describe(kind) {
   return 'Every step of the computation, as the core does it, shown to three decimal places.';
 }
 
-// -> {section, update(settled)}.
+// -> {section, update(settled)}. titleId: the exercise title's id where several exercises
+// share a page (a chapter's embed), so that each working region has its own name.
 export function workingBlock(exercise, { headingLevel = 2, holderId = uniqueId('working-holder'),
-  headingId = uniqueId('working-heading'), policy = PRACTICE } = {}) {
+  headingId = uniqueId('working-heading'), titleId = null, policy = PRACTICE } = {}) {
   const kind = workingKind(exercise);
   const holder = el('div', { id: holderId, class: 'working-holder', hidden: true });
   const button = el('button', { type: 'button', class: 'show-working', 'aria-expanded': 'false',
@@ -58,7 +59,7 @@ export function workingBlock(exercise, { headingLevel = 2, holderId = uniqueId('
     gateNote.hidden = open;
   };
   update(false);
-  const section = el('section', { class: 'working-section', 'aria-labelledby': headingId },
+  const section = el('section', { class: 'working-section', 'aria-labelledby': titleId ? `${titleId} ${headingId}` : headingId },
     el(`h${headingLevel}`, { id: headingId }, 'The working'), el('p', {}, describe(kind)),
     el('p', { class: 'working-warning' }, 'Open it after you have tried the parts: it contains the answers.'),
     gateNote, button, holder);
