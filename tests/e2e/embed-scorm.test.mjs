@@ -199,7 +199,12 @@ test('suspend data stays within 4096 characters however long the answers', async
     'correct verdicts are kept before anything else');
   const small = { version: 2, exercises: { 'ch19.ex1': { seeds: { 7: { parts: { w: { text: '[1, 2]', verdict: 'correct', attempts: 2 } } } } } } };
   const plain = (value) => JSON.parse(JSON.stringify(value));
-  assert.deepEqual(plain(decodeSuspend(encodeSuspend(small, ids), ids)), { state: small, dropped: 0 });
+  assert.deepEqual(plain(decodeSuspend(encodeSuspend(small, ids), ids)), { state: small, dropped: 0, finished: false });
+  // The learner's "I have finished" travels with the answers, within the limit.
+  assert.deepEqual(plain(decodeSuspend(encodeSuspend(small, ids, { finished: true }), ids)), { state: small, dropped: 0, finished: true });
+  const full = encodeSuspend(state, ids, { finished: true });
+  assert.ok(full.length <= 4096 && decodeSuspend(full, ids).finished, `${full.length}`);
+  assert.equal(decodeSuspend('1[{}, {"f": 2}]', ids).finished, false);
   assert.equal(decodeSuspend('{"something": "else"}', ids), null);
 });
 
@@ -225,15 +230,19 @@ test('both API adapters report incomplete and completed, and passed or failed on
     ADAPTERS['2004'].begin(cmi2004);
     assert.equal(lms12.cmi.core.lesson_status, 'incomplete');
     assert.equal(lms2004.cmi.completion_status, 'incomplete');
+    // progress: parts settled (correct, or out of attempts), all parts, and whether the
+    // learner pressed "I have finished".
     const rows = mastery === null ? [
-      [{ graded: 1, correct: 1, total: 4 }, 25, 'incomplete', 'incomplete', 'unknown'],
-      [{ graded: 4, correct: 3, total: 4 }, 75, 'completed', 'completed', 'unknown'],
-      [{ graded: 4, correct: 4, total: 4 }, 100, 'completed', 'completed', 'unknown'],
+      [{ settled: 1, total: 4 }, 25, 'incomplete', 'incomplete', 'unknown'],
+      [{ settled: 3, total: 4 }, 75, 'incomplete', 'incomplete', 'unknown'],
+      [{ settled: 3, total: 4, finished: true }, 75, 'completed', 'completed', 'unknown'],
+      [{ settled: 4, total: 4 }, 100, 'completed', 'completed', 'unknown'],
     ] : [
-      [{ graded: 1, correct: 1, total: 4 }, 25, 'incomplete', 'incomplete', 'unknown'],
-      [{ graded: 4, correct: 3, total: 4 }, 75, 'failed', 'completed', 'failed'],
-      [{ graded: 4, correct: 4, total: 5 }, 80, 'passed', 'incomplete', 'passed'],
-      [{ graded: 4, correct: 4, total: 4 }, 100, 'passed', 'completed', 'passed'],
+      [{ settled: 1, total: 4 }, 25, 'incomplete', 'incomplete', 'unknown'],
+      [{ settled: 3, total: 4 }, 75, 'incomplete', 'incomplete', 'unknown'],
+      [{ settled: 3, total: 4, finished: true }, 75, 'failed', 'completed', 'failed'],
+      [{ settled: 4, total: 5 }, 80, 'passed', 'incomplete', 'passed'],
+      [{ settled: 4, total: 4 }, 100, 'passed', 'completed', 'passed'],
     ];
     for (const [progress, score, status12, completion, success] of rows) {
       ADAPTERS['1.2'].report(cmi12, score, progress);
@@ -249,8 +258,8 @@ test('both API adapters report incomplete and completed, and passed or failed on
       feedback: 'You divided by the number of positions.', latencyMs: 61_500, at: new Date(Date.UTC(2026, 10, 30, 9, 5, 7)) };
     ADAPTERS['1.2'].interaction(cmi12, 0, checked);
     ADAPTERS['2004'].interaction(cmi2004, 0, checked);
-    ADAPTERS['1.2'].objective(cmi12, 0, { exercise: 'ch14.example1', score: 40, graded: 2, total: 5 });
-    ADAPTERS['2004'].objective(cmi2004, 0, { exercise: 'ch14.example1', score: 40, graded: 2, total: 5 });
+    ADAPTERS['1.2'].objective(cmi12, 0, { exercise: 'ch14.example1', score: 40, settled: 2, total: 5 });
+    ADAPTERS['2004'].objective(cmi2004, 0, { exercise: 'ch14.example1', score: 40, settled: 2, total: 5 });
     const [i12] = JSON.parse(JSON.stringify(lms12.cmi.interactions.childArray));
     const [i2004] = JSON.parse(JSON.stringify(lms2004.cmi.interactions.childArray));
     assert.deepEqual([i12.student_response, i12.result, i12.time, i12.objectives[1].id], [long.slice(0, 255), 'wrong', '09:05:07', 'mistake.divided-by-count']);
@@ -261,7 +270,7 @@ test('both API adapters report incomplete and completed, and passed or failed on
 
     // A learner who leaves part way (score 25): never failed without a mastery score, even
     // where the LMS lets the mastery score override the status at the finish.
-    ADAPTERS['1.2'].report(cmi12, 25, { graded: 1, correct: 1, total: 4 });
+    ADAPTERS['1.2'].report(cmi12, 25, { settled: 1, total: 4 });
     ADAPTERS['1.2'].end(cmi12, 3723);
     ADAPTERS['2004'].end(cmi2004, 3723);
     assert.ok(cmi12.commit() && cmi12.finish() && cmi2004.commit() && cmi2004.finish());

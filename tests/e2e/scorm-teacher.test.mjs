@@ -153,5 +153,22 @@ test('the package\'s policy: two checks a part, feedback without values, the wor
   await show.click();
   await article.locator('.working-holder table.working').first().waitFor();
   await screenshot(page, 'scorm-teacher-policy');
+
+  // The other exercises are not settled: incomplete until the learner says they have
+  // finished, and still completed on the next visit.
+  await page.waitForFunction(() => window.commits >= 3);
+  assert.equal((await page.evaluate(() => window.record())).status, 'incomplete');
+  const frame = page.frameLocator('#sco');
+  await frame.locator('button.sco-finish').click();
+  await frame.locator('.sco-finish-note', { hasText: 'completed' }).waitFor();
+  assert.equal((await page.evaluate(() => window.record())).status, 'completed');
+  await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
+  await page.waitForFunction(() => window.finished === true);
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById('sco').contentDocument
+    ?.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 20_000 });
+  assert.equal(await frame.locator('button.sco-finish').getAttribute('aria-disabled'), 'true');
+  assert.equal((await page.evaluate(() => window.record())).status, 'completed');
+  assert.match(await sum.locator('.attempts').textContent(), /2 of 2 attempts used.*no attempts left/, 'closed parts stay closed');
   assert.deepEqual(problems(), []);
 });

@@ -6,17 +6,19 @@
 
 // What differs between the two APIs: the names of the calls and of the data model
 // elements, and the format of the session time. `report` gets the score (0-100) and the
-// progress ({graded, correct, total}).
+// progress ({settled, total, finished}: parts correct or out of attempts, parts, and whether
+// the learner said they have finished).
 const pad = (n, width = 2) => String(n).padStart(width, '0');
 
 // The rules, the same in both versions (README, "A SCORM package"): the activity is
-// completed once every part has a graded answer, and incomplete before. Passed and failed
+// completed once every part is settled (correct, or out of attempts under an attempt
+// limit) or the learner says they have finished, and incomplete before. Passed and failed
 // exist only where the course set a mastery score (from the manifest; the LMS hands it to
 // the SCO): passed once the score reaches it, failed when the activity is completed below
 // it. Without a mastery score the status says nothing of success, so that no learner is
 // recorded as failed for not having finished.
-export function statusOf(score, { graded, total }, mastery) {
-  const completed = graded === total;
+export function statusOf(score, { settled, total, finished = false }, mastery) {
+  const completed = finished || settled === total;
   const success = mastery === null ? 'unknown' : score >= mastery ? 'passed' : completed ? 'failed' : 'unknown';
   return { completion: completed ? 'completed' : 'incomplete', success };
 }
@@ -55,11 +57,11 @@ export const ADAPTERS = {
     begin(cmi) {
       if (cmi.get('cmi.core.lesson_status') === 'not attempted') cmi.set('cmi.core.lesson_status', 'incomplete');
     },
-    report(cmi, score, { graded, total }) {
+    report(cmi, score, progress) {
       cmi.set('cmi.core.score.min', '0');
       cmi.set('cmi.core.score.max', '100');
       cmi.set('cmi.core.score.raw', String(score));
-      const { completion, success } = statusOf(score, { graded, total }, masteryFrom(cmi.get('cmi.student_data.mastery_score'), 1));
+      const { completion, success } = statusOf(score, progress, masteryFrom(cmi.get('cmi.student_data.mastery_score'), 1));
       cmi.set('cmi.core.lesson_status', success === 'unknown' ? completion : success);
     },
     // One checked part: the learner's text (cut to 1.2's 255 characters), the result
@@ -78,12 +80,12 @@ export const ADAPTERS = {
       cmi.set(`${base}.latency`, timespan12(latencyMs));
     },
     // One exercise: its share of parts correct, and incomplete or completed by the rule above.
-    objective(cmi, n, { exercise, score, graded, total }) {
+    objective(cmi, n, { exercise, score, ...progress }) {
       cmi.set(`cmi.objectives.${n}.id`, scormId(exercise));
       cmi.set(`cmi.objectives.${n}.score.min`, '0');
       cmi.set(`cmi.objectives.${n}.score.max`, '100');
       cmi.set(`cmi.objectives.${n}.score.raw`, String(score));
-      cmi.set(`cmi.objectives.${n}.status`, statusOf(score, { graded, total }, null).completion);
+      cmi.set(`cmi.objectives.${n}.status`, statusOf(score, progress, null).completion);
     },
     end(cmi, seconds) {
       cmi.set('cmi.core.exit', 'suspend');
@@ -97,12 +99,12 @@ export const ADAPTERS = {
     begin(cmi) {
       if (['unknown', 'not attempted', ''].includes(cmi.get('cmi.completion_status'))) cmi.set('cmi.completion_status', 'incomplete');
     },
-    report(cmi, score, { graded, total }) {
+    report(cmi, score, progress) {
       cmi.set('cmi.score.min', '0');
       cmi.set('cmi.score.max', '100');
       cmi.set('cmi.score.raw', String(score));
       cmi.set('cmi.score.scaled', String(score / 100));
-      const { completion, success } = statusOf(score, { graded, total }, masteryFrom(cmi.get('cmi.scaled_passing_score'), 100));
+      const { completion, success } = statusOf(score, progress, masteryFrom(cmi.get('cmi.scaled_passing_score'), 100));
       cmi.set('cmi.completion_status', completion);
       cmi.set('cmi.success_status', success);
     },
@@ -119,13 +121,13 @@ export const ADAPTERS = {
       cmi.set(`${base}.latency`, `PT${(Math.max(0, latencyMs) / 1000).toFixed(2)}S`);
       if (mistake) cmi.set(`${base}.description`, `${mistake}: ${feedback}`.slice(0, 250));
     },
-    objective(cmi, n, { exercise, score, graded, total }) {
+    objective(cmi, n, { exercise, score, ...progress }) {
       cmi.set(`cmi.objectives.${n}.id`, scormId(exercise));
       cmi.set(`cmi.objectives.${n}.score.min`, '0');
       cmi.set(`cmi.objectives.${n}.score.max`, '100');
       cmi.set(`cmi.objectives.${n}.score.raw`, String(score));
       cmi.set(`cmi.objectives.${n}.score.scaled`, String(score / 100));
-      cmi.set(`cmi.objectives.${n}.completion_status`, statusOf(score, { graded, total }, null).completion);
+      cmi.set(`cmi.objectives.${n}.completion_status`, statusOf(score, progress, null).completion);
     },
     end(cmi, seconds) {
       cmi.set('cmi.exit', 'suspend');

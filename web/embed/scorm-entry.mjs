@@ -4,7 +4,8 @@
 // API_1484_11 or SCORM 1.2's API, preferring the one its package declares in
 // <body data-scorm>), restores the learner's answers from cmi.suspend_data, and after
 // every check reports the score (0-100: the share of parts answered correctly), the
-// status (incomplete; completed once every part has a graded answer; passed or failed only
+// status (incomplete; completed once every part is correct or out of attempts, or the
+// learner presses "I have finished"; passed or failed only
 // where the course set a mastery score: scorm-api.mjs's statusOf) and the suspend data
 // (suspend-data.mjs), through a small adapter per API version (scorm-api.mjs).
 // The launch's parameters (the manifest's, which the LMS appends to this page's address;
@@ -18,7 +19,7 @@ import { AnswerStore, droppedNotice } from '../ui/storage.mjs';
 import { encodeSuspend, decodeSuspend } from './suspend-data.mjs';
 import { findApi, bind, scormId, MAX_INTERACTIONS } from './scorm-api.mjs';
 import { MAX_LEARNER_CHARS } from './learner-seed.mjs';
-import { POLICY_ATTRIBUTES } from '../ui/feedback-policy.mjs';
+import { POLICY_ATTRIBUTES, readPolicy, isSettled } from '../ui/feedback-policy.mjs';
 
 class ScormStore extends AnswerStore {
   constructor(state, onPersist) {
@@ -31,10 +32,29 @@ class ScormStore extends AnswerStore {
   }
 }
 
-function progress({ exercises, correct, total }) {
-  const graded = exercises.flatMap((item) => Object.values(item.parts))
-    .filter((part) => part.verdict === 'correct' || part.verdict === 'incorrect').length;
-  return { graded, correct, total };
+// What the status is computed from (scorm-api.mjs's statusOf): the parts settled under the
+// policy (correct, or out of attempts), all parts, and whether the learner has finished.
+function progress({ exercises, total }, policy, finished) {
+  const settled = exercises.flatMap((item) => Object.values(item.parts)).filter((part) => isSettled(part, policy)).length;
+  return { settled, total, finished };
+}
+
+// The learner's way to say they are done before every part is settled.
+function finishControl(onFinish) {
+  const button = el('button', { type: 'button', class: 'sco-finish' }, 'I have finished');
+  const said = el('p', { class: 'sco-finish-note', role: 'status' });
+  const mark = () => {
+    button.setAttribute('aria-disabled', 'true');
+    said.textContent = 'The course site has this activity as completed. You can still change your answers.';
+  };
+  button.addEventListener('click', () => {
+    if (button.getAttribute('aria-disabled') === 'true') return;
+    onFinish();
+    mark();
+  });
+  return { section: el('section', { class: 'sco-finish-section', 'aria-label': 'Finishing' },
+    el('p', {}, 'The activity counts as completed once every part is correct', ' (or out of attempts, where they are limited)',
+      ', or when you say you have finished.'), button, said), mark };
 }
 
 // The element's attributes for the launch's parameters, and what the learner is told.
@@ -65,15 +85,18 @@ function start() {
   const found = findApi(document.body.dataset.scorm);
   const notice = (text) => main.before(el('p', { class: 'sco-notice', role: 'status' }, text));
   const params = new URLSearchParams(window.location.search);
+  const { policy } = readPolicy((name) => params.get(name));
   const started = Date.now();
-  let finished = false;
+  let ended = false;
   let learnerId = '';
+  let finishing = null;
 
   if (found) {
     const { adapter } = found;
     const cmi = bind(found.api, adapter);
     if (!cmi.initialize()) notice('The course site did not accept this activity’s start; your score may not be recorded.');
     const decoded = decodeSuspend(cmi.get('cmi.suspend_data'), ids);
+    let finished = decoded?.finished ?? false;
     let state = decoded?.state;
     if (!decoded) {
       notice('Your earlier answers could not be read back from the course site, so this activity starts afresh.');
@@ -84,7 +107,7 @@ function start() {
     adapter.begin(cmi);
     learnerId = cmi.get(adapter.learnerId);
     const store = new ScormStore(state, (current) => {
-      const ok = cmi.set('cmi.suspend_data', encodeSuspend(current, ids));
+      const ok = cmi.set('cmi.suspend_data', encodeSuspend(current, ids, { finished }));
       return cmi.commit() && ok;
     });
     globalThis.AttentionCompanion.useStore(store);
@@ -93,19 +116,28 @@ function start() {
     const objectives = new Map();
     for (let n = 0; n < (Number(cmi.get('cmi.objectives._count')) || 0); n += 1) objectives.set(cmi.get(`cmi.objectives.${n}.id`), n);
     let interactions = Number(cmi.get('cmi.interactions._count')) || 0;
+    let last = null;
     const report = (event) => {
       const { total, correct } = event.detail;
       if (!total) return;
-      adapter.report(cmi, Math.round((100 * correct) / total), progress(event.detail));
+      last = event.detail;
+      adapter.report(cmi, Math.round((100 * correct) / total), progress(event.detail, policy, finished));
       for (const item of event.detail.exercises ?? []) {
         const key = scormId(item.exercise);
         if (!objectives.has(key)) objectives.set(key, objectives.size);
         const score = item.total ? Math.round((100 * item.correct) / item.total) : 0;
         adapter.objective(cmi, objectives.get(key), { exercise: item.exercise, score,
-          ...progress({ exercises: [item], correct: item.correct, total: item.total }) });
+          ...progress({ exercises: [item], total: item.total }, policy, finished) });
       }
       cmi.commit();
     };
+    finishing = finishControl(() => {
+      finished = true;
+      cmi.set('cmi.suspend_data', encodeSuspend(store.snapshot(), ids, { finished }));
+      if (last) report({ detail: last });
+      else cmi.commit();
+    });
+    if (finished) finishing.mark();
     main.addEventListener('attention-progress', report);
     main.addEventListener('attention-ready', report);
     main.addEventListener('attention-graded', (event) => {
@@ -114,8 +146,8 @@ function start() {
       interactions += 1;
     });
     const finish = () => {
-      if (finished) return;
-      finished = true;
+      if (ended) return;
+      ended = true;
       adapter.end(cmi, Math.floor((Date.now() - started) / 1000));
       cmi.commit();
       cmi.finish();
@@ -126,6 +158,7 @@ function start() {
     notice('No course site (SCORM API) was found, so your answers are kept in this browser only and no score is reported.');
   }
   main.append(el('attention-exercise', { exercises: ids.join(' '), ...launchAttributes(params, learnerId, notice) }));
+  if (finishing) main.append(finishing.section);
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);

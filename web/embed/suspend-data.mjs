@@ -1,7 +1,8 @@
 // SCORM suspend data: the learner's raw answers and seeds for one package, compact and
 // versioned, within SCORM 1.2's 4096 characters.
 //
-//   "1" + JSON [ {<exercise index>: {<seed>: {<part>: [text, attempts, verdict]}}} ]
+//   "1" + JSON [ {<exercise index>: {<seed>: {<part>: [text, attempts, verdict]}}}, {f: 1}? ]
+// (the second item only once the learner has said they have finished).
 // verdict: "c" correct, "i" incorrect, "v" invalid, "" none. Exercise indexes are
 // positions in the package's exercise list (the manifest's order). When the text is too
 // long, the longest answers lose their text first (their verdicts and attempts stay), then
@@ -19,7 +20,7 @@ const MAX_TEXT = 4000;
 const dict = () => Object.create(null);
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-export function encodeSuspend(state, ids, limit = SUSPEND_LIMIT) {
+export function encodeSuspend(state, ids, { limit = SUSPEND_LIMIT, finished = false } = {}) {
   const data = dict();
   const cells = [];
   ids.forEach((id, index) => {
@@ -33,7 +34,7 @@ export function encodeSuspend(state, ids, limit = SUSPEND_LIMIT) {
       }
     }
   });
-  const text = () => SUSPEND_VERSION + JSON.stringify([data]);
+  const text = () => SUSPEND_VERSION + JSON.stringify(finished ? [data, { f: 1 }] : [data]);
   let out = text();
   // Over the limit: first the longest texts go (verdicts and attempts stay), then the
   // records that are not correct, then the rest.
@@ -54,13 +55,15 @@ const isCell = (cell) => Array.isArray(cell) && typeof cell[0] === 'string' && c
   && Number.isSafeInteger(cell[1]) && cell[1] >= 0 && VERDICTS.has(cell[2]);
 
 // -> {state: a storage state ({version: 2, exercises}), dropped: the number of records
-// that could not be read}, or null when the text is not ours at all.
+// that could not be read, finished: whether the learner said they have finished}, or null
+// when the text is not ours at all.
 export function decodeSuspend(text, ids) {
-  if (typeof text !== 'string' || text === '') return { state: { version: 2, exercises: dict() }, dropped: 0 };
+  if (typeof text !== 'string' || text === '') return { state: { version: 2, exercises: dict() }, dropped: 0, finished: false };
   if (!text.startsWith(SUSPEND_VERSION)) return null;
   let data;
+  let meta;
   try {
-    [data] = JSON.parse(text.slice(SUSPEND_VERSION.length));
+    [data, meta] = JSON.parse(text.slice(SUSPEND_VERSION.length));
   } catch {
     return null;
   }
@@ -91,5 +94,5 @@ export function decodeSuspend(text, ids) {
     }
     state.exercises[id] = record;
   }
-  return { state, dropped };
+  return { state, dropped, finished: isObject(meta) && meta.f === 1 };
 }

@@ -43,6 +43,11 @@ export function readPolicy(get) {
   return { policy: Object.freeze(policy), problems };
 }
 
+// Whether a part's record ({verdict, attempts}) is settled under a policy: answered
+// correctly, or out of attempts.
+export const isSettled = ({ verdict, attempts }, policy) => verdict === 'correct'
+  || (policy.attempts !== null && attempts >= policy.attempts);
+
 export const isPractice = (policy) => policy.attempts === null && policy.values === 'shown' && policy.working === 'shown';
 
 // The query a policy is written as (no leading "?"; empty for practice).

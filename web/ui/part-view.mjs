@@ -11,7 +11,7 @@ import { renderMathText } from './render-math.mjs';
 import { hasMath, spokenText } from './math-speech.mjs';
 import { langNodes } from './lang-text.mjs';
 import { messageOf } from '../error-message.mjs';
-import { PRACTICE } from './feedback-policy.mjs';
+import { PRACTICE, isSettled } from './feedback-policy.mjs';
 
 const VERDICT_TITLES = {
   correct: 'Correct',
@@ -27,9 +27,6 @@ export function attemptsText(count, limit = null) {
   return count === 1 ? '1 attempt' : `${count} attempts`;
 }
 
-// Whether a part is settled under a policy: answered correctly, or out of attempts.
-export const isSettled = ({ verdict, attempts }, policy) => verdict === 'correct'
-  || (policy.attempts !== null && attempts >= policy.attempts);
 
 const NO_ATTEMPT = 'This check did not count as an attempt.';
 
@@ -345,7 +342,7 @@ export function partView(companion, store, exercise, part, index, seed,
     const verdict = errorOf(result) ? null : result.verdict;
     let { attempts } = record;
     if (!restoring && (verdict === 'correct' || verdict === 'incorrect')) attempts += 1;
-    attemptsLine.textContent = attemptsText(attempts, policy.attempts);
+    showAttempts(attempts);
     showResult(feedback, result, { restored: restoring, exactLabel, decimalRule: exercise.decimalRule ?? null,
       decimalRuleId });
     if (!restoring) announce(announcementOf(result, exercise.decimalRule ?? null));
@@ -374,6 +371,12 @@ export function partView(companion, store, exercise, part, index, seed,
     }
     checkButton.setAttribute('aria-disabled', 'true');
     checkButton.classList.add('check-closed');
+    showAttempts(record.attempts);
+  }
+  // The attempt count, and why a closed part is closed.
+  function showAttempts(count) {
+    attemptsLine.textContent = attemptsText(count, policy.attempts);
+    if (!closed) return;
     attemptsLine.append(' ', el('span', { class: 'closed-note' }, record.verdict === 'correct'
       ? '(this part is closed: it is correct).' : '(no attempts left: this part is closed).'));
   }
