@@ -1,127 +1,342 @@
-// The batched core: a streaming (online-softmax) pass per row over the eligible sources,
-// in blocks, with SIMD dot products and value updates under WebAssembly SIMD.
+// The batched core: a tiled streaming kernel. For each item and head it packs the keys once,
+// then walks blocks of 64 sources; each block is scored against tiles of 4 queries by a
+// register-blocked micro-kernel (4 queries x 8 keys), folded into a running softmax per
+// query (online softmax: running maximum and sum, rescaled when the maximum grows) and into
+// the running context (4 queries x 8 value columns). Masked sources are never scored for a
+// tile that cannot see them, and their weights are exactly 0.
+//
+// The order of every floating-point operation is fixed and documented below (see "The
+// order"), and the code is written once against four-lane operations (lanes4.h) that
+// WebAssembly SIMD, SSE2 and plain scalar code implement identically, lane by lane: the
+// SIMD and scalar paths, and the native and WebAssembly builds, agree bit for bit.
+//
+// The order, per query row (what each result depends on, and nothing else):
+//   score(s)  = ((((0 + q0 k0) + q1 k1) + ...) + q_{D-1} k_{D-1}) * scale     d in order
+//   The sources are taken in blocks [64c, 64c + 64); a block with no eligible source for
+//   the row leaves its state alone. For the others:
+//     m       = the block's largest eligible score (exact: max does not round)
+//     first block: max = m. Later, if m > max: f = exp(max - m); sum = sum * f;
+//               acc[d] = acc[d] * f; max = m
+//     p(s)    = exp(score(s) - max) for eligible s, exactly 0 otherwise
+//     sum     = sum + ((L0 + L1) + (L2 + L3)), where lane L_l sums p(s) for s = 64c + l,
+//               64c + 4 + l, ... in order
+//     acc[d]  = (((acc[d] + p(s0) v(s0)[d]) + p(s1) v(s1)[d]) + ...)   s ascending
+//   context[d] = acc[d] * (1 / sum); weight(s) = exp(score(s) - max) * (1 / sum).
+// exp is lanes::PolyExp for float (lanes4.h) and std::exp for double. A source that one
+// query of a tile may read and another may not is added with p = 0 for the latter, which
+// leaves acc unchanged (acc + 0 * v = acc for finite v, up to the sign of an exact zero).
 #include "batch/batch_attention.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
+#include <type_traits>
 
-#ifdef __wasm_simd128__
-#include <wasm_simd128.h>
-#endif
+#include "batch/lanes4.h"
 
 namespace attn {
 namespace {
 
 constexpr int64_t kMaxDimension = int64_t{1} << 24;
 constexpr int64_t kMaxElements = int64_t{1} << 28;  // 1 GiB of float32
-constexpr int64_t kBlock = 64;                      // sources scored before one rescale
+constexpr int kTile = 4;                            // queries per micro-kernel tile
+constexpr int kPanel = 8;                           // keys per packed panel (two 4-lane vectors)
+constexpr int kBlock = 64;                          // sources per online-softmax step
+constexpr int kPanels = kBlock / kPanel;
+constexpr int kChunk = 64;  // queries that share each key block while it is in cache
+constexpr uint32_t kAll = ~uint32_t{0};
 
-// q . k with four partial sums, lane l summing the products i = l (mod 4), combined as
-// (s0 + s1) + (s2 + s3): one summation order on every platform, SIMD or not.
-template <class F>
-F Dot(const F* a, const F* b, int64_t n) {
-  F s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-  int64_t i = 0;
-  for (; i + 4 <= n; i += 4) {
-    s0 += a[i] * b[i];
-    s1 += a[i + 1] * b[i + 1];
-    s2 += a[i + 2] * b[i + 2];
-    s3 += a[i + 3] * b[i + 3];
+// The sources [lo, hi) that the padding, causal and window rules leave to target t of
+// item b; an explicit mask, if any, removes more (checked per source).
+struct Range {
+  int64_t lo, hi;
+};
+
+Range RowRange(const MaskSpec& mask, int64_t b, int64_t t, int64_t S) {
+  Range r{0, S};
+  if (!mask.lengths.empty()) r.hi = std::min(r.hi, mask.lengths[static_cast<size_t>(b)]);
+  if (mask.causal) r.hi = std::min(r.hi, t + 1);
+  if (mask.window) {
+    r.lo = std::max(r.lo, mask.window->first);
+    r.hi = std::min(r.hi, mask.window->second);
   }
-  for (; i < n; ++i) s0 += a[i] * b[i];
-  return (s0 + s1) + (s2 + s3);
-}
-
-// Four keys against one query (the query is read once): out[j] = Dot(q, k[j], n).
-template <class F>
-void Dot4(const F* q, const F* const k[4], int64_t n, F out[4]) {
-  for (int j = 0; j < 4; ++j) out[j] = Dot(q, k[j], n);
-}
-
-// y += (p0 v0 + p1 v1) + (p2 v2 + p3 v3): four sources folded into the context at once.
-template <class F>
-void Axpy4(const F p[4], const F* const v[4], F* y, int64_t n) {
-  for (int64_t i = 0; i < n; ++i) y[i] += (p[0] * v[0][i] + p[1] * v[1][i]) + (p[2] * v[2][i] + p[3] * v[3][i]);
-}
-
-// y += alpha * x (LLVM vectorises this loop by itself).
-template <class F>
-void Axpy(F alpha, const F* x, F* y, int64_t n) {
-  for (int64_t i = 0; i < n; ++i) y[i] += alpha * x[i];
-}
-
-#ifdef __wasm_simd128__
-// Float reductions are not auto-vectorised without fast-math, so the float kernels are
-// written with 128-bit lanes, keeping the summation order of the scalar versions above.
-inline float SumLanes(v128_t acc) {
-  return (wasm_f32x4_extract_lane(acc, 0) + wasm_f32x4_extract_lane(acc, 1)) +
-         (wasm_f32x4_extract_lane(acc, 2) + wasm_f32x4_extract_lane(acc, 3));
-}
-
-template <>
-float Dot<float>(const float* a, const float* b, int64_t n) {
-  v128_t acc = wasm_f32x4_splat(0.0f);
-  int64_t i = 0;
-  for (; i + 4 <= n; i += 4) {
-    acc = wasm_f32x4_add(acc, wasm_f32x4_mul(wasm_v128_load(a + i), wasm_v128_load(b + i)));
+  if (mask.half_width >= 0) {  // |s - t| <= half_width, without overflow for a huge half width
+    r.lo = std::max(r.lo, t - mask.half_width);
+    if (mask.half_width < S) r.hi = std::min(r.hi, t + mask.half_width + 1);
   }
-  if (i == n) return SumLanes(acc);
-  float s0 = wasm_f32x4_extract_lane(acc, 0);
-  for (; i < n; ++i) s0 += a[i] * b[i];
-  return (s0 + wasm_f32x4_extract_lane(acc, 1)) + (wasm_f32x4_extract_lane(acc, 2) + wasm_f32x4_extract_lane(acc, 3));
+  return r;
 }
 
-template <>
-void Dot4<float>(const float* q, const float* const k[4], int64_t n, float out[4]) {
-  if (n % 4 != 0) {
-    for (int j = 0; j < 4; ++j) out[j] = Dot<float>(q, k[j], n);
-    return;
-  }
-  v128_t a0 = wasm_f32x4_splat(0.0f), a1 = a0, a2 = a0, a3 = a0;
-  for (int64_t i = 0; i < n; i += 4) {
-    const v128_t x = wasm_v128_load(q + i);
-    a0 = wasm_f32x4_add(a0, wasm_f32x4_mul(x, wasm_v128_load(k[0] + i)));
-    a1 = wasm_f32x4_add(a1, wasm_f32x4_mul(x, wasm_v128_load(k[1] + i)));
-    a2 = wasm_f32x4_add(a2, wasm_f32x4_mul(x, wasm_v128_load(k[2] + i)));
-    a3 = wasm_f32x4_add(a3, wasm_f32x4_mul(x, wasm_v128_load(k[3] + i)));
-  }
-  // Transpose so that lane j holds key j: (l0 + l1) + (l2 + l3) for all four at once.
-  const v128_t t0 = wasm_i32x4_shuffle(a0, a1, 0, 4, 1, 5);  // a0 b0 a1 b1
-  const v128_t t1 = wasm_i32x4_shuffle(a0, a1, 2, 6, 3, 7);  // a2 b2 a3 b3
-  const v128_t t2 = wasm_i32x4_shuffle(a2, a3, 0, 4, 1, 5);  // c0 d0 c1 d1
-  const v128_t t3 = wasm_i32x4_shuffle(a2, a3, 2, 6, 3, 7);  // c2 d2 c3 d3
-  const v128_t s01 = wasm_f32x4_add(wasm_i32x4_shuffle(t0, t2, 0, 1, 4, 5), wasm_i32x4_shuffle(t0, t2, 2, 3, 6, 7));
-  const v128_t s23 = wasm_f32x4_add(wasm_i32x4_shuffle(t1, t3, 0, 1, 4, 5), wasm_i32x4_shuffle(t1, t3, 2, 3, 6, 7));
-  wasm_v128_store(out, wasm_f32x4_add(s01, s23));
-}
+// One item and head, float lanes L (or double lanes for the float64 path).
+template <class L>
+class HeadKernel {
+ public:
+  using F = typename L::Scalar;
+  using V = typename L::V;
 
-template <>
-void Axpy4<float>(const float p[4], const float* const v[4], float* y, int64_t n) {
-  const v128_t p0 = wasm_f32x4_splat(p[0]), p1 = wasm_f32x4_splat(p[1]);
-  const v128_t p2 = wasm_f32x4_splat(p[2]), p3 = wasm_f32x4_splat(p[3]);
-  int64_t i = 0;
-  for (; i + 4 <= n; i += 4) {
-    const v128_t first =
-        wasm_f32x4_add(wasm_f32x4_mul(p0, wasm_v128_load(v[0] + i)), wasm_f32x4_mul(p1, wasm_v128_load(v[1] + i)));
-    const v128_t second =
-        wasm_f32x4_add(wasm_f32x4_mul(p2, wasm_v128_load(v[2] + i)), wasm_f32x4_mul(p3, wasm_v128_load(v[3] + i)));
-    wasm_v128_store(y + i, wasm_f32x4_add(wasm_v128_load(y + i), wasm_f32x4_add(first, second)));
-  }
-  for (; i < n; ++i) y[i] += (p[0] * v[0][i] + p[1] * v[1][i]) + (p[2] * v[2][i] + p[3] * v[3][i]);
-}
+  HeadKernel(const BatchShape& shape, const MaskSpec& mask, F scale)
+      : shape_(shape),
+        mask_(mask),
+        scale_(scale),
+        packed_(static_cast<size_t>((shape.S + kPanel - 1) / kPanel * kPanel * shape.Dk)),
+        acc_(static_cast<size_t>(kChunk * shape.Dv)) {}
 
-template <>
-void Axpy<float>(float alpha, const float* x, float* y, int64_t n) {
-  const v128_t a = wasm_f32x4_splat(alpha);
-  int64_t i = 0;
-  for (; i + 4 <= n; i += 4) {
-    wasm_v128_store(y + i, wasm_f32x4_add(wasm_v128_load(y + i), wasm_f32x4_mul(a, wasm_v128_load(x + i))));
+  // Fills the context rows (and weight rows, when weights is not null) of head `head` of
+  // item b; flags and counts the rows with no eligible source.
+  void Run(int64_t b, const F* query, const F* keys, const F* values, F* context, F* weights, uint8_t* empty_rows,
+           int64_t* empty_count) {
+    PackKeys(keys);
+    values_ = values;
+    for (int64_t t0 = 0; t0 < shape_.T; t0 += kChunk) {
+      const int64_t rows = std::min<int64_t>(kChunk, shape_.T - t0);
+      const int64_t tiles = (rows + kTile - 1) / kTile;
+      for (int64_t i = 0; i < rows; ++i) {
+        state_[i] = RowState{};
+        range_[i] = RowRange(mask_, b, t0 + i, shape_.S);
+      }
+      std::fill(acc_.begin(), acc_.end(), F(0));
+      // Key blocks outside, query tiles inside: a block's keys and values are read from
+      // memory once for the whole chunk of queries.
+      for (int64_t s0 = 0; s0 < shape_.S; s0 += kBlock) {
+        for (int64_t tile = 0; tile < tiles; ++tile) {
+          const int64_t first = tile * kTile;
+          const int live = static_cast<int>(std::min<int64_t>(kTile, rows - first));
+          const F* q[kTile];
+          for (int i = 0; i < kTile; ++i) q[i] = query + (t0 + first + std::min(i, live - 1)) * shape_.Dk;
+          Block(t0 + first, first, live, s0, q, weights == nullptr ? nullptr : weights + (t0 + first) * shape_.S);
+        }
+      }
+      for (int64_t i = 0; i < rows; ++i) {
+        const int64_t t = t0 + i;
+        Finish(t, i, context + t * shape_.Dv, weights == nullptr ? nullptr : weights + t * shape_.S, empty_rows + t,
+               empty_count);
+      }
+    }
   }
-  for (; i < n; ++i) y[i] += alpha * x[i];
-}
-#endif
+
+ private:
+  struct RowState {
+    F max = F(0);
+    F sum = F(0);
+    bool started = false;
+  };
+
+  // K^T in panels of 8 keys: panel p holds, for d = 0..Dk-1, keys 8p..8p+7 side by side,
+  // so that the micro-kernel reads two vectors per d. Keys past S are zeros (never used).
+  void PackKeys(const F* keys) {
+    const int64_t dk = shape_.Dk;
+    const int64_t panels = (shape_.S + kPanel - 1) / kPanel;
+    for (int64_t p = 0; p < panels; ++p) {
+      F* out = packed_.data() + p * dk * kPanel;
+      for (int j = 0; j < kPanel; ++j) {
+        const int64_t s = p * kPanel + j;
+        const F* k = keys + s * dk;
+        for (int64_t d = 0; d < dk; ++d) out[d * kPanel + j] = s < shape_.S ? k[d] : F(0);
+      }
+    }
+  }
+
+  // Scores of 4 queries against one panel of 8 keys: score = (sum over d in order) * scale.
+  void ScorePanel(const F* const q[kTile], const F* panel, F* out /* [kTile][kBlock] at this panel */) const {
+    V a00 = L::Splat(F(0)), a01 = a00, a10 = a00, a11 = a00, a20 = a00, a21 = a00, a30 = a00, a31 = a00;
+    for (int64_t d = 0; d < shape_.Dk; ++d) {
+      const V k0 = L::Load(panel + d * kPanel);
+      const V k1 = L::Load(panel + d * kPanel + 4);
+      V x = L::Splat(q[0][d]);
+      a00 = L::Add(a00, L::Mul(x, k0));
+      a01 = L::Add(a01, L::Mul(x, k1));
+      x = L::Splat(q[1][d]);
+      a10 = L::Add(a10, L::Mul(x, k0));
+      a11 = L::Add(a11, L::Mul(x, k1));
+      x = L::Splat(q[2][d]);
+      a20 = L::Add(a20, L::Mul(x, k0));
+      a21 = L::Add(a21, L::Mul(x, k1));
+      x = L::Splat(q[3][d]);
+      a30 = L::Add(a30, L::Mul(x, k0));
+      a31 = L::Add(a31, L::Mul(x, k1));
+    }
+    const V scale = L::Splat(scale_);
+    L::Store(out + 0 * kBlock, L::Mul(a00, scale));
+    L::Store(out + 0 * kBlock + 4, L::Mul(a01, scale));
+    L::Store(out + 1 * kBlock, L::Mul(a10, scale));
+    L::Store(out + 1 * kBlock + 4, L::Mul(a11, scale));
+    L::Store(out + 2 * kBlock, L::Mul(a20, scale));
+    L::Store(out + 2 * kBlock + 4, L::Mul(a21, scale));
+    L::Store(out + 3 * kBlock, L::Mul(a30, scale));
+    L::Store(out + 3 * kBlock + 4, L::Mul(a31, scale));
+  }
+
+  // acc_i[d] += p_i(s) v(s)[d] for the listed sources in order, 4 queries x 8 columns at a
+  // time (then 4, then one by one): each element's sum runs over s in the same order.
+  void AccumulateValues(int64_t first) {
+    const int64_t dv = shape_.Dv;
+    F* acc[kTile];  // a tile's rows past T have p = 0 and are never read back
+    for (int i = 0; i < kTile; ++i) acc[i] = acc_.data() + (first + i) * dv;
+    int64_t d = 0;
+    for (; d + 8 <= dv; d += 8) {
+      V c00 = L::Load(acc[0] + d), c01 = L::Load(acc[0] + d + 4), c10 = L::Load(acc[1] + d),
+        c11 = L::Load(acc[1] + d + 4), c20 = L::Load(acc[2] + d), c21 = L::Load(acc[2] + d + 4),
+        c30 = L::Load(acc[3] + d), c31 = L::Load(acc[3] + d + 4);
+      for (int u = 0; u < used_; ++u) {
+        const int j = used_sources_[u];
+        const F* v = values_ + (block_start_ + j) * dv + d;
+        const V v0 = L::Load(v), v1 = L::Load(v + 4);
+        V p = L::Splat(p_[0][j]);
+        c00 = L::Add(c00, L::Mul(p, v0));
+        c01 = L::Add(c01, L::Mul(p, v1));
+        p = L::Splat(p_[1][j]);
+        c10 = L::Add(c10, L::Mul(p, v0));
+        c11 = L::Add(c11, L::Mul(p, v1));
+        p = L::Splat(p_[2][j]);
+        c20 = L::Add(c20, L::Mul(p, v0));
+        c21 = L::Add(c21, L::Mul(p, v1));
+        p = L::Splat(p_[3][j]);
+        c30 = L::Add(c30, L::Mul(p, v0));
+        c31 = L::Add(c31, L::Mul(p, v1));
+      }
+      L::Store(acc[0] + d, c00), L::Store(acc[0] + d + 4, c01), L::Store(acc[1] + d, c10);
+      L::Store(acc[1] + d + 4, c11), L::Store(acc[2] + d, c20), L::Store(acc[2] + d + 4, c21);
+      L::Store(acc[3] + d, c30), L::Store(acc[3] + d + 4, c31);
+    }
+    for (; d < dv; ++d) {  // the last columns, one at a time, same order per element
+      for (int i = 0; i < kTile; ++i) {
+        F c = acc[i][d];
+        for (int u = 0; u < used_; ++u) {
+          const int j = used_sources_[u];
+          c = c + p_[i][j] * values_[(block_start_ + j) * dv + d];
+        }
+        acc[i][d] = c;
+      }
+    }
+  }
+
+  // One block of sources [s0, s0 + 64) against one tile: rows first..first+live-1 of the
+  // chunk, targets t..t+live-1.
+  void Block(int64_t t, int64_t first, int live, int64_t s0, const F* const q[kTile], F* weights) {
+    const int64_t n = std::min<int64_t>(kBlock, shape_.S - s0);
+    // Eligibility of each (query, source) of the block as all-ones / zero lane masks, the
+    // panels that any query of the tile can see, and those sources in order.
+    bool panel_used[kPanels] = {};
+    bool row_any[kTile] = {};
+    for (int i = 0; i < kTile; ++i) {
+      uint32_t* m = mask_bits_[i];
+      if (i >= live) {
+        std::fill(m, m + kBlock, 0u);
+        continue;
+      }
+      const Range r = range_[first + i];
+      const int64_t lo = std::clamp<int64_t>(r.lo - s0, 0, n), hi = std::clamp<int64_t>(r.hi - s0, lo, n);
+      std::fill(m, m + lo, 0u);
+      std::fill(m + lo, m + hi, kAll);
+      std::fill(m + hi, m + kBlock, 0u);
+      if (!mask_.explicit_mask.empty()) {
+        const auto& row = mask_.explicit_mask[static_cast<size_t>(t + i)];
+        for (int64_t j = lo; j < hi; ++j) m[j] = row[static_cast<size_t>(s0 + j)] ? kAll : 0u;
+      }
+      for (int64_t j = lo; j < hi; ++j) {
+        if (m[j]) {
+          row_any[i] = true;
+          panel_used[j / kPanel] = true;
+        }
+      }
+    }
+    used_ = 0;
+    for (int j = 0; j < n; ++j) {
+      if (mask_bits_[0][j] | mask_bits_[1][j] | mask_bits_[2][j] | mask_bits_[3][j]) used_sources_[used_++] = j;
+    }
+    if (used_ == 0) return;
+    block_start_ = s0;
+
+    // Scores of the panels some query of the tile can see (the others stay unread).
+    int vectors = 0;  // 4-lane vectors of the block up to the last panel scored
+    for (int p = 0; p < kPanels; ++p) {
+      if (!panel_used[p]) continue;
+      ScorePanel(q, packed_.data() + (s0 / kPanel + p) * shape_.Dk * kPanel, &scores_[0][p * kPanel]);
+      vectors = 2 * (p + 1);
+    }
+
+    // The running softmax of each row (see "The order" at the top of the file).
+    const V lowest = L::Splat(-std::numeric_limits<F>::infinity());
+    const V zero = L::Splat(F(0));
+    for (int i = 0; i < kTile; ++i) {
+      F* p = p_[i];
+      if (!row_any[i]) {
+        std::fill(p, p + kBlock, F(0));
+        continue;
+      }
+      RowState& st = state_[first + i];
+      V top = lowest;
+      for (int v = 0; v < vectors; ++v) {
+        top = L::Max(top, L::Select(L::LoadMask(mask_bits_[i] + 4 * v), L::Load(scores_[i] + 4 * v), lowest));
+      }
+      F m = L::Lane(top, 0);
+      for (int l = 1; l < 4; ++l) m = std::max(m, L::Lane(top, l));
+      if (!st.started) {
+        st.max = m;
+        st.started = true;
+      } else if (m > st.max) {  // a larger maximum: what was summed so far shrinks by exp(old - new)
+        const F shrink = lanes::Exp1<L>(st.max - m);
+        st.sum = st.sum * shrink;
+        F* acc = acc_.data() + (first + i) * shape_.Dv;
+        for (int64_t d = 0; d < shape_.Dv; ++d) acc[d] = acc[d] * shrink;
+        st.max = m;
+      }
+      const V top_all = L::Splat(st.max);
+      V lane_sums = zero;
+      for (int v = 0; v < vectors; ++v) {
+        const auto eligible = L::LoadMask(mask_bits_[i] + 4 * v);
+        const V e = L::Select(eligible, L::Exp(L::Sub(L::Load(scores_[i] + 4 * v), top_all)), zero);
+        L::Store(p + 4 * v, e);
+        lane_sums = L::Add(lane_sums, e);
+      }
+      std::fill(p + 4 * vectors, p + kBlock, F(0));  // unscored panels: p = 0, sums unchanged
+      st.sum =
+          st.sum + ((L::Lane(lane_sums, 0) + L::Lane(lane_sums, 1)) + (L::Lane(lane_sums, 2) + L::Lane(lane_sums, 3)));
+      if (weights != nullptr) {  // the scores for now; Finish turns them into weights
+        F* w = weights + i * shape_.S + s0;
+        for (int j = 0; j < n; ++j) {
+          if (mask_bits_[i][j]) w[j] = scores_[i][j];
+        }
+      }
+    }
+    AccumulateValues(first);
+  }
+
+  void Finish(int64_t t, int64_t i, F* context, F* weights, uint8_t* empty, int64_t* empty_count) {
+    const RowState& st = state_[i];
+    if (!st.started) {  // every source masked: zeros (already there), flagged and counted
+      *empty = 1;
+      ++*empty_count;
+      return;
+    }
+    const F inverse = F(1) / st.sum;
+    const F* acc = acc_.data() + i * shape_.Dv;
+    for (int64_t d = 0; d < shape_.Dv; ++d) context[d] = acc[d] * inverse;
+    if (weights == nullptr) return;
+    const Range r = range_[i];
+    for (int64_t s = std::max<int64_t>(r.lo, 0); s < std::min(r.hi, shape_.S); ++s) {
+      if (mask_.explicit_mask.empty() || mask_.explicit_mask[static_cast<size_t>(t)][static_cast<size_t>(s)]) {
+        weights[s] = lanes::Exp1<L>(weights[s] - st.max) * inverse;
+      }
+    }
+  }
+
+  const BatchShape& shape_;
+  const MaskSpec& mask_;
+  const F scale_;
+  std::vector<F> packed_;  // this head's keys, K^T in panels
+  std::vector<F> acc_;     // [kChunk][Dv]: the running (unnormalised) contexts
+  const F* values_ = nullptr;
+  RowState state_[kChunk];
+  Range range_[kChunk];
+  alignas(16) uint32_t mask_bits_[kTile][kBlock];
+  alignas(16) F scores_[kTile][kBlock];
+  alignas(16) F p_[kTile][kBlock];
+  int used_sources_[kBlock];
+  int used_ = 0;
+  int64_t block_start_ = 0;
+};
 
 std::string Count(int64_t n) { return std::to_string(n); }
 
@@ -136,56 +351,21 @@ bool AllFinite(const std::vector<F>& xs) {
   return std::all_of(xs.begin(), xs.end(), [](F x) { return std::isfinite(x); });
 }
 
-// One row (one target of one item and head): streams over the eligible sources.
-template <class F>
-void StreamRow(const F* query, const F* keys, const F* values, const std::vector<int64_t>& eligible,
-               const BatchShape& shape, F scale, F* scores, F* accumulator, F* context, F* weights) {
-  const int64_t dk = shape.Dk;
-  const int64_t dv = shape.Dv;
-  std::fill(accumulator, accumulator + dv, F(0));
-  F running_max = F(0);
-  F total = F(0);
-  const int64_t count = static_cast<int64_t>(eligible.size());
-  for (int64_t start = 0; start < count; start += kBlock) {
-    const int64_t n = std::min(kBlock, count - start);
-    F block_max = std::numeric_limits<F>::lowest();
-    const int64_t* sources = eligible.data() + start;
-    int64_t j = 0;
-    for (; j + 4 <= n; j += 4) {
-      const F* k[4] = {keys + sources[j] * dk, keys + sources[j + 1] * dk, keys + sources[j + 2] * dk,
-                       keys + sources[j + 3] * dk};
-      Dot4(query, k, dk, scores + j);
+// Every item and head in turn; each head's keys are packed once and reused by all its queries.
+template <class L>
+void RunHeads(const BatchShape& shape, const typename L::Scalar* query, const typename L::Scalar* keys,
+              const typename L::Scalar* values, const MaskSpec& mask, typename L::Scalar scale,
+              BatchResult<typename L::Scalar>& out) {
+  HeadKernel<L> kernel(shape, mask, scale);
+  const bool weights = !out.weights.empty();
+  for (int64_t b = 0; b < shape.B; ++b) {
+    for (int64_t h = 0; h < shape.H; ++h) {
+      const int64_t head = b * shape.H + h;
+      kernel.Run(b, query + head * shape.T * shape.Dk, keys + head * shape.S * shape.Dk,
+                 values + head * shape.S * shape.Dv, out.context.data() + head * shape.T * shape.Dv,
+                 weights ? out.weights.data() + head * shape.T * shape.S : nullptr,
+                 out.empty_rows.data() + head * shape.T, &out.empty_row_count);
     }
-    for (; j < n; ++j) scores[j] = Dot(query, keys + sources[j] * dk, dk);
-    for (j = 0; j < n; ++j) {
-      scores[j] *= scale;
-      block_max = std::max(block_max, scores[j]);
-    }
-    if (start == 0) {
-      running_max = block_max;
-    } else if (block_max > running_max) {
-      // A larger maximum: what was summed so far shrinks by exp(old - new).
-      const F shrink = std::exp(running_max - block_max);
-      total *= shrink;
-      for (int64_t d = 0; d < dv; ++d) accumulator[d] *= shrink;
-      running_max = block_max;
-    }
-    for (j = 0; j < n; ++j) {
-      if (weights != nullptr) weights[sources[j]] = scores[j];  // normalised below
-      scores[j] = std::exp(scores[j] - running_max);
-      total += scores[j];
-    }
-    for (j = 0; j + 4 <= n; j += 4) {
-      const F* v[4] = {values + sources[j] * dv, values + sources[j + 1] * dv, values + sources[j + 2] * dv,
-                       values + sources[j + 3] * dv};
-      Axpy4(scores + j, v, accumulator, dv);
-    }
-    for (; j < n; ++j) Axpy(scores[j], values + sources[j] * dv, accumulator, dv);
-  }
-  const F inverse = F(1) / total;
-  for (int64_t d = 0; d < dv; ++d) context[d] = accumulator[d] * inverse;
-  if (weights != nullptr) {
-    for (int64_t s : eligible) weights[s] = std::exp(weights[s] - running_max) * inverse;
   }
 }
 
@@ -247,31 +427,18 @@ Result<BatchResult<F>> BatchAttention(const BatchShape& shape, std::span<const F
   if (options.return_weights) out.weights.assign(static_cast<size_t>(shape.ScoreElements()), F(0));
 
   const F scale = static_cast<F>(options.scale);
-  std::vector<int64_t> eligible;
-  eligible.reserve(static_cast<size_t>(shape.S));
-  std::vector<F> scores(kBlock);
-  std::vector<F> accumulator(static_cast<size_t>(shape.Dv));
-  for (int64_t b = 0; b < shape.B; ++b) {
-    for (int64_t t = 0; t < shape.T; ++t) {
-      // Eligibility depends on the item and target only, so it is shared by the heads.
-      eligible.clear();
-      for (int64_t s = 0; s < shape.S; ++s) {
-        if (mask.Eligible(b, t, s)) eligible.push_back(s);
-      }
-      for (int64_t h = 0; h < shape.H; ++h) {
-        const int64_t head = b * shape.H + h;
-        const int64_t row = head * shape.T + t;
-        if (eligible.empty()) {  // all masked: zeros (already there), flagged and counted
-          out.empty_rows[static_cast<size_t>(row)] = 1;
-          ++out.empty_row_count;
-          continue;
-        }
-        StreamRow(query.data() + row * shape.Dk, keys.data() + head * shape.S * shape.Dk,
-                  values.data() + head * shape.S * shape.Dv, eligible, shape, scale, scores.data(), accumulator.data(),
-                  out.context.data() + row * shape.Dv,
-                  options.return_weights ? out.weights.data() + row * shape.S : nullptr);
-      }
+  if constexpr (std::is_same_v<F, float>) {
+#ifdef ATTN_HAS_SIMD_LANES
+    if (!options.scalar_lanes) {
+      RunHeads<lanes::SimdLanes>(shape, query.data(), keys.data(), values.data(), mask, scale, out);
+    } else {
+      RunHeads<lanes::ScalarLanes>(shape, query.data(), keys.data(), values.data(), mask, scale, out);
     }
+#else
+    RunHeads<lanes::ScalarLanes>(shape, query.data(), keys.data(), values.data(), mask, scale, out);
+#endif
+  } else {
+    RunHeads<lanes::ScalarLanes64>(shape, query.data(), keys.data(), values.data(), mask, scale, out);
   }
   if (!AllFinite(out.context) || !AllFinite(out.weights)) {
     return Status(ErrorCode::kOverflow,

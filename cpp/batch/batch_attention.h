@@ -2,10 +2,11 @@
 // keys [B,H,S,Dk] and values [B,H,S,Dv] (row-major, contiguous), softmax over the source
 // axis only, eligibility from a MaskSpec. A row whose every source is masked comes back
 // as zeros, is flagged and is counted (the batched all-masked policy; the single-query
-// read treats it as an error instead). The default path streams: one pass over the
-// sources per row with a running maximum and sum (online softmax), so no B*H*T*S buffer
-// exists unless the weights are asked for. This is the reference the WebGPU path is
-// checked against.
+// read treats it as an error instead). The kernel streams: tiles of queries against blocks
+// of keys with a running maximum and sum per query (online softmax), so no B*H*T*S buffer
+// exists unless the weights are asked for. Its order of operations is fixed (see
+// batch_attention.cc): SIMD and scalar, native and WebAssembly give the same bits. This is the reference the WebGPU
+// path is checked against.
 #pragma once
 
 #include <cstdint>
@@ -42,6 +43,9 @@ Result<double> ScoreScale(double temperature, bool scaled, int64_t key_width);
 struct BatchOptions {
   double scale = 1.0;           // score = scale * (q . k)
   bool return_weights = false;  // also fill the [B,H,T,S] weights
+  // float only: the portable scalar lanes instead of SIMD (a check for the tests: both give
+  // the same bits, see batch_attention.cc).
+  bool scalar_lanes = false;
 };
 
 template <class F>

@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
+#include <cstring>
 
 #include "batch/batch_checks.h"
 #include "batch/batch_inputs.h"
@@ -233,6 +235,98 @@ TEST(BatchAttention, ErrorsAreValues) {
   auto x2 = Inputs<float>(shape);
   x2.q[0] = std::nanf("");
   EXPECT_EQ(RunBatch(shape, x2, MaskSpec{}).status().code(), ErrorCode::kOverflow);
+}
+
+// The masks the lane tests run under: every rule, across blocks of 64 and tiles of 4.
+std::vector<MaskSpec> EveryRule(int64_t T, int64_t S) {
+  std::vector<MaskSpec> masks(6);
+  masks[1].lengths = {S, S / 2 + 3, 1};
+  masks[2].causal = true;
+  masks[2].lengths = {S, 5, 0};
+  masks[3].window = std::make_pair(int64_t{2}, S - S / 4);
+  masks[3].half_width = 17;
+  masks[4].explicit_mask.assign(static_cast<size_t>(T), std::vector<bool>(static_cast<size_t>(S), false));
+  for (int64_t t = 0; t < T; ++t) {
+    for (int64_t s = 0; s < S; s += t % 7 + 1) masks[4].explicit_mask[t][s] = t % 5 != 2;
+  }
+  masks[5].half_width = 0;
+  return masks;
+}
+
+template <class F>
+bool SameBits(const std::vector<F>& a, const std::vector<F>& b) {
+  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(F)) == 0);
+}
+
+TEST(BatchAttention, SimdAndScalarLanesAgreeBitForBit) {
+  // Odd widths (column tails of 4 and 1), T not a multiple of the tile, S not a multiple of
+  // the panel or the block; every mask rule; with and without weights.
+  for (const BatchShape& shape :
+       {BatchShape{3, 2, 13, 150, 13, 7}, BatchShape{3, 1, 70, 200, 64, 64}, BatchShape{3, 2, 5, 9, 3, 12}}) {
+    const auto x = Inputs<float>(shape, 5);
+    for (const MaskSpec& mask : EveryRule(shape.T, shape.S)) {
+      for (bool weights : {false, true}) {
+        BatchOptions simd{0.3, weights}, scalar{0.3, weights, true};
+        auto a = BatchAttention<float>(shape, x.q, x.k, x.v, mask, simd);
+        auto b = BatchAttention<float>(shape, x.q, x.k, x.v, mask, scalar);
+        ASSERT_TRUE(a.ok() && b.ok()) << a.status().message();
+        EXPECT_TRUE(SameBits(a->context, b->context)) << shape.T << "x" << shape.S;
+        EXPECT_TRUE(SameBits(a->weights, b->weights)) << shape.T << "x" << shape.S;
+        EXPECT_EQ(a->empty_rows, b->empty_rows);
+      }
+    }
+  }
+}
+
+TEST(BatchAttention, MaskedWeightsAreExactlyZeroUnderEveryRule) {
+  const BatchShape shape{3, 2, 11, 140, 8, 5};
+  const auto x = Inputs<float>(shape, 3);
+  for (const MaskSpec& mask : EveryRule(shape.T, shape.S)) {
+    auto result = RunBatch(shape, x, mask, 0.7);
+    ASSERT_TRUE(result.ok()) << result.status().message();
+    for (int64_t b = 0; b < shape.B; ++b) {
+      for (int64_t h = 0; h < shape.H; ++h) {
+        for (int64_t t = 0; t < shape.T; ++t) {
+          const int64_t row = (b * shape.H + h) * shape.T + t;
+          float sum = 0;
+          for (int64_t s = 0; s < shape.S; ++s) {
+            const float w = result->weights[row * shape.S + s];
+            if (!mask.Eligible(b, t, s)) { ASSERT_EQ(std::bit_cast<uint32_t>(w), 0u) << b << " " << t << " " << s; }
+            sum += w;
+          }
+          if (!result->empty_rows[row]) { EXPECT_NEAR(sum, 1.0f, 1e-5f); }
+        }
+      }
+    }
+  }
+}
+
+// Float against the float64 path on the benchmark's shapes (one item and head of each
+// large one: the heads are independent), within 1e-6 on every context and weight.
+TEST(BatchAttention, FloatAgreesWithDoubleOnTheBenchmarkShapes) {
+  struct Case {
+    BatchShape shape;
+    std::vector<int64_t> lengths;
+  };
+  const Case cases[] = {{{8, 4, 64, 512, 64, 64}, {512, 384, 256, 128, 64, 5, 3, 1}},  // the chapter workload
+                        {{2, 2, 64, 512, 64, 64}, {}},                                 // dense T64 S512
+                        {{1, 1, 1024, 1024, 64, 64}, {}},                              // T = S = 1024
+                        {{1, 1, 64, 8192, 64, 64}, {}}};                               // T64 S8192
+  for (const Case& c : cases) {
+    MaskSpec mask;
+    mask.lengths = c.lengths;
+    const double scale = 0.125;  // scaled scores: 1 / sqrt(64)
+    const bool weights = c.shape.ScoreElements() <= (int64_t{1} << 20);
+    auto f = RunBatch(c.shape, Inputs<float>(c.shape, 19), mask, scale, weights);
+    auto d = RunBatch(c.shape, Inputs<double>(c.shape, 19), mask, scale, weights);
+    ASSERT_TRUE(f.ok() && d.ok());
+    double worst = 0;
+    for (size_t i = 0; i < f->context.size(); ++i) worst = std::max(worst, std::abs(f->context[i] - d->context[i]));
+    for (size_t i = 0; i < f->weights.size(); ++i) worst = std::max(worst, std::abs(f->weights[i] - d->weights[i]));
+    EXPECT_LE(worst, 1e-6) << c.shape.T << "x" << c.shape.S;
+    std::printf("T=%lld S=%lld: largest |float - double| %.2g\n", static_cast<long long>(c.shape.T),
+                static_cast<long long>(c.shape.S), worst);
+  }
 }
 
 TEST(BatchInputs, SeededUniformIsDeterministicAndInRange) {
