@@ -1,6 +1,8 @@
 // The benchmark page: the chapter workload on plain JS, the WASM core and WebGPU (both
 // kernels), medians of repeated runs, ratios to the WASM core. Not a test: it times, and
-// it checks each path's output against the core before reporting it. ?reps=N&warmup=N.
+// it checks each path's output against the core before reporting it. ?reps=N&warmup=N;
+// another shape with ?B=&H=&T=&S=&D= (and ?lengths=a,b,... or ?lengths= for none), and
+// ?paths=wasm to time the WASM core only.
 
 import { bootCompanion, setStatus } from '../ui/boot.mjs';
 import { el, clear } from '../ui/dom.mjs';
@@ -8,7 +10,21 @@ import { openGpuAttention, describeAdapter } from '../gpu/gpu-attention.mjs';
 import { plainAttention } from '../gpu/plain-attention.mjs';
 import { messageOf } from '../error-message.mjs';
 
-const WORKLOAD = { B: 8, H: 4, T: 64, S: 512, D: 64, lengths: [512, 384, 256, 128, 64, 5, 3, 1], scaled: true, seed: 19 };
+const CHAPTER = { B: 8, H: 4, T: 64, S: 512, D: 64, lengths: [512, 384, 256, 128, 64, 5, 3, 1], scaled: true, seed: 19 };
+
+// The chapter workload, or the shape the address asks for.
+function workloadOf(params) {
+  const workload = { ...CHAPTER };
+  for (const key of ['B', 'H', 'T', 'S', 'D']) {
+    if (params.has(key)) workload[key] = Number(params.get(key));
+  }
+  if (params.has('lengths')) {
+    const text = params.get('lengths');
+    workload.lengths = text === '' ? undefined : text.split(',').map(Number);
+  }
+  if (workload.lengths === undefined) delete workload.lengths;
+  return workload;
+}
 
 function median(xs) {
   const sorted = [...xs].sort((a, b) => a - b);
@@ -37,6 +53,8 @@ async function main() {
   const reps = Math.max(1, Number(params.get('reps') ?? 7));
   const warmup = Math.max(0, Number(params.get('warmup') ?? 2));
   const progress = document.getElementById('bench-progress');
+  const WORKLOAD = workloadOf(params);
+  const wasmOnly = params.get('paths') === 'wasm';
   const inputs = companion.batchAttention({ ...WORKLOAD, returnInputs: true });
   const arrays = { query: inputs.query, keys: inputs.keys, values: inputs.values };
   // Each path's outputs against the core's (one comparison; the core computes nothing again).
@@ -44,15 +62,17 @@ async function main() {
     context: inputs.context, emptyRows: inputs.emptyRows, compareContext: context, compareEmptyRows: emptyRows }).agreement;
   const rows = [];
 
-  const plain = await timeIt('plain JS', reps, warmup,
-    () => plainAttention(inputs.shape, inputs.scale, inputs.mask, inputs.query, inputs.keys, inputs.values), progress);
-  rows.push({ path: 'plain JS (Float32Array, Math.exp)', median: plain.median, agreement: agreeWith(plain.last.context, plain.last.emptyRows) });
+  if (!wasmOnly) {
+    const plain = await timeIt('plain JS', reps, warmup,
+      () => plainAttention(inputs.shape, inputs.scale, inputs.mask, inputs.query, inputs.keys, inputs.values), progress);
+    rows.push({ path: 'plain JS (Float32Array, Math.exp)', median: plain.median, agreement: agreeWith(plain.last.context, plain.last.emptyRows) });
+  }
 
   const wasmCall = await timeIt('WASM core', reps, warmup, () => companion.batchAttention(WORKLOAD, arrays), progress);
   rows.push({ path: 'WASM core, whole call (copies in and out)', median: wasmCall.median, agreement: agreeWith(wasmCall.last.context, wasmCall.last.emptyRows) });
   rows.push({ path: 'WASM core, compute only (same calls)', median: median(wasmCall.records.map((r) => r.coreMs)) });
 
-  const opened = await openGpuAttention();
+  const opened = wasmOnly ? { ok: false, reason: 'paths=wasm' } : await openGpuAttention();
   let adapter = 'none';
   if (opened.ok) {
     adapter = describeAdapter(opened.adapterInfo);
@@ -71,7 +91,7 @@ async function main() {
     rows.push({ path: `WebGPU: not run (${opened.reason})`, median: NaN });
   }
 
-  const wasm = rows[1].median;
+  const wasm = rows[wasmOnly ? 0 : 1].median;
   const table = clear(document.getElementById('bench-table'));
   table.append(el('thead', {}, el('tr', {}, ...['path', 'median ms', 'ratio to WASM call', 'agrees with core'].map((h) => el('th', { scope: 'col' }, h)))),
     el('tbody', {}, ...rows.map((r) => el('tr', {},
