@@ -1,5 +1,7 @@
 // The same seed gives the same variant natively and in WebAssembly: identical inputs
-// (integer arithmetic), and working values equal up to the last bits of libm.
+// (integer arithmetic), and working values equal up to the last bits of libm. The batch
+// kernel (its own polynomial exp, one fixed order, no fused multiply-adds) gives the same
+// float32 bits natively and in WebAssembly.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -38,4 +40,22 @@ test('variants agree between the native core and the WebAssembly module', { skip
     }
   }
   assert.ok(compared >= 100, `compared ${compared}`);
+});
+
+test('the batch kernel gives the same bits natively and in WebAssembly', { skip: !native && 'ATTN_DESCRIBE_NATIVE is not set (run through ctest)' }, async () => {
+  const companion = await loadCompanion();
+  const shapes = [
+    { B: 2, H: 2, T: 9, S: 13, Dk: 5, Dv: 7, seed: 1, lengths: [13, 6] },
+    { B: 1, H: 3, T: 70, S: 150, D: 16, seed: 7, causal: true, temperature: 0.7 },
+    { B: 2, H: 1, T: 33, S: 200, D: 64, seed: 42, scaled: true, lengths: [200, 65], halfWidth: 20 },
+    { B: 1, H: 1, T: 5, S: 300, D: 3, seed: 3, window: [64, 190] },
+  ];
+  for (const options of shapes) {
+    const fromNative = execFileSync(native, ['--batch', JSON.stringify(options)], { encoding: 'utf8' }).trim().split('\n');
+    const { context } = companion.batchAttention(options);
+    const fromWasm = [...new Uint32Array(context.buffer, context.byteOffset, context.length)].map((bits) => bits.toString(16).padStart(8, '0'));
+    assert.equal(fromWasm.length, fromNative.length, JSON.stringify(options));
+    const differ = fromWasm.findIndex((bits, i) => bits !== fromNative[i]);
+    assert.equal(differ, -1, `${JSON.stringify(options)}: entry ${differ} is ${fromWasm[differ]} in WASM, ${fromNative[differ]} natively`);
+  }
 });

@@ -43,6 +43,13 @@ export const scormId = (...names) => names.join('.').replace(/[^A-Za-z0-9._-]/g,
 export const interactionId = (exercise, part, seed = 0) => (seed ? scormId(exercise, part, `v${seed}`)
   : scormId(exercise, part));
 
+// The first `n` UTF-16 code units of a text (the limits of SCORM's string types), never
+// ending on half of a character written as a surrogate pair.
+export function cutText(text, n) {
+  const cut = String(text).slice(0, n);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
 const clock = (date) => `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
 const timespan12 = (ms) => {
   const seconds = Math.max(0, Math.round(ms / 10) / 100);
@@ -75,7 +82,7 @@ export const ADAPTERS = {
       if (mistake) cmi.set(`${base}.objectives.1.id`, scormId('mistake', mistake));
       cmi.set(`${base}.time`, clock(at));
       cmi.set(`${base}.type`, 'fill-in');
-      cmi.set(`${base}.student_response`, String(text).slice(0, 255));
+      cmi.set(`${base}.student_response`, cutText(text, 255));
       cmi.set(`${base}.result`, { correct: 'correct', incorrect: 'wrong' }[verdict] ?? 'neutral');
       cmi.set(`${base}.latency`, timespan12(latencyMs));
     },
@@ -116,10 +123,10 @@ export const ADAPTERS = {
       cmi.set(`${base}.type`, 'long-fill-in');
       cmi.set(`${base}.objectives.0.id`, scormId(exercise));
       cmi.set(`${base}.timestamp`, at.toISOString().slice(0, 19));
-      cmi.set(`${base}.learner_response`, String(text).slice(0, 4000));
+      cmi.set(`${base}.learner_response`, cutText(text, 4000));
       cmi.set(`${base}.result`, { correct: 'correct', incorrect: 'incorrect' }[verdict] ?? 'neutral');
       cmi.set(`${base}.latency`, `PT${(Math.max(0, latencyMs) / 1000).toFixed(2)}S`);
-      if (mistake) cmi.set(`${base}.description`, `${mistake}: ${feedback}`.slice(0, 250));
+      if (mistake) cmi.set(`${base}.description`, cutText(`${mistake}: ${feedback}`, 250));
     },
     objective(cmi, n, { exercise, score, ...progress }) {
       cmi.set(`cmi.objectives.${n}.id`, scormId(exercise));

@@ -1,15 +1,44 @@
 // A native run of the API for the cross-platform test (tests/js/native_wasm.test.mjs):
-//   describe_native <exercise.json> <seed>   prints DescribeExercise's JSON.
+//   describe_native <exercise.json> <seed>   prints DescribeExercise's JSON;
+//   describe_native --batch '<options>'      runs the batch core on its seeded inputs
+//                                            (api/batch_request.h) and prints the context's
+//                                            float32 bit patterns, one hex word a line.
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 #include <string>
 
 #include "api/api.h"
+#include "api/batch_request.h"
+
+namespace {
+
+int PrintBatchBits(const std::string& options) {
+  auto response = attn::RunBatchRequest(options, {});
+  if (!response.ok()) {
+    std::cerr << response.status().message() << "\n";
+    return 1;
+  }
+  for (const auto& [name, values] : response->float32) {
+    if (name != "context") continue;
+    for (float value : values) {
+      uint32_t bits;
+      std::memcpy(&bits, &value, sizeof bits);
+      std::printf("%08x\n", bits);
+    }
+  }
+  return 0;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
+  if (argc == 3 && std::string(argv[1]) == "--batch") return PrintBatchBits(argv[2]);
   if (argc != 3) {
-    std::cerr << "usage: describe_native <exercise.json> <seed>\n";
+    std::cerr << "usage: describe_native <exercise.json> <seed> | describe_native --batch '<options>'\n";
     return 2;
   }
   std::ifstream in(argv[1]);
