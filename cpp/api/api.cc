@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <string>
+#include <utility>
 
 #include "answers/grading.h"
 #include "exercises/exercise_inputs.h"
@@ -39,6 +42,39 @@ Result<Json> FindPart(const Json& exercise, const std::string& name) {
 Result<Json> ExerciseFor(const std::string& exercise_json, uint32_t seed) {
   ATTN_ASSIGN_OR_RETURN(exercise, ParseJson(exercise_json));
   return VariantOf(exercise, seed);
+}
+
+// The exercise last graded, and the grading requests of its parts, kept between calls: a
+// learner checks the parts of one exercise in turn, and the search for another part that
+// an answer fits asks for every part's request. Keyed by the exercise's whole text and the
+// seed, so another exercise or variant starts afresh; it holds one exercise at a time.
+struct GradingMemo {
+  bool held = false;
+  std::string text;
+  uint32_t seed = 0;
+  Result<Json> exercise = Status(ErrorCode::kInvalidInput, "");
+  std::map<std::pair<std::string, bool>, Result<GradeRequest>> requests;
+};
+
+GradingMemo& MemoFor(const std::string& exercise_json, uint32_t seed) {
+  static GradingMemo memo;
+  if (!memo.held || memo.seed != seed || memo.text != exercise_json) {
+    memo.held = true;
+    memo.text = exercise_json;
+    memo.seed = seed;
+    memo.exercise = ExerciseFor(exercise_json, seed);
+    memo.requests.clear();
+  }
+  return memo;
+}
+
+Result<GradeRequest> MemoRequest(GradingMemo& memo, const Json& part, bool with_mistakes) {
+  auto key = std::make_pair(StringField(part, "name"), with_mistakes);
+  auto found = memo.requests.find(key);
+  if (found != memo.requests.end()) return found->second;
+  auto request = RequestForPart(*memo.exercise, part, memo.seed, with_mistakes);
+  memo.requests.emplace(key, request);
+  return request;
 }
 
 // What the pages may offer for this exercise, decided by its model: how to lay out the
@@ -97,8 +133,8 @@ bool Distinctive(const Quantity& q) {
   return std::fabs(q.approx - std::round(q.approx)) > 1e-12 || std::fabs(q.approx) > 16;
 }
 
-void NameAnotherPart(const Json& exercise, const std::string& part_name, const std::string& answer, uint32_t seed,
-                     Verdict& v) {
+void NameAnotherPart(GradingMemo& memo, const std::string& part_name, const std::string& answer, Verdict& v) {
+  const Json& exercise = *memo.exercise;
   bool unexplained = v.misconception.empty() &&
                      (v.kind == Verdict::Kind::kIncorrect || (v.kind == Verdict::Kind::kInvalid && v.shape_mismatch));
   if (!unexplained || !exercise.contains("parts") || !exercise["parts"].is_array()) return;
@@ -110,7 +146,7 @@ void NameAnotherPart(const Json& exercise, const std::string& part_name, const s
     ++number;
     std::string name = StringField(other, "name");
     if (name == part_name) continue;
-    auto request = RequestForPart(exercise, other, seed, /*with_mistakes=*/false);
+    auto request = MemoRequest(memo, other, /*with_mistakes=*/false);
     if (!request.ok() || !Distinctive(request->expected)) continue;
     if (Grade(answer, *request).kind != Verdict::Kind::kCorrect) continue;
     // Several parts may ask for the same quantity (weights, and weights at temperature 1).
@@ -135,16 +171,16 @@ void NameAnotherPart(const Json& exercise, const std::string& part_name, const s
 
 std::string GradeAnswer(const std::string& exercise_json, const std::string& part_name, const std::string& answer,
                         uint32_t seed, bool reveal_values) {
-  auto exercise = ExerciseFor(exercise_json, seed);
-  if (!exercise.ok()) return ErrorJson(exercise.status().message());
-  auto part = FindPart(*exercise, part_name);
+  GradingMemo& memo = MemoFor(exercise_json, seed);
+  if (!memo.exercise.ok()) return ErrorJson(memo.exercise.status().message());
+  auto part = FindPart(*memo.exercise, part_name);
   if (!part.ok()) return ErrorJson(part.status().message());
-  auto found = RequestForPart(*exercise, *part, seed);
+  auto found = MemoRequest(memo, *part, /*with_mistakes=*/true);
   if (!found.ok()) return ErrorJson(found.status().message());
   GradeRequest request = std::move(found).value();
   request.reveal_values = reveal_values;
   Verdict v = Grade(answer, request);
-  NameAnotherPart(*exercise, part_name, answer, seed, v);
+  NameAnotherPart(memo, part_name, answer, v);
   return Dump(Json{{"verdict", VerdictName(v.kind)},
                    {"readAs", v.read_as},
                    {"feedback", v.feedback},
