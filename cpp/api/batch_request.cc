@@ -276,4 +276,20 @@ Result<std::string> RunBatchAgreement(const std::string& options_json, const Bat
   return Json{{"agreement", AgreementJson(agreement, tolerance)}}.dump();
 }
 
+int SmallRead(const float* query, const float* keys, const float* values, float* context, float* weights, int S, int Dk,
+              int Dv, double scale) {
+  constexpr int kMaxSmall = 4096;
+  if (S < 1 || Dk < 1 || Dv < 1 || S > kMaxSmall || Dk > kMaxSmall || Dv > kMaxSmall || !std::isfinite(scale))
+    return -1;
+  BatchShape shape{.B = 1, .H = 1, .T = 1, .S = S, .Dk = Dk, .Dv = Dv};
+  BatchOptions options{.scale = scale, .return_weights = weights != nullptr};
+  auto result = BatchAttention<float>(shape, std::span<const float>(query, Dk),
+                                      std::span<const float>(keys, static_cast<size_t>(S) * Dk),
+                                      std::span<const float>(values, static_cast<size_t>(S) * Dv), MaskSpec{}, options);
+  if (!result.ok()) return -1;
+  std::copy(result->context.begin(), result->context.end(), context);
+  if (weights) std::copy(result->weights.begin(), result->weights.end(), weights);
+  return 0;
+}
+
 }  // namespace attn

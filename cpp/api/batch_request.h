@@ -41,6 +41,15 @@ struct BatchResponse {
 
 Result<BatchResponse> RunBatchRequest(const std::string& options_json, BatchArrays arrays);
 
+// The lean small read, for callers that write their numbers into the module's memory (the
+// JS API's smallReader): one query [Dk] against S keys [S,Dk] and values [S,Dv], float32,
+// by the batch kernel, its context written to `context` [Dv] and, when not null, its
+// weights to `weights` [S]. No JSON, no clock, no copies in: the caller vouches that the
+// buffers hold that many finite numbers. Only the sizes are checked (1 <= S, Dk, Dv <=
+// 4096). Returns 0, or -1 where the sizes or the scale are out of range.
+int SmallRead(const float* query, const float* keys, const float* values, float* context, float* weights, int S, int Dk,
+              int Dv, double scale);
+
 // {"agreement": {compared, maxAbsError, ..., pass}} as JSON text.
 Result<std::string> RunBatchAgreement(const std::string& options_json, const BatchArrays& arrays);
 

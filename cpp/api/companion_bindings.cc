@@ -66,6 +66,14 @@ val BatchAgreement(const std::string& options, const val& arrays) {
   return out;
 }
 
+// The lean small read (attn::SmallRead) on buffers in the module's memory, by address.
+int SmallReadAt(uintptr_t query, uintptr_t keys, uintptr_t values, uintptr_t context, uintptr_t weights, int S, int Dk,
+                int Dv, double scale) {
+  auto at = [](uintptr_t address) { return reinterpret_cast<float*>(address); };
+  return attn::SmallRead(at(query), at(keys), at(values), at(context), weights ? at(weights) : nullptr, S, Dk, Dv,
+                         scale);
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(attention_companion) {
@@ -73,5 +81,6 @@ EMSCRIPTEN_BINDINGS(attention_companion) {
   emscripten::function("gradeAnswer", &attn::GradeAnswer);
   emscripten::function("work", &attn::Work);
   emscripten::function("batchAttention", &BatchAttention);
+  emscripten::function("smallRead", &SmallReadAt);
   emscripten::function("batchAgreement", &BatchAgreement);
 }

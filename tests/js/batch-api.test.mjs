@@ -3,7 +3,8 @@
 // all-masked policy, the seeded inputs, the agreement check on outputs only (equal outputs
 // pass with zero error; a perturbed context, a non-zero masked weight or a different
 // all-masked flag fails; outputs of the wrong size are refused), and errors as JS Errors
-// with the core's message.
+// with the core's message; and the lean small reader (companion.smallReader), bit for bit the
+// batch core's result for one query.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { loadCompanion } from '../../web/companion.mjs';
@@ -120,4 +121,28 @@ test('errors are JS Errors carrying the core message', () => {
   assert.throws(() => companion.batchAttention({ B: 2, T: 1, S: 4, D: 2, lengths: [4] }), /2 source lengths|1 source lengths for a batch of 2/);
   assert.throws(() => companion.batchAttention({ T: 1, S: 4, D: 2 }, { query: new Float32Array(3) }), /queries hold 3 numbers/);
   assert.throws(() => companion.batchAttention({ T: 1, S: 4, D: 2, temperature: 0 }), /temperature/);
+});
+
+test('the small reader gives the batch core\'s bits for one query, refuses what it cannot take, and survives memory growth', async () => {
+  const companion = await loadCompanion();
+  for (const [S, Dk, Dv, seed] of [[5, 3, 3, 1], [1, 1, 1, 2], [70, 16, 5, 3], [300, 64, 64, 4]]) {
+    const full = companion.batchAttention({ B: 1, H: 1, T: 1, S, Dk, Dv, seed, scaled: true, returnInputs: true, returnWeights: true });
+    const reader = companion.smallReader({ S, Dk, Dv });
+    for (let round = 0; round < 2; round += 1) {
+      const { context, weights } = reader.read(full.query, full.keys, full.values, { scale: full.scale });
+      assert.deepEqual(new Uint32Array(context.buffer), new Uint32Array(Float32Array.from(full.context).buffer), `S${S} Dk${Dk} Dv${Dv}`);
+      assert.deepEqual(new Uint32Array(weights.buffer), new Uint32Array(Float32Array.from(full.weights).buffer));
+      // A large call in between may grow the module's memory: the reader's next read still holds.
+      companion.batchAttention({ B: 2, H: 2, T: 64, S: 512, D: 64, seed: 9 });
+    }
+    reader.free();
+    assert.throws(() => reader.read(full.query, full.keys, full.values), /freed/);
+  }
+  const reader = companion.smallReader({ S: 2, Dk: 2 });
+  assert.throws(() => reader.read([1, 2], [1, 2, 3], [1, 2, 3, 4]), /takes 2 query numbers, 4 key numbers and 4 value numbers/);
+  assert.throws(() => reader.read([1, 2], [1, 2, 3, 4], [1, 2, 3, 4], { scale: NaN }), /scale is not a finite number/);
+  for (const bad of [{ S: 0, Dk: 2 }, { S: 2, Dk: 4097 }, { S: 1.5, Dk: 2 }, { S: 2 }]) {
+    assert.throws(() => companion.smallReader(bad), /must be a whole number from 1 to 4096/, JSON.stringify(bad));
+  }
+  reader.free();
 });
