@@ -49,6 +49,8 @@ async function open(url, scheme) {
 
 const PAGES = ['index.html', 'progress.html', 'report.html', 'figures.html', 'figures-14.html', 'lab-read.html', 'lab-deletion.html',
   'lab-batch.html', 'bench-batch.html', 'component.html', 'embed.html?exercise=ch19.ex5', 'embed.html?chapter=14',
+  // a teacher's feedback policy: the rules stated, the working held back
+  'exercise.html?id=ch19.ex3&attempts=2&values=hidden&working=hidden', 'embed.html?chapter=19&attempts=1&working=hidden',
   // error states: they too have a heading and nothing axe objects to
   'exercise.html', 'exercise.html?id=no.such', 'embed.html', 'lab-batch.html?B=0'];
 
@@ -81,7 +83,7 @@ for (const scheme of ['light', 'dark']) {
         await form.locator('button.check').click();
         await form.locator('xpath=..').locator('.feedback .verdict').waitFor();
       }
-      for (const toggle of await page.locator('button.hint-toggle, button.show-working').all()) await toggle.click();
+      for (const toggle of await page.locator('button.hint-toggle, button.show-working:not([aria-disabled="true"])').all()) await toggle.click();
       for (const details of await page.locator('details').all()) await details.evaluate((d) => { d.open = true; });
       found.push(...(await violations(page)).map((v) => `${id} ${v}`));
       await context.close();
@@ -92,7 +94,7 @@ for (const scheme of ['light', 'dark']) {
 
 // Opens every <details>, every working and hint, and runs "Run this batch" where there is one.
 async function openEverything(page) {
-  for (const toggle of await page.locator('button.hint-toggle, button.show-working').all()) await toggle.click();
+  for (const toggle of await page.locator('button.hint-toggle, button.show-working:not([aria-disabled="true"])').all()) await toggle.click();
   for (const details of await page.locator('details').all()) await details.evaluate((d) => { d.open = true; });
   const run = page.locator('button.run-batch');
   if (await run.count()) {
@@ -155,7 +157,7 @@ test('no page scrolls sideways at 375 or 320 CSS px, and no figure label drawn t
       const { page, context } = await newCheckedPage(browser, { viewport: { width, height: 800 } });
       await page.goto(`${server.url}${url}`);
       await ready(page, url);
-      for (const toggle of await page.locator('button.show-working').all()) await toggle.click();
+      for (const toggle of await page.locator('button.show-working:not([aria-disabled="true"])').all()) await toggle.click();
       for (const details of await page.locator('details').all()) await details.evaluate((d) => { d.open = true; });
       await page.waitForTimeout(150);
       const { over, small } = await page.evaluate(() => ({
