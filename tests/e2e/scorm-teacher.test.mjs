@@ -162,6 +162,8 @@ test('the package\'s policy: two checks a part, feedback without values, the wor
   await frame.locator('button.sco-finish').click();
   await frame.locator('.sco-finish-note', { hasText: 'completed' }).waitFor();
   assert.equal((await page.evaluate(() => window.record())).status, 'completed');
+  await frame.locator('button.sco-finish').scrollIntoViewIfNeeded();
+  await page.locator('#sco').screenshot({ path: path.join(repoRoot, 'test-results', 'scorm-teacher-finished.png') });
   await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
   await page.waitForFunction(() => window.finished === true);
   await page.reload();
