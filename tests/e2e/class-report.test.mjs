@@ -16,8 +16,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { launchBrowser, newCheckedPage, repoRoot, screenshot, startServer, waitReady } from './harness.mjs';
-import { hostPage, scormDir, startHost } from './embed-helpers.mjs';
-import { LMS_SCRIPTS } from './scorm-lms.mjs';
+import { scormDir, startHost } from './embed-helpers.mjs';
+import { installPackage } from './scorm-lms.mjs';
 import { loadCompanion } from '../../web/companion.mjs';
 import { parseDelimited } from '../../web/report/delimited-text.mjs';
 import { AnswerStore } from '../../web/ui/storage.mjs';
@@ -34,12 +34,7 @@ let browser;
 before(async () => {
   site = await startServer();
   lms = await startHost();
-  const packageDir = path.join(lms.dir, 'scorm12', 'package');
-  fs.mkdirSync(packageDir, { recursive: true });
-  execFileSync('unzip', ['-q', PACKAGE, '-d', packageDir]);
-  fs.copyFileSync(path.join(repoRoot, 'node_modules', 'scorm-again', 'dist', 'scorm12.js'), path.join(lms.dir, 'scorm12', 'scorm12.js'));
-  lms.write('scorm12/lms.js', LMS_SCRIPTS['1.2']);
-  lms.write('scorm12/lms.html', hostPage('<script src="scorm12.js"></script>\n<script src="lms.js"></script>'));
+  installPackage(lms, 'scorm12', PACKAGE, '1.2');
   browser = await launchBrowser();
 });
 

@@ -10,8 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { launchBrowser, newCheckedPage, repoRoot, screenshot } from './harness.mjs';
-import { hostPage, scormDir, startHost, partIn, answerChoice, answerLetter, letterOf } from './embed-helpers.mjs';
-import { LMS_SCRIPTS } from './scorm-lms.mjs';
+import { scormDir, startHost, partIn, answerChoice, answerLetter, letterOf } from './embed-helpers.mjs';
+import { installPackage } from './scorm-lms.mjs';
 
 const PACKAGE = path.join(scormDir, 'attention-companion-ch14-scorm12.zip');
 const PACKAGE_2004 = path.join(scormDir, 'attention-companion-ch14-scorm2004.zip');
@@ -21,15 +21,8 @@ let browser;
 
 before(async () => {
   lms = await startHost();
-  for (const [folder, zip, library, version] of [['scorm12', PACKAGE, 'scorm12.js', '1.2'], ['scorm2004', PACKAGE_2004, 'scorm2004.js', '2004'],
-    ['scorm12-ch19', PACKAGE_CH19, 'scorm12.js', '1.2']]) {
-    const packageDir = path.join(lms.dir, folder, 'package');
-    fs.mkdirSync(packageDir, { recursive: true });
-    execFileSync('unzip', ['-q', zip, '-d', packageDir]);
-    fs.copyFileSync(path.join(repoRoot, 'node_modules', 'scorm-again', 'dist', library), path.join(lms.dir, folder, library));
-    lms.write(`${folder}/lms.js`, LMS_SCRIPTS[version]);
-    lms.write(`${folder}/lms.html`, hostPage(`<script src="${library}"></script>\n<script src="lms.js"></script>`));
-  }
+  for (const [folder, zip, version] of [['scorm12', PACKAGE, '1.2'], ['scorm2004', PACKAGE_2004, '2004'],
+    ['scorm12-ch19', PACKAGE_CH19, '1.2']]) installPackage(lms, folder, zip, version);
   browser = await launchBrowser();
 });
 

@@ -2,8 +2,15 @@
 // Scorm2004API) in a page that keeps the learner's CMI record in its own storage between
 // visits (as an LMS keeps it in its database) and frames the package's launch page with
 // the manifest's launch parameters appended, as Moodle does. The learner's id comes from
-// the LMS page's ?learner= (default learner-1).
+// the LMS page's ?learner= (default learner-1). installPackage puts a package and its LMS
+// page in a folder of a test host (embed-helpers.mjs's startHost).
 //
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { repoRoot } from './harness.mjs';
+import { hostPage } from './embed-helpers.mjs';
+
 const LMS_PREAMBLE = `
 const lmsQuery = new URLSearchParams(location.search);
 const learner = lmsQuery.get('learner') ?? 'learner-1';
@@ -80,3 +87,15 @@ window.API_1484_11.on('Commit', () => setTimeout(persist));
 window.API_1484_11.on('Terminate', () => { window.finished = true; setTimeout(persist); });
 ${LMS_FRAME}`,
 };
+
+// The package `zip` unpacked in `folder` of the host, with scorm-again and the LMS page:
+// open `${host.url}${folder}/lms.html[?learner=…]`.
+export function installPackage(host, folder, zip, version) {
+  const library = version === '2004' ? 'scorm2004.js' : 'scorm12.js';
+  const packageDir = path.join(host.dir, folder, 'package');
+  fs.mkdirSync(packageDir, { recursive: true });
+  execFileSync('unzip', ['-q', zip, '-d', packageDir]);
+  fs.copyFileSync(path.join(repoRoot, 'node_modules', 'scorm-again', 'dist', library), path.join(host.dir, folder, library));
+  host.write(`${folder}/lms.js`, LMS_SCRIPTS[version]);
+  host.write(`${folder}/lms.html`, hostPage(`<script src="${library}"></script>\n<script src="lms.js"></script>`));
+}

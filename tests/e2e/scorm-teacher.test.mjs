@@ -10,10 +10,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { launchBrowser, newCheckedPage, repoRoot, screenshot } from './harness.mjs';
-import { hostPage, startHost } from './embed-helpers.mjs';
-import { LMS_SCRIPTS } from './scorm-lms.mjs';
+import { startHost } from './embed-helpers.mjs';
+import { installPackage } from './scorm-lms.mjs';
 import { main as scormPackage } from '../../tools/scorm-package.mjs';
 import { learnerSeed } from '../../web/embed/learner-seed.mjs';
 import { loadCompanion } from '../../web/companion.mjs';
@@ -31,14 +30,8 @@ before(async () => {
   const zips = scormPackage(['--exercises', `${EXERCISE},ch19.ex1,ch19.ex11`, '--title', 'Retrieval practice',
     '--per-learner', '--salt', SALT, '--attempts', '2', '--values', 'hidden', '--working', 'hidden', '--out', out]);
   lms = await startHost();
-  for (const [folder, zip, library, version] of [['chosen', zips[0], 'scorm12.js', '1.2'], ['chosen2004', zips[1], 'scorm2004.js', '2004']]) {
-    const packageDir = path.join(lms.dir, folder, 'package');
-    fs.mkdirSync(packageDir, { recursive: true });
-    execFileSync('unzip', ['-q', zip, '-d', packageDir]);
-    fs.copyFileSync(path.join(repoRoot, 'node_modules', 'scorm-again', 'dist', library), path.join(lms.dir, folder, library));
-    lms.write(`${folder}/lms.js`, LMS_SCRIPTS[version]);
-    lms.write(`${folder}/lms.html`, hostPage(`<script src="${library}"></script>\n<script src="lms.js"></script>`));
-  }
+  installPackage(lms, 'chosen', zips[0], '1.2');
+  installPackage(lms, 'chosen2004', zips[1], '2004');
   browser = await launchBrowser();
 });
 
