@@ -244,6 +244,62 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
       if (typeof out.error === 'string') throw new Error(out.error);
       return JSON.parse(out.summary);
     },
+    // The zero-copy batch call, for callers with large inputs who vouch for them: buffers
+    // of one shape kept in the module's memory; the caller writes Q, K and V straight into
+    // `query`, `keys` and `values` and reads the result in `context` and `emptyRows` (views
+    // into the module's memory: take them again after any call into the companion, which
+    // may grow its memory). Nothing is copied in and nothing is checked but the options:
+    // non-finite inputs give non-finite outputs. batchAttention is the checked call.
+    // batchBuffers({B, H, T, S, Dk, Dv}) -> {query, keys, values, context, emptyRows,
+    // run(options: mask, temperature, scaled) -> the summary, free()}.
+    batchBuffers({ B = 1, H = 1, T, S, Dk, Dv = Dk } = {}) {
+      const shape = { B, H, T, S, Dk, Dv };
+      for (const [name, n] of Object.entries(shape)) {
+        if (!Number.isSafeInteger(n) || n < 1) throw new Error(`The batch buffers' ${name} must be a whole number of at least 1.`);
+      }
+      const floats = { query: B * H * T * Dk, keys: B * H * S * Dk, values: B * H * S * Dv, context: B * H * T * Dv };
+      const rows = B * H * T;
+      for (const [name, n] of Object.entries({ ...floats, emptyRows: rows })) {
+        if (n > MAX_BATCH_ARRAY) throw new Error(`The batch buffer ${name} would hold ${n} numbers; at most ${MAX_BATCH_ARRAY}.`);
+      }
+      const at = {};
+      let bytes = 0;
+      for (const [name, n] of Object.entries(floats)) {
+        at[name] = bytes;
+        bytes += 4 * n;
+      }
+      at.emptyRows = bytes;
+      const base = inCore(() => core._malloc(bytes + rows));
+      if (!base) throw new Error('The core has no memory left for these batch buffers.');
+      let freed = false;
+      const live = () => {
+        if (freed) throw new Error('These batch buffers have been freed.');
+      };
+      const view = (name) => {
+        live();
+        return name === 'emptyRows' ? new Uint8Array(core.HEAPU8.buffer, base + at.emptyRows, rows)
+          : new Float32Array(core.HEAPF32.buffer, base + at[name], floats[name]);
+      };
+      return {
+        get query() { return view('query'); },
+        get keys() { return view('keys'); },
+        get values() { return view('values'); },
+        get context() { return view('context'); },
+        get emptyRows() { return view('emptyRows'); },
+        run(options = {}) {
+          live();
+          const optionsJson = batchOptionsJson({ ...options, ...shape });
+          const out = JSON.parse(inCore(() => core.batchInPlace(optionsJson, base + at.query, base + at.keys,
+            base + at.values, base + at.context, base + at.emptyRows)));
+          if (typeof out.error === 'string') throw new Error(out.error);
+          return out;
+        },
+        free() {
+          if (!freed) core._free(base);
+          freed = true;
+        },
+      };
+    },
     // The lean small read, for figures and labs that read often (one query against a few
     // keys, float32, by the batch kernel): a reader of fixed sizes keeps its buffers in the
     // module's memory, and each read copies its few numbers in and its outputs out, with no

@@ -259,6 +259,43 @@ Result<BatchResponse> RunBatchRequest(const std::string& options_json, BatchArra
   return response;
 }
 
+namespace {
+
+Result<std::string> InPlace(const std::string& options_json, const float* query, const float* keys, const float* values,
+                            float* context, uint8_t* empty_rows) {
+  ATTN_ASSIGN_OR_RETURN(options, OptionsOf(options_json));
+  ATTN_ASSIGN_OR_RETURN(call, CallOf(options, {}));
+  const BatchShape& shape = call.shape;
+  ATTN_RETURN_IF_ERROR(CheckBudget(shape, false, false));
+  const auto start = std::chrono::steady_clock::now();
+  ATTN_ASSIGN_OR_RETURN(
+      result, BatchAttention<float>(shape, std::span<const float>(query, static_cast<size_t>(shape.QueryElements())),
+                                    std::span<const float>(keys, static_cast<size_t>(shape.KeyElements())),
+                                    std::span<const float>(values, static_cast<size_t>(shape.ValueElements())),
+                                    call.mask, BatchOptions{call.scale, false}));
+  std::copy(result.context.begin(), result.context.end(), context);
+  std::copy(result.empty_rows.begin(), result.empty_rows.end(), empty_rows);
+  const double core_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return Json{
+      {"path", "wasm"},
+      {"shape", {{"B", shape.B}, {"H", shape.H}, {"T", shape.T}, {"S", shape.S}, {"Dk", shape.Dk}, {"Dv", shape.Dv}}},
+      {"scale", call.scale},
+      {"temperature", call.temperature},
+      {"scaled", call.scaled},
+      {"mask", MaskJson(call.mask, shape)},
+      {"emptyRowCount", result.empty_row_count},
+      {"coreMs", core_ms}}
+      .dump();
+}
+
+}  // namespace
+
+std::string RunBatchInPlace(const std::string& options_json, const float* query, const float* keys, const float* values,
+                            float* context, uint8_t* empty_rows) {
+  auto summary = InPlace(options_json, query, keys, values, context, empty_rows);
+  return summary.ok() ? *summary : Json{{"error", summary.status().message()}}.dump();
+}
+
 Result<std::string> RunBatchAgreement(const std::string& options_json, const BatchArrays& arrays) {
   ATTN_ASSIGN_OR_RETURN(options, OptionsOf(options_json));
   ATTN_ASSIGN_OR_RETURN(call, CallOf(options, arrays.explicit_mask));

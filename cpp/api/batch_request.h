@@ -41,6 +41,15 @@ struct BatchResponse {
 
 Result<BatchResponse> RunBatchRequest(const std::string& options_json, BatchArrays arrays);
 
+// The zero-copy batch call, for callers that write Q, K and V straight into buffers in the
+// module's memory (the JS API's batchBuffers): the options as for RunBatchRequest (shape,
+// mask, temperature, scaled; no seed, weights or returned inputs), the context written into
+// `context` [B,H,T,Dv] and the empty-row flags into `empty_rows` [B,H,T]. The caller vouches
+// for its data (buffers of the shape's sizes, finite numbers): nothing is copied in and
+// nothing is scanned. -> the summary JSON (as RunBatchRequest's), or {"error": "..."}.
+std::string RunBatchInPlace(const std::string& options_json, const float* query, const float* keys, const float* values,
+                            float* context, uint8_t* empty_rows);
+
 // The lean small read, for callers that write their numbers into the module's memory (the
 // JS API's smallReader): one query [Dk] against S keys [S,Dk] and values [S,Dv], float32,
 // by the batch kernel, its context written to `context` [Dv] and, when not null, its

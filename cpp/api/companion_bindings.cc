@@ -66,6 +66,15 @@ val BatchAgreement(const std::string& options, const val& arrays) {
   return out;
 }
 
+// The zero-copy batch call (attn::RunBatchInPlace) on buffers in the module's memory, by
+// address: the summary JSON, or {"error"}.
+std::string BatchInPlaceAt(const std::string& options, uintptr_t query, uintptr_t keys, uintptr_t values,
+                           uintptr_t context, uintptr_t empty_rows) {
+  auto at = [](uintptr_t address) { return reinterpret_cast<float*>(address); };
+  return attn::RunBatchInPlace(options, at(query), at(keys), at(values), at(context),
+                               reinterpret_cast<uint8_t*>(empty_rows));
+}
+
 // The lean small read (attn::SmallRead) on buffers in the module's memory, by address.
 int SmallReadAt(uintptr_t query, uintptr_t keys, uintptr_t values, uintptr_t context, uintptr_t weights, int S, int Dk,
                 int Dv, double scale) {
@@ -82,5 +91,6 @@ EMSCRIPTEN_BINDINGS(attention_companion) {
   emscripten::function("work", &attn::Work);
   emscripten::function("batchAttention", &BatchAttention);
   emscripten::function("smallRead", &SmallReadAt);
+  emscripten::function("batchInPlace", &BatchInPlaceAt);
   emscripten::function("batchAgreement", &BatchAgreement);
 }

@@ -146,3 +146,30 @@ test('the small reader gives the batch core\'s bits for one query, refuses what 
   }
   reader.free();
 });
+
+test('batch buffers: the caller writes into the module\'s memory, the context comes back there, bit for bit the checked call', async () => {
+  const companion = await loadCompanion();
+  const shape = { B: 2, H: 3, T: 17, S: 70, Dk: 8, Dv: 5 };
+  const options = { lengths: [70, 9], causal: false, halfWidth: 30, temperature: 0.8 };
+  const checked = companion.batchAttention({ ...shape, ...options, seed: 5, returnInputs: true });
+  const buffers = companion.batchBuffers(shape);
+  buffers.query.set(checked.query);
+  buffers.keys.set(checked.keys);
+  buffers.values.set(checked.values);
+  for (let round = 0; round < 2; round += 1) {
+    const summary = buffers.run(options);
+    assert.equal(summary.emptyRowCount, checked.emptyRowCount);
+    assert.deepEqual(new Uint32Array(Float32Array.from(buffers.context).buffer), new Uint32Array(Float32Array.from(checked.context).buffer));
+    assert.deepEqual([...buffers.emptyRows], [...checked.emptyRows]);
+    // A large call in between may grow the memory: the buffers, taken again, still hold.
+    companion.batchAttention({ B: 4, H: 2, T: 64, S: 512, D: 64, seed: 9 });
+  }
+  // The shape is the buffers' own; a bad option is refused with the core's message.
+  assert.throws(() => buffers.run({ lengths: [70] }), /lengths/);
+  buffers.free();
+  assert.throws(() => buffers.run(options), /freed/);
+  assert.throws(() => buffers.context, /freed/);
+  for (const bad of [{ T: 0, S: 2, Dk: 2 }, { T: 2, S: 2 }, { T: 1e9, S: 1e9, Dk: 64 }]) {
+    assert.throws(() => companion.batchBuffers(bad), /must be a whole number|at most/, JSON.stringify(bad));
+  }
+});
