@@ -141,6 +141,37 @@ function batchOptionsJson(options) {
   return text;
 }
 
+// A block of the module's memory for the calls that skip the copies at the boundary
+// (batchBuffers, smallReader): named float32 arrays of the given sizes, then `byteCount`
+// bytes. Views are made afresh on each use, since a call into the core may grow the memory
+// (and so replace its buffer); every use after free() is refused with `freedMessage`.
+// -> {address(name or 'bytes'), floats(name), bytes(), free()}.
+function heapBlock(core, sizes, byteCount, freedMessage, what) {
+  const offsets = {};
+  let total = 0;
+  for (const [name, n] of Object.entries(sizes)) {
+    offsets[name] = total;
+    total += 4 * n;
+  }
+  offsets.bytes = total;
+  const base = inCore(() => core._malloc(total + byteCount));
+  if (!base) throw new Error(`The core has no memory left for ${what}.`);
+  let freed = false;
+  const address = (name) => {
+    if (freed) throw new Error(freedMessage);
+    return base + offsets[name];
+  };
+  return {
+    address,
+    floats: (name) => new Float32Array(core.HEAPF32.buffer, address(name), sizes[name]),
+    bytes: () => new Uint8Array(core.HEAPU8.buffer, address('bytes'), byteCount),
+    free() {
+      if (!freed) core._free(base);
+      freed = true;
+    },
+  };
+}
+
 // A call into the core. The core returns errors as values; what still escapes (an abort,
 // or a C++ exception that reaches JS as a bare number, such as running out of memory) is
 // turned into an Error with a sentence instead of a number.
@@ -257,47 +288,26 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
       for (const [name, n] of Object.entries(shape)) {
         if (!Number.isSafeInteger(n) || n < 1) throw new Error(`The batch buffers' ${name} must be a whole number of at least 1.`);
       }
-      const floats = { query: B * H * T * Dk, keys: B * H * S * Dk, values: B * H * S * Dv, context: B * H * T * Dv };
+      const sizes = { query: B * H * T * Dk, keys: B * H * S * Dk, values: B * H * S * Dv, context: B * H * T * Dv };
       const rows = B * H * T;
-      for (const [name, n] of Object.entries({ ...floats, emptyRows: rows })) {
+      for (const [name, n] of Object.entries({ ...sizes, emptyRows: rows })) {
         if (n > MAX_BATCH_ARRAY) throw new Error(`The batch buffer ${name} would hold ${n} numbers; at most ${MAX_BATCH_ARRAY}.`);
       }
-      const at = {};
-      let bytes = 0;
-      for (const [name, n] of Object.entries(floats)) {
-        at[name] = bytes;
-        bytes += 4 * n;
-      }
-      at.emptyRows = bytes;
-      const base = inCore(() => core._malloc(bytes + rows));
-      if (!base) throw new Error('The core has no memory left for these batch buffers.');
-      let freed = false;
-      const live = () => {
-        if (freed) throw new Error('These batch buffers have been freed.');
-      };
-      const view = (name) => {
-        live();
-        return name === 'emptyRows' ? new Uint8Array(core.HEAPU8.buffer, base + at.emptyRows, rows)
-          : new Float32Array(core.HEAPF32.buffer, base + at[name], floats[name]);
-      };
+      const block = heapBlock(core, sizes, rows, 'These batch buffers have been freed.', 'these batch buffers');
       return {
-        get query() { return view('query'); },
-        get keys() { return view('keys'); },
-        get values() { return view('values'); },
-        get context() { return view('context'); },
-        get emptyRows() { return view('emptyRows'); },
+        get query() { return block.floats('query'); },
+        get keys() { return block.floats('keys'); },
+        get values() { return block.floats('values'); },
+        get context() { return block.floats('context'); },
+        get emptyRows() { return block.bytes(); },
         run(options = {}) {
-          live();
+          const [query, keys, values, context, emptyRows] = ['query', 'keys', 'values', 'context', 'bytes'].map(block.address);
           const optionsJson = batchOptionsJson({ ...options, ...shape });
-          const out = JSON.parse(inCore(() => core.batchInPlace(optionsJson, base + at.query, base + at.keys,
-            base + at.values, base + at.context, base + at.emptyRows)));
+          const out = JSON.parse(inCore(() => core.batchInPlace(optionsJson, query, keys, values, context, emptyRows)));
           if (typeof out.error === 'string') throw new Error(out.error);
           return out;
         },
-        free() {
-          if (!freed) core._free(base);
-          freed = true;
-        },
+        free: block.free,
       };
     },
     // The lean small read, for figures and labs that read often (one query against a few
@@ -314,34 +324,21 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
         }
       }
       const sizes = { query: Dk, keys: S * Dk, values: S * Dv, context: Dv, weights: S };
-      const base = inCore(() => core._malloc(4 * Object.values(sizes).reduce((x, y) => x + y, 0)));
-      if (!base) throw new Error('The core has no memory left for a small reader.');
-      const at = {};
-      let offset = base / 4;
-      for (const [name, n] of Object.entries(sizes)) {
-        at[name] = offset;
-        offset += n;
-      }
-      let freed = false;
+      const block = heapBlock(core, sizes, 0, 'This small reader has been freed.', 'a small reader');
       return {
         read(query, keys, values, { scale = 1 } = {}) {
-          if (freed) throw new Error('This small reader has been freed.');
+          const [q, k, v, context, weights] = ['query', 'keys', 'values', 'context', 'weights'].map(block.address);
           if (query?.length !== Dk || keys?.length !== S * Dk || values?.length !== S * Dv) {
             throw new Error(`A small read takes ${Dk} query numbers, ${S * Dk} key numbers and ${S * Dv} value numbers.`);
           }
-          core.HEAPF32.set(query, at.query);
-          core.HEAPF32.set(keys, at.keys);
-          core.HEAPF32.set(values, at.values);
-          const status = inCore(() => core.smallRead(4 * at.query, 4 * at.keys, 4 * at.values, 4 * at.context, 4 * at.weights,
-            S, Dk, Dv, Number(scale)));
+          block.floats('query').set(query);
+          block.floats('keys').set(keys);
+          block.floats('values').set(values);
+          const status = inCore(() => core.smallRead(q, k, v, context, weights, S, Dk, Dv, Number(scale)));
           if (status !== 0) throw new Error('The small read was refused: its scale is not a finite number.');
-          const heap = core.HEAPF32; // (a new view if the memory grew)
-          return { context: heap.slice(at.context, at.context + Dv), weights: heap.slice(at.weights, at.weights + S) };
+          return { context: block.floats('context').slice(), weights: block.floats('weights').slice() };
         },
-        free() {
-          if (!freed) core._free(base);
-          freed = true;
-        },
+        free: block.free,
       };
     },
   };

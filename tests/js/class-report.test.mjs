@@ -19,6 +19,7 @@ import { LIMITS, REASONS, SUMMARY_HEADER, gradeAnswers, readReportFile, summaryC
 import { AnswerStore } from '../../web/ui/storage.mjs';
 import { exportProgress } from '../../web/ui/progress-file.mjs';
 import { interactionId } from '../../web/embed/scorm-api.mjs';
+import { mulberry32 } from './seeded-random.mjs';
 
 const companion = await loadCompanion();
 const catalogue = companion.exercises();
@@ -271,17 +272,6 @@ test('an answer the core cannot grade is listed with the reason, not thrown', as
   assert.ok(LIMITS.maxAnswers >= 1000 && LIMITS.maxFileBytes >= 1_000_000 && LIMITS.maxFiles >= 1);
 });
 
-// A fixed-seed generator, so that a failure can be replayed.
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 test('fuzz: random bytes and mangled reports throw nothing but ReportFileError, and stay bounded', () => {
   const random = mulberry32(20261130);

@@ -7,20 +7,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { loadCompanion } from '../../web/companion.mjs';
+import { mulberry32 } from './seeded-random.mjs';
 
 const companion = await loadCompanion();
 const SECONDS = Number(process.env.FUZZ_SECONDS ?? 20);
 
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = mulberry32(20261130);
 const pick = (list) => list[Math.floor(random() * list.length)];
 const int = (lo, hi) => lo + Math.floor(random() * (hi - lo + 1));

@@ -90,6 +90,13 @@ export function readRecords(text, delimiter, limits = {}) {
     }
     record = [];
   };
+  // A line break at `at` (\n, \r or \r\n) ends the record; -> where the next line starts.
+  const endLine = (at) => {
+    endRecord();
+    line += 1;
+    recordLine = line;
+    return at + (text[at] === '\r' && text[at + 1] === '\n' ? 2 : 1);
+  };
   const n = text.length;
   while (i < n) {
     const c = text[i];
@@ -121,10 +128,7 @@ export function readRecords(text, delimiter, limits = {}) {
         endField();
         i += 1;
       } else if (next === '\n' || next === '\r') {
-        endRecord();
-        i += next === '\r' && text[i + 1] === '\n' ? 2 : 1;
-        line += 1;
-        recordLine = line;
+        i = endLine(i);
       } else {
         throw new ReportFileError('A quoted cell is followed by other text before the next delimiter.', { line });
       }
@@ -134,10 +138,7 @@ export function readRecords(text, delimiter, limits = {}) {
       endField();
       i += 1;
     } else if (c === '\n' || c === '\r') {
-      endRecord();
-      i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
-      line += 1;
-      recordLine = line;
+      i = endLine(i);
     } else if (c === '"') {
       throw new ReportFileError('A quote (") appears inside a cell that does not start with one.', { line });
     } else {
