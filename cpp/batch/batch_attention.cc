@@ -86,7 +86,18 @@ class HeadKernel {
   // item b; flags and counts the rows with no eligible source.
   void Run(int64_t b, const F* query, const F* keys, const F* values, F* context, F* weights, uint8_t* empty_rows,
            int64_t* empty_count) {
-    PackKeys(keys);
+    // The sources that some query of this head can see, [from, to): only their panels are
+    // packed and only their blocks are walked (a block that no query can see changes nothing).
+    int64_t from = shape_.S, to = 0;
+    for (int64_t t = 0; t < shape_.T; ++t) {
+      const Range r = RowRange(mask_, b, t, shape_.S);
+      if (r.lo < r.hi) {
+        from = std::min(from, std::max<int64_t>(r.lo, 0));
+        to = std::max(to, r.hi);
+      }
+    }
+    from = from / kBlock * kBlock;
+    PackKeys(keys, from, to);
     values_ = values;
     for (int64_t t0 = 0; t0 < shape_.T; t0 += kChunk) {
       const int64_t rows = std::min<int64_t>(kChunk, shape_.T - t0);
@@ -98,7 +109,7 @@ class HeadKernel {
       std::fill(acc_.begin(), acc_.end(), F(0));
       // Key blocks outside, query tiles inside: a block's keys and values are read from
       // memory once for the whole chunk of queries.
-      for (int64_t s0 = 0; s0 < shape_.S; s0 += kBlock) {
+      for (int64_t s0 = from; s0 < to; s0 += kBlock) {
         for (int64_t tile = 0; tile < tiles; ++tile) {
           const int64_t first = tile * kTile;
           const int live = static_cast<int>(std::min<int64_t>(kTile, rows - first));
@@ -124,10 +135,11 @@ class HeadKernel {
 
   // K^T in panels of 8 keys: panel p holds, for d = 0..Dk-1, keys 8p..8p+7 side by side,
   // so that the micro-kernel reads two vectors per d. Keys past S are zeros (never used).
-  void PackKeys(const F* keys) {
+  // Only the panels of sources [from, to) are packed (from a multiple of kPanel).
+  void PackKeys(const F* keys, int64_t from, int64_t to) {
     const int64_t dk = shape_.Dk;
-    const int64_t panels = (shape_.S + kPanel - 1) / kPanel;
-    for (int64_t p = 0; p < panels; ++p) {
+    const int64_t panels = (std::min(to, shape_.S) + kPanel - 1) / kPanel;
+    for (int64_t p = from / kPanel; p < panels; ++p) {
       F* out = packed_.data() + p * dk * kPanel;
       for (int j = 0; j < kPanel; ++j) {
         const int64_t s = p * kPanel + j;
