@@ -44,23 +44,29 @@ export function createWorkerCore({ url = new URL('../batch/batch-worker.mjs', im
     worker.addEventListener('messageerror', () => stop(new Error('the WASM worker sent a message that could not be read')));
   }
 
-  function call(message) {
+  function call(message, transfer = []) {
     if (!worker) start();
     const id = nextId;
     nextId += 1;
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject });
-      worker.postMessage({ id, ...message });
+      worker.postMessage({ id, ...message }, transfer);
     });
   }
 
   return {
     // Resolves once the worker has loaded its core (or rejects with why it could not).
-    ready: () => call({ type: 'load' }),
+    // module: a compiled companion.wasm to share (a worker pool's), else the worker compiles its own.
+    ready: (module) => call({ type: 'load', module }),
     // The same result as companion.batchAttention (the summary's fields and typed arrays).
     batchAttention: (options, arrays = {}) => call({ type: 'batch', options, arrays }),
     // The same result as companion.batchAgreement ({agreement}).
     batchAgreement: (options, arrays = {}) => call({ type: 'agreement', options, arrays }),
+    // A worker pool's share (batch-pool.mjs): {shape, options, query, keys, values}, the
+    // arrays' buffers transferred -> {context, emptyRows, coreMs, query, keys, values}
+    // (the same arrays back, transferred again, to carry the next slice).
+    batchSlice: (slice) => call({ type: 'slice', ...slice },
+      ['query', 'keys', 'values', 'context', 'emptyRows'].filter((name) => slice[name]).map((name) => slice[name].buffer)),
     busy: () => pending.size > 0,
     // Stops the work in progress; false when there was none.
     cancel() {

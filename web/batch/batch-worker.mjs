@@ -2,10 +2,16 @@
 // core (companion-core.mjs, the Emscripten module as an ES module, written by
 // tools/build-site.mjs; companion.wasm beside it), so that a long batch never blocks the
 // page. It answers one message at a time, in order:
-//   {id, type: 'load'}                      -> {id, ok: true}
+//   {id, type: 'load', module}              -> {id, ok: true} (module: a compiled companion.wasm, or none)
 //   {id, type: 'batch', options, arrays}    -> {id, ok: true, result} (companion.batchAttention;
 //                                              the result's typed arrays are transferred)
 //   {id, type: 'agreement', options, arrays} -> {id, ok: true, result} (companion.batchAgreement)
+//   {id, type: 'slice', shape, options, query, keys, values, rows, context, emptyRows}
+//                                           -> {id, ok: true, result: {context, emptyRows, coreMs,
+//                                              query, keys, values}} (the inputs' arrays handed back)
+//                                              (a worker pool's share, batch-pool.mjs: the
+//                                              inputs go into batch buffers kept between
+//                                              calls of one shape, companion.batchBuffers)
 //   any failure                             -> {id, ok: false, message}
 // Cancelling is the main thread's worker.terminate() (batch-worker-client.mjs).
 
@@ -16,15 +22,59 @@ import { messageOf } from '../error-message.mjs';
 const base = new URL('../', import.meta.url);
 let loading = null;
 
-function companion() {
+// wasmModule: a compiled companion.wasm sent by the page (a worker pool compiles it once for
+// all its workers, which then share its machine code, optimised tiers included); without it
+// the worker fetches and compiles its own.
+function companion(wasmModule) {
   loading ??= (async () => {
+    // No exercises: the worker only runs batches.
+    if (wasmModule instanceof WebAssembly.Module) {
+      const instantiateWasm = (imports, receive) => {
+        WebAssembly.instantiate(wasmModule, imports).then((instance) => receive(instance, wasmModule));
+        return {};
+      };
+      return loadCompanion({ base, createModule: () => createCompanionModule({ instantiateWasm }), exercises: [] });
+    }
     const response = await fetch(new URL('companion.wasm', base));
     if (!response.ok) throw new Error(`the core (companion.wasm) could not be loaded (${response.status})`);
     const wasmBinary = await response.arrayBuffer();
-    // No exercises: the worker only runs batches.
     return loadCompanion({ base, createModule: () => createCompanionModule({ wasmBinary }), exercises: [] });
   })();
   return loading;
+}
+
+// The zero-copy buffers of the last slice's shape, kept for the next slice of that shape.
+let held = null;
+function sliceOf(core, { shape, options, query, keys, values, rows, context, emptyRows }) {
+  const key = JSON.stringify(shape);
+  if (held?.key !== key) {
+    held?.buffers.free();
+    held = null;
+    held = { key, buffers: core.batchBuffers(shape) };
+  }
+  const { buffers } = held;
+  const { S, Dk, Dv } = shape;
+  buffers.query.set(query);
+  // Each pair's first rows[p] keys and values, one after another: the keys past them are
+  // never read (the pair's mask hides them), so they are neither sent nor written.
+  const heapKeys = buffers.keys;
+  const heapValues = buffers.values;
+  let at = 0;
+  rows.forEach((n, p) => {
+    heapKeys.set(keys.subarray(at * Dk, (at + n) * Dk), p * S * Dk);
+    heapValues.set(values.subarray(at * Dv, (at + n) * Dv), p * S * Dv);
+    at += n;
+  });
+  const summary = buffers.run(options);
+  // The outputs go into the arrays sent for them (of the right sizes), else into new ones;
+  // the inputs' arrays go back too, to carry the next slice.
+  const out = buffers.context;
+  const flags = buffers.emptyRows;
+  const contextOut = context?.length === out.length ? context : new Float32Array(out.length);
+  const emptyOut = emptyRows?.length === flags.length ? emptyRows : new Uint8Array(flags.length);
+  contextOut.set(out);
+  emptyOut.set(flags);
+  return { context: contextOut, emptyRows: emptyOut, coreMs: summary.coreMs, query, keys, values };
 }
 
 function transferables(result) {
@@ -38,7 +88,7 @@ function transferables(result) {
 self.addEventListener('message', async ({ data }) => {
   const { id, type } = data ?? {};
   try {
-    const core = await companion();
+    const core = await companion(type === 'load' ? data.module : undefined);
     if (type === 'load') {
       self.postMessage({ id, ok: true });
       return;
@@ -46,6 +96,7 @@ self.addEventListener('message', async ({ data }) => {
     let result;
     if (type === 'batch') result = core.batchAttention(data.options, data.arrays ?? {});
     else if (type === 'agreement') result = core.batchAgreement(data.options, data.arrays ?? {});
+    else if (type === 'slice') result = sliceOf(core, data);
     else throw new Error(`unknown request '${String(type)}'`);
     self.postMessage({ id, ok: true, result }, transferables(result));
   } catch (error) {

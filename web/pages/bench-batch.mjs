@@ -8,6 +8,7 @@ import { bootCompanion, setStatus } from '../ui/boot.mjs';
 import { el, clear } from '../ui/dom.mjs';
 import { openGpuAttention, describeAdapter } from '../gpu/gpu-attention.mjs';
 import { plainAttention } from '../gpu/plain-attention.mjs';
+import { createBatchPool } from '../batch/batch-pool.mjs';
 import { messageOf } from '../error-message.mjs';
 
 const CHAPTER = { B: 8, H: 4, T: 64, S: 512, D: 64, lengths: [512, 384, 256, 128, 64, 5, 3, 1], scaled: true, seed: 19 };
@@ -72,6 +73,31 @@ async function main() {
   rows.push({ path: 'WASM core, whole call (copies in and out)', median: wasmCall.median, agreement: agreeWith(wasmCall.last.context, wasmCall.last.emptyRows) });
   rows.push({ path: 'WASM core, compute only (same calls)', median: median(wasmCall.records.map((r) => r.coreMs)) });
 
+  // The worker pool (batch-pool.mjs) with one worker and with one per logical processor (at
+  // least two), timed in alternation: the speed-up is the one-worker median over the other.
+  const pools = [1, Math.max(2, Math.min(4, navigator.hardwareConcurrency || 1))].map((size) => ({ size, pool: createBatchPool({ size }) }));
+  for (const { size, pool } of pools) {
+    const ready = await pool.ready();
+    if (ready.reason) throw new Error(`the worker pool of ${size} runs on one thread: ${ready.reason}`);
+  }
+  const poolTimes = pools.map(() => []);
+  let poolLast = null;
+  for (let i = 0; i < warmup + reps; i += 1) {
+    for (const [j, { size, pool }] of pools.entries()) {
+      progress.textContent = `WASM worker pool of ${size}: run ${i + 1} of ${warmup + reps}`;
+      const started = performance.now();
+      poolLast = await pool.run(WORKLOAD, arrays);
+      if (i >= warmup) poolTimes[j].push(performance.now() - started);
+    }
+  }
+  for (const [j, { size, pool }] of pools.entries()) {
+    rows.push({ path: `WASM worker pool, ${size} worker${size === 1 ? '' : 's'} (copies out, transfers back)`, median: median(poolTimes[j]),
+      agreement: j === pools.length - 1 ? agreeWith(poolLast.context, poolLast.emptyRows) : undefined,
+      bitsEqual: j === pools.length - 1 ? poolLast.context.every((x, n) => Object.is(x, wasmCall.last.context[n])) : undefined });
+    pool.terminate();
+  }
+  const poolSpeedup = median(poolTimes[0]) / median(poolTimes[poolTimes.length - 1]);
+
   const opened = wasmOnly ? { ok: false, reason: 'paths=wasm' } : await openGpuAttention();
   let adapter = 'none';
   if (opened.ok) {
@@ -103,8 +129,9 @@ async function main() {
     `Browser: ${navigator.userAgent}; logical processors: ${navigator.hardwareConcurrency}.`;
   progress.textContent = 'Done.';
   window.benchResult = { workload: WORKLOAD, reps, warmup, adapter, adapterInfo: opened.adapterInfo ?? null,
-    hardwareConcurrency: navigator.hardwareConcurrency, userAgent: navigator.userAgent,
-    rows: rows.map(({ path, median: m, agreement }) => ({ path, median: m, pass: agreement ? agreement.pass : null, maxAbsError: agreement?.maxAbsError ?? null })) };
+    hardwareConcurrency: navigator.hardwareConcurrency, userAgent: navigator.userAgent, poolSpeedup,
+    rows: rows.map(({ path, median: m, agreement, bitsEqual }) => ({ path, median: m, pass: agreement ? agreement.pass : null,
+      maxAbsError: agreement?.maxAbsError ?? null, bitsEqual: bitsEqual ?? null })) };
   setStatus(null);
   document.body.dataset.ready = 'true';
   document.body.dataset.done = 'true';
