@@ -181,6 +181,9 @@ class HeadKernel {
 
   // acc_i[d] += p_i(s) v(s)[d] for the listed sources in order, 4 queries x 8 columns at a
   // time (then 4, then one by one): each element's sum runs over s in the same order.
+  // kRun: the block's sources are one run (used_sources_[u] = run_start_ + u), read without
+  // the index.
+  template <bool kRun>
   void AccumulateValues(int64_t first) {
     const int64_t dv = shape_.Dv;
     F* acc[kTile];  // a tile's rows past T have p = 0 and are never read back
@@ -191,7 +194,7 @@ class HeadKernel {
         c11 = L::Load(acc[1] + d + 4), c20 = L::Load(acc[2] + d), c21 = L::Load(acc[2] + d + 4),
         c30 = L::Load(acc[3] + d), c31 = L::Load(acc[3] + d + 4);
       for (int u = 0; u < used_; ++u) {
-        const int j = used_sources_[u];
+        const int j = kRun ? run_start_ + u : used_sources_[u];
         const F* v = values_ + (block_start_ + j) * dv + d;
         const V v0 = L::Load(v), v1 = L::Load(v + 4);
         V p = L::Splat(p_[0][j]);
@@ -231,6 +234,11 @@ class HeadKernel {
     // panels that any query of the tile can see, and those sources in order.
     bool panel_used[kPanels] = {};
     bool row_any[kTile] = {};
+    const bool explicit_mask = !mask_.explicit_mask.empty();
+    // Without an explicit mask each row sees one run of sources; when the live rows that see
+    // any see the same run, the block's sources are that run, with no per-source scan.
+    int64_t run_lo = -1, run_hi = -1;
+    bool one_run = !explicit_mask;
     for (int i = 0; i < kTile; ++i) {
       uint32_t* m = mask_bits_[i];
       if (i >= live) {
@@ -242,20 +250,34 @@ class HeadKernel {
       std::fill(m, m + lo, 0u);
       std::fill(m + lo, m + hi, kAll);
       std::fill(m + hi, m + kBlock, 0u);
-      if (!mask_.explicit_mask.empty()) {
+      if (explicit_mask) {
         const auto& row = mask_.explicit_mask[static_cast<size_t>(t + i)];
         for (int64_t j = lo; j < hi; ++j) m[j] = row[static_cast<size_t>(s0 + j)] ? kAll : 0u;
-      }
-      for (int64_t j = lo; j < hi; ++j) {
-        if (m[j]) {
-          row_any[i] = true;
-          panel_used[j / kPanel] = true;
+        for (int64_t j = lo; j < hi; ++j) {
+          if (m[j]) {
+            row_any[i] = true;
+            panel_used[j / kPanel] = true;
+          }
+        }
+      } else if (lo < hi) {
+        row_any[i] = true;
+        for (int64_t p = lo / kPanel; p <= (hi - 1) / kPanel; ++p) panel_used[p] = true;
+        if (run_lo < 0) {
+          run_lo = lo;
+          run_hi = hi;
+        } else if (lo != run_lo || hi != run_hi) {
+          one_run = false;
         }
       }
     }
     used_ = 0;
-    for (int j = 0; j < n; ++j) {
-      if (mask_bits_[0][j] | mask_bits_[1][j] | mask_bits_[2][j] | mask_bits_[3][j]) used_sources_[used_++] = j;
+    if (one_run) {
+      run_start_ = static_cast<int>(std::max<int64_t>(run_lo, 0));
+      for (int64_t j = run_start_; j < run_hi; ++j) used_sources_[used_++] = static_cast<int>(j);
+    } else {
+      for (int j = 0; j < n; ++j) {
+        if (mask_bits_[0][j] | mask_bits_[1][j] | mask_bits_[2][j] | mask_bits_[3][j]) used_sources_[used_++] = j;
+      }
     }
     if (used_ == 0) return;
     block_start_ = s0;
@@ -312,7 +334,11 @@ class HeadKernel {
         }
       }
     }
-    AccumulateValues(first);
+    if (one_run) {
+      AccumulateValues<true>(first);
+    } else {
+      AccumulateValues<false>(first);
+    }
   }
 
   void Finish(int64_t t, int64_t i, F* context, F* weights, uint8_t* empty, int64_t* empty_count) {
@@ -346,6 +372,7 @@ class HeadKernel {
   alignas(16) F scores_[kTile][kBlock];
   alignas(16) F p_[kTile][kBlock];
   int used_sources_[kBlock];
+  int run_start_ = 0;  // the first source of the block's run, when it is one
   int used_ = 0;
   int64_t block_start_ = 0;
 };
