@@ -67,7 +67,7 @@ try {
     `| path | median ms | ratio to WASM call | agrees with core |`,
     `|---|---:|---:|---|`,
     ...result.rows.map((r) => `| ${r.path} | ${Number.isFinite(r.median) ? r.median.toFixed(2) : '—'} | ${Number.isFinite(r.median) ? `${(r.median / wasm).toFixed(2)}×` : '—'} | ${r.pass === null ? '' : r.pass ? `yes (max abs ${r.maxAbsError.toExponential(1)})` : 'NO'}${r.bitsEqual === null ? '' : r.bitsEqual ? '; bits = one thread' : '; BITS DIFFER'} |`),
-    '', `Worker pool speed-up (one worker's median ÷ the largest pool's, timed in alternation): ${result.poolSpeedup.toFixed(2)}×`,
+    '', `Worker pool speed-up (one worker's median ÷ the largest pool's, timed in alternation, ${result.poolReps} runs after ${result.poolWarmup} warm-up): ${result.poolSpeedup.toFixed(2)}×`,
   ];
   lines.push('', JSON.stringify({ shape: `B${w.B} H${w.H} T${w.T} S${w.S} D${w.D}`, lengths: w.lengths ?? null,
     computeMs: compute, callMs: wasm, poolSpeedup: result.poolSpeedup, gflopPerS: gflop / (compute / 1000) }));

@@ -75,6 +75,8 @@ async function main() {
 
   // The worker pool (batch-pool.mjs) with one worker and with one per logical processor (at
   // least two), timed in alternation: the speed-up is the one-worker median over the other.
+  // A pool's run is short and its workers' timing noisy, so it gets at least 30 timed runs
+  // after at least 10 warm-up runs.
   const pools = [1, Math.max(2, Math.min(4, navigator.hardwareConcurrency || 1))].map((size) => ({ size, pool: createBatchPool({ size }) }));
   for (const { size, pool } of pools) {
     const ready = await pool.ready();
@@ -82,12 +84,14 @@ async function main() {
   }
   const poolTimes = pools.map(() => []);
   let poolLast = null;
-  for (let i = 0; i < warmup + reps; i += 1) {
+  const poolReps = Math.max(30, reps);
+  const poolWarmup = Math.max(10, warmup);
+  for (let i = 0; i < poolWarmup + poolReps; i += 1) {
     for (const [j, { size, pool }] of pools.entries()) {
-      progress.textContent = `WASM worker pool of ${size}: run ${i + 1} of ${warmup + reps}`;
+      progress.textContent = `WASM worker pool of ${size}: run ${i + 1} of ${poolWarmup + poolReps}`;
       const started = performance.now();
       poolLast = await pool.run(WORKLOAD, arrays);
-      if (i >= warmup) poolTimes[j].push(performance.now() - started);
+      if (i >= poolWarmup) poolTimes[j].push(performance.now() - started);
     }
   }
   for (const [j, { size, pool }] of pools.entries()) {
@@ -97,6 +101,7 @@ async function main() {
     pool.terminate();
   }
   const poolSpeedup = median(poolTimes[0]) / median(poolTimes[poolTimes.length - 1]);
+  const poolNote = `The worker pool rows are medians of ${poolReps} runs after ${poolWarmup} warm-up runs. `;
 
   const opened = wasmOnly ? { ok: false, reason: 'paths=wasm' } : await openGpuAttention();
   let adapter = 'none';
@@ -124,12 +129,12 @@ async function main() {
       el('td', {}, r.path), el('td', {}, Number.isFinite(r.median) ? r.median.toFixed(2) : '—'),
       el('td', {}, Number.isFinite(r.median) ? `${(r.median / wasm).toFixed(2)}×` : '—'),
       el('td', {}, r.agreement ? (r.agreement.pass ? `yes (max abs ${r.agreement.maxAbsError.toExponential(1)})` : 'NO') : '')))));
-  document.getElementById('bench-note').textContent = `Medians of ${reps} runs after ${warmup} warm-up runs. WebGPU adapter: ${adapter}. ` +
+  document.getElementById('bench-note').textContent = `Medians of ${reps} runs after ${warmup} warm-up runs. ${poolNote}WebGPU adapter: ${adapter}. ` +
     `${adapter.includes('swiftshader') ? '*SwiftShader emulates a GPU on the CPU: its times are not a speed figure. ' : ''}` +
     `Browser: ${navigator.userAgent}; logical processors: ${navigator.hardwareConcurrency}.`;
   progress.textContent = 'Done.';
   window.benchResult = { workload: WORKLOAD, reps, warmup, adapter, adapterInfo: opened.adapterInfo ?? null,
-    hardwareConcurrency: navigator.hardwareConcurrency, userAgent: navigator.userAgent, poolSpeedup,
+    hardwareConcurrency: navigator.hardwareConcurrency, userAgent: navigator.userAgent, poolSpeedup, poolReps, poolWarmup,
     rows: rows.map(({ path, median: m, agreement, bitsEqual }) => ({ path, median: m, pass: agreement ? agreement.pass : null,
       maxAbsError: agreement?.maxAbsError ?? null, bitsEqual: bitsEqual ?? null })) };
   setStatus(null);
