@@ -269,12 +269,12 @@ Result<std::string> InPlace(const std::string& options_json, const float* query,
   ATTN_RETURN_IF_ERROR(CheckBudget(shape, false, false));
   const auto start = std::chrono::steady_clock::now();
   ATTN_ASSIGN_OR_RETURN(
-      result, BatchAttention<float>(shape, std::span<const float>(query, static_cast<size_t>(shape.QueryElements())),
-                                    std::span<const float>(keys, static_cast<size_t>(shape.KeyElements())),
-                                    std::span<const float>(values, static_cast<size_t>(shape.ValueElements())),
-                                    call.mask, BatchOptions{call.scale, false}));
-  std::copy(result.context.begin(), result.context.end(), context);
-  std::copy(result.empty_rows.begin(), result.empty_rows.end(), empty_rows);
+      empty_row_count,
+      BatchAttentionInto(shape, std::span<const float>(query, static_cast<size_t>(shape.QueryElements())),
+                         std::span<const float>(keys, static_cast<size_t>(shape.KeyElements())),
+                         std::span<const float>(values, static_cast<size_t>(shape.ValueElements())), call.mask,
+                         call.scale, std::span<float>(context, static_cast<size_t>(shape.ContextElements())),
+                         std::span<uint8_t>(empty_rows, static_cast<size_t>(shape.Rows()))));
   const double core_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return Json{
       {"path", "wasm"},
@@ -283,7 +283,7 @@ Result<std::string> InPlace(const std::string& options_json, const float* query,
       {"temperature", call.temperature},
       {"scaled", call.scaled},
       {"mask", MaskJson(call.mask, shape)},
-      {"emptyRowCount", result.empty_row_count},
+      {"emptyRowCount", empty_row_count},
       {"coreMs", core_ms}}
       .dump();
 }

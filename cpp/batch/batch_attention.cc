@@ -343,11 +343,13 @@ class HeadKernel {
 
   void Finish(int64_t t, int64_t i, F* context, F* weights, uint8_t* empty, int64_t* empty_count) {
     const RowState& st = state_[i];
-    if (!st.started) {  // every source masked: zeros (already there), flagged and counted
+    if (!st.started) {  // every source masked: zeros, flagged and counted
+      std::fill(context, context + shape_.Dv, F(0));
       *empty = 1;
       ++*empty_count;
       return;
     }
+    *empty = 0;
     const F inverse = F(1) / st.sum;
     const F* acc = acc_.data() + i * shape_.Dv;
     for (int64_t d = 0; d < shape_.Dv; ++d) context[d] = acc[d] * inverse;
@@ -386,26 +388,70 @@ Status CheckSize(const char* name, size_t got, int64_t want, const char* layout)
 }
 
 template <class F>
-bool AllFinite(const std::vector<F>& xs) {
+bool AllFinite(std::span<const F> xs) {
   return std::all_of(xs.begin(), xs.end(), [](F x) { return std::isfinite(x); });
 }
 
 // Every item and head in turn; each head's keys are packed once and reused by all its queries.
+// Writes every context row and flag (and the weights' eligible entries, when weights is not null).
 template <class L>
 void RunHeads(const BatchShape& shape, const typename L::Scalar* query, const typename L::Scalar* keys,
               const typename L::Scalar* values, const MaskSpec& mask, typename L::Scalar scale,
-              BatchResult<typename L::Scalar>& out) {
+              typename L::Scalar* context, typename L::Scalar* weights, uint8_t* empty_rows, int64_t* empty_count) {
   HeadKernel<L> kernel(shape, mask, scale);
-  const bool weights = !out.weights.empty();
   for (int64_t b = 0; b < shape.B; ++b) {
     for (int64_t h = 0; h < shape.H; ++h) {
       const int64_t head = b * shape.H + h;
       kernel.Run(b, query + head * shape.T * shape.Dk, keys + head * shape.S * shape.Dk,
-                 values + head * shape.S * shape.Dv, out.context.data() + head * shape.T * shape.Dv,
-                 weights ? out.weights.data() + head * shape.T * shape.S : nullptr,
-                 out.empty_rows.data() + head * shape.T, &out.empty_row_count);
+                 values + head * shape.S * shape.Dv, context + head * shape.T * shape.Dv,
+                 weights != nullptr ? weights + head * shape.T * shape.S : nullptr, empty_rows + head * shape.T,
+                 empty_count);
     }
   }
+}
+
+// The checks, the kernel for F's lanes, and the finiteness of what it wrote. The outputs
+// hold the shape's sizes; weights (zeros where masked) is empty unless asked for.
+template <class F>
+Result<int64_t> RunChecked(const BatchShape& shape, std::span<const F> query, std::span<const F> keys,
+                           std::span<const F> values, const MaskSpec& mask, const BatchOptions& options,
+                           std::span<F> context, std::span<F> weights, std::span<uint8_t> empty_rows) {
+  ATTN_RETURN_IF_ERROR(CheckBatchShape(shape));
+  ATTN_RETURN_IF_ERROR(CheckSize("queries", query.size(), shape.QueryElements(), "[B,H,T,D_k]"));
+  ATTN_RETURN_IF_ERROR(CheckSize("keys", keys.size(), shape.KeyElements(), "[B,H,S,D_k]"));
+  ATTN_RETURN_IF_ERROR(CheckSize("values", values.size(), shape.ValueElements(), "[B,H,S,D_v]"));
+  ATTN_RETURN_IF_ERROR(CheckSize("contexts", context.size(), shape.ContextElements(), "[B,H,T,D_v]"));
+  ATTN_RETURN_IF_ERROR(CheckSize("row flags", empty_rows.size(), shape.Rows(), "[B,H,T]"));
+  ATTN_RETURN_IF_ERROR(CheckMask(mask, shape.B, shape.T, shape.S));
+  if (!std::isfinite(options.scale) || options.scale <= 0) {
+    return Status(ErrorCode::kInvalidInput, "the score scale must be a positive number");
+  }
+  F* w = weights.empty() ? nullptr : weights.data();
+  int64_t empty_count = 0;
+  const F scale = static_cast<F>(options.scale);
+  if constexpr (std::is_same_v<F, float>) {
+#ifdef ATTN_HAS_SIMD_LANES
+    if (!options.scalar_lanes) {
+      RunHeads<lanes::SimdLanes>(shape, query.data(), keys.data(), values.data(), mask, scale, context.data(), w,
+                                 empty_rows.data(), &empty_count);
+    } else {
+      RunHeads<lanes::ScalarLanes>(shape, query.data(), keys.data(), values.data(), mask, scale, context.data(), w,
+                                   empty_rows.data(), &empty_count);
+    }
+#else
+    RunHeads<lanes::ScalarLanes>(shape, query.data(), keys.data(), values.data(), mask, scale, context.data(), w,
+                                 empty_rows.data(), &empty_count);
+#endif
+  } else {
+    RunHeads<lanes::ScalarLanes64>(shape, query.data(), keys.data(), values.data(), mask, scale, context.data(), w,
+                                   empty_rows.data(), &empty_count);
+  }
+  if (!AllFinite<F>(context) || !AllFinite<F>(weights)) {
+    return Status(ErrorCode::kOverflow,
+                  "a weight or context is not finite: the queries, keys, values or the scale "
+                  "hold a value that is too large or not a number");
+  }
+  return empty_count;
 }
 
 }  // namespace
@@ -452,39 +498,20 @@ template <class F>
 Result<BatchResult<F>> BatchAttention(const BatchShape& shape, std::span<const F> query, std::span<const F> keys,
                                       std::span<const F> values, const MaskSpec& mask, const BatchOptions& options) {
   ATTN_RETURN_IF_ERROR(CheckBatchShape(shape));
-  ATTN_RETURN_IF_ERROR(CheckSize("queries", query.size(), shape.QueryElements(), "[B,H,T,D_k]"));
-  ATTN_RETURN_IF_ERROR(CheckSize("keys", keys.size(), shape.KeyElements(), "[B,H,S,D_k]"));
-  ATTN_RETURN_IF_ERROR(CheckSize("values", values.size(), shape.ValueElements(), "[B,H,S,D_v]"));
-  ATTN_RETURN_IF_ERROR(CheckMask(mask, shape.B, shape.T, shape.S));
-  if (!std::isfinite(options.scale) || options.scale <= 0) {
-    return Status(ErrorCode::kInvalidInput, "the score scale must be a positive number");
-  }
-
   BatchResult<F> out;
-  out.context.assign(static_cast<size_t>(shape.ContextElements()), F(0));
-  out.empty_rows.assign(static_cast<size_t>(shape.Rows()), 0);
+  out.context.resize(static_cast<size_t>(shape.ContextElements()));
+  out.empty_rows.resize(static_cast<size_t>(shape.Rows()));
   if (options.return_weights) out.weights.assign(static_cast<size_t>(shape.ScoreElements()), F(0));
-
-  const F scale = static_cast<F>(options.scale);
-  if constexpr (std::is_same_v<F, float>) {
-#ifdef ATTN_HAS_SIMD_LANES
-    if (!options.scalar_lanes) {
-      RunHeads<lanes::SimdLanes>(shape, query.data(), keys.data(), values.data(), mask, scale, out);
-    } else {
-      RunHeads<lanes::ScalarLanes>(shape, query.data(), keys.data(), values.data(), mask, scale, out);
-    }
-#else
-    RunHeads<lanes::ScalarLanes>(shape, query.data(), keys.data(), values.data(), mask, scale, out);
-#endif
-  } else {
-    RunHeads<lanes::ScalarLanes64>(shape, query.data(), keys.data(), values.data(), mask, scale, out);
-  }
-  if (!AllFinite(out.context) || !AllFinite(out.weights)) {
-    return Status(ErrorCode::kOverflow,
-                  "a weight or context is not finite: the queries, keys, values or the scale "
-                  "hold a value that is too large or not a number");
-  }
+  ATTN_ASSIGN_OR_RETURN(
+      empty_count, RunChecked<F>(shape, query, keys, values, mask, options, out.context, out.weights, out.empty_rows));
+  out.empty_row_count = empty_count;
   return out;
+}
+
+Result<int64_t> BatchAttentionInto(const BatchShape& shape, std::span<const float> query, std::span<const float> keys,
+                                   std::span<const float> values, const MaskSpec& mask, double scale,
+                                   std::span<float> context, std::span<uint8_t> empty_rows) {
+  return RunChecked<float>(shape, query, keys, values, mask, BatchOptions{scale, false}, context, {}, empty_rows);
 }
 
 template Result<BatchResult<float>> BatchAttention<float>(const BatchShape&, std::span<const float>,

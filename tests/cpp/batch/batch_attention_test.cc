@@ -278,6 +278,28 @@ TEST(BatchAttention, SimdAndScalarLanesAgreeBitForBit) {
   }
 }
 
+TEST(BatchAttention, IntoTheCallersBuffersWritesEveryEntryWithTheSameBits) {
+  // The zero-copy path writes into buffers that hold whatever was there before: every
+  // context number and row flag must be written, all-masked rows included.
+  const BatchShape shape{3, 2, 13, 150, 13, 7};
+  const auto x = Inputs<float>(shape, 5);
+  for (const MaskSpec& mask : EveryRule(shape.T, shape.S)) {
+    auto reference = BatchAttention<float>(shape, x.q, x.k, x.v, mask, BatchOptions{0.3, false});
+    ASSERT_TRUE(reference.ok()) << reference.status().message();
+    std::vector<float> context(static_cast<size_t>(shape.ContextElements()), std::nanf(""));
+    std::vector<uint8_t> flags(static_cast<size_t>(shape.Rows()), 7);
+    auto count = BatchAttentionInto(shape, x.q, x.k, x.v, mask, 0.3, context, flags);
+    ASSERT_TRUE(count.ok()) << count.status().message();
+    EXPECT_TRUE(SameBits(context, reference->context));
+    EXPECT_EQ(flags, reference->empty_rows);
+    EXPECT_EQ(*count, reference->empty_row_count);
+  }
+  std::vector<float> small(3);
+  std::vector<uint8_t> flags(static_cast<size_t>(shape.Rows()));
+  EXPECT_EQ(BatchAttentionInto(shape, x.q, x.k, x.v, MaskSpec{}, 0.3, small, flags).status().code(),
+            ErrorCode::kShapeMismatch);
+}
+
 TEST(BatchAttention, MaskedWeightsAreExactlyZeroUnderEveryRule) {
   const BatchShape shape{3, 2, 11, 140, 8, 5};
   const auto x = Inputs<float>(shape, 3);
