@@ -324,21 +324,39 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
         }
       }
       const sizes = { query: Dk, keys: S * Dk, values: S * Dv, context: Dv, weights: S };
-      const block = heapBlock(core, sizes, 0, 'This small reader has been freed.', 'a small reader');
+      const freedMessage = 'This small reader has been freed.';
+      const block = heapBlock(core, sizes, 0, freedMessage, 'a small reader');
+      const names = Object.keys(sizes);
+      const at = Object.fromEntries(names.map((name) => [name, block.address(name)]));
+      // The views, made again only when the module's memory has grown (a new buffer).
+      let views = null;
+      const viewsNow = () => {
+        if (views?.buffer !== core.HEAPF32.buffer) {
+          views = { buffer: core.HEAPF32.buffer, ...Object.fromEntries(names.map((name) => [name, block.floats(name)])) };
+        }
+        return views;
+      };
+      let freed = false;
       return {
         read(query, keys, values, { scale = 1 } = {}) {
-          const [q, k, v, context, weights] = ['query', 'keys', 'values', 'context', 'weights'].map(block.address);
+          if (freed) throw new Error(freedMessage);
           if (query?.length !== Dk || keys?.length !== S * Dk || values?.length !== S * Dv) {
             throw new Error(`A small read takes ${Dk} query numbers, ${S * Dk} key numbers and ${S * Dv} value numbers.`);
           }
-          block.floats('query').set(query);
-          block.floats('keys').set(keys);
-          block.floats('values').set(values);
-          const status = inCore(() => core.smallRead(q, k, v, context, weights, S, Dk, Dv, Number(scale)));
+          const view = viewsNow();
+          view.query.set(query);
+          view.keys.set(keys);
+          view.values.set(values);
+          const status = inCore(() => core.smallRead(at.query, at.keys, at.values, at.context, at.weights, S, Dk, Dv, Number(scale)));
           if (status !== 0) throw new Error('The small read was refused: its scale is not a finite number.');
-          return { context: block.floats('context').slice(), weights: block.floats('weights').slice() };
+          const out = viewsNow();  // the read allocates nothing, but a view is only good for the buffer it was made on
+          return { context: out.context.slice(), weights: out.weights.slice() };
         },
-        free: block.free,
+        free() {
+          freed = true;
+          views = null;
+          block.free();
+        },
       };
     },
   };

@@ -319,14 +319,12 @@ int SmallRead(const float* query, const float* keys, const float* values, float*
   if (S < 1 || Dk < 1 || Dv < 1 || S > kMaxSmall || Dk > kMaxSmall || Dv > kMaxSmall || !std::isfinite(scale))
     return -1;
   BatchShape shape{.B = 1, .H = 1, .T = 1, .S = S, .Dk = Dk, .Dv = Dv};
-  BatchOptions options{.scale = scale, .return_weights = weights != nullptr};
-  auto result = BatchAttention<float>(shape, std::span<const float>(query, Dk),
-                                      std::span<const float>(keys, static_cast<size_t>(S) * Dk),
-                                      std::span<const float>(values, static_cast<size_t>(S) * Dv), MaskSpec{}, options);
-  if (!result.ok()) return -1;
-  std::copy(result->context.begin(), result->context.end(), context);
-  if (weights) std::copy(result->weights.begin(), result->weights.end(), weights);
-  return 0;
+  uint8_t empty = 0;
+  auto result = BatchAttentionInto(
+      shape, std::span<const float>(query, Dk), std::span<const float>(keys, static_cast<size_t>(S) * Dk),
+      std::span<const float>(values, static_cast<size_t>(S) * Dv), MaskSpec{}, scale, std::span<float>(context, Dv),
+      std::span<uint8_t>(&empty, 1), weights ? std::span<float>(weights, S) : std::span<float>());
+  return result.ok() ? 0 : -1;
 }
 
 }  // namespace attn

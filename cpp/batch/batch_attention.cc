@@ -510,8 +510,14 @@ Result<BatchResult<F>> BatchAttention(const BatchShape& shape, std::span<const F
 
 Result<int64_t> BatchAttentionInto(const BatchShape& shape, std::span<const float> query, std::span<const float> keys,
                                    std::span<const float> values, const MaskSpec& mask, double scale,
-                                   std::span<float> context, std::span<uint8_t> empty_rows) {
-  return RunChecked<float>(shape, query, keys, values, mask, BatchOptions{scale, false}, context, {}, empty_rows);
+                                   std::span<float> context, std::span<uint8_t> empty_rows, std::span<float> weights) {
+  if (!weights.empty()) {
+    ATTN_RETURN_IF_ERROR(CheckBatchShape(shape));
+    ATTN_RETURN_IF_ERROR(CheckSize("weights", weights.size(), shape.ScoreElements(), "[B,H,T,S]"));
+    std::fill(weights.begin(), weights.end(), 0.0f);  // the kernel writes the eligible entries only
+  }
+  return RunChecked<float>(shape, query, keys, values, mask, BatchOptions{scale, !weights.empty()}, context, weights,
+                           empty_rows);
 }
 
 template Result<BatchResult<float>> BatchAttention<float>(const BatchShape&, std::span<const float>,

@@ -62,12 +62,14 @@ template <class F>
 Result<BatchResult<F>> BatchAttention(const BatchShape& shape, std::span<const F> query, std::span<const F> keys,
                                       std::span<const F> values, const MaskSpec& mask, const BatchOptions& options);
 
-// The float32 context alone, written straight into the caller's buffers (the zero-copy
-// path): context [B,H,T,Dv] and empty_rows [B,H,T] are every one written, the same bits as
-// BatchAttention<float>. -> the count of rows with no eligible source.
+// The float32 results written straight into the caller's buffers (the zero-copy path and the
+// small read): context [B,H,T,Dv], empty_rows [B,H,T] and, unless empty, weights [B,H,T,S]
+// are every one written, the same bits as BatchAttention<float>. -> the count of rows with
+// no eligible source.
 Result<int64_t> BatchAttentionInto(const BatchShape& shape, std::span<const float> query, std::span<const float> keys,
                                    std::span<const float> values, const MaskSpec& mask, double scale,
-                                   std::span<float> context, std::span<uint8_t> empty_rows);
+                                   std::span<float> context, std::span<uint8_t> empty_rows,
+                                   std::span<float> weights = {});
 
 extern template Result<BatchResult<float>> BatchAttention<float>(const BatchShape&, std::span<const float>,
                                                                  std::span<const float>, std::span<const float>,
