@@ -89,8 +89,8 @@ export function main(argv) {
   if (!versions.every((version) => version in SCORM_VERSIONS)) throw new Error(`--version must be 1.2, 2004 or both\n${USAGE}`);
   if (args.salt.length > MAX_LEARNER_CHARS) throw new Error(`--salt is longer than ${MAX_LEARNER_CHARS} characters`);
   if (args.salt && !args['per-learner']) throw new Error('--salt only means something with --per-learner');
-  const { policy, problems } = readPolicy((name) => args[name] ?? null);
-  if (problems.length) throw new Error(problems.join(' ').replace(/, so [^.]*\./g, '.'));
+  const { policy, faults } = readPolicy((name) => args[name] ?? null);
+  if (faults.length) throw new Error(faults.join(' '));
   const buildDir = path.resolve(args.build);
   const scoDir = path.join(buildDir, 'sco');
   const catalogue = path.join(buildDir, 'site', 'exercises.json');

@@ -30,11 +30,11 @@ test('a learner seed is stable, never 0, and differs between learners, exercises
 
 test('the policy reader keeps what it can read and names what it cannot', () => {
   const read = (query) => { const q = new URLSearchParams(query); return readPolicy((name) => q.get(name)); };
-  assert.deepEqual(read(''), { policy: PRACTICE, problems: [] });
+  assert.deepEqual(read(''), { policy: PRACTICE, problems: [], faults: [] });
   assert.equal(policySentence(PRACTICE), null);
   assert.equal(policyQuery(PRACTICE), '');
   const full = read('attempts=3&values=hidden&working=hidden');
-  assert.deepEqual(full, { policy: { attempts: 3, values: 'hidden', working: 'hidden' }, problems: [] });
+  assert.deepEqual(full, { policy: { attempts: 3, values: 'hidden', working: 'hidden' }, problems: [], faults: [] });
   assert.equal(policyQuery(full.policy), 'attempts=3&values=hidden&working=hidden');
   assert.match(policySentence(full.policy), /at most 3 graded checks.*does not give the expected values.*correct or out of checks/);
   assert.match(policySentence(read('attempts=1').policy), /at most one graded check/);
@@ -48,6 +48,9 @@ test('the policy reader keeps what it can read and names what it cannot', () => 
   const mixed = read('attempts=2&values=secret&working=later');
   assert.deepEqual(mixed.policy, { attempts: 2, values: 'shown', working: 'shown' });
   assert.equal(mixed.problems.length, 2);
+  // The same faults without what a page does about them, for a tool that refuses instead.
+  assert.deepEqual(mixed.faults, ['values="secret" is not one of shown or hidden.', 'working="later" is not one of shown or hidden.']);
+  assert.deepEqual(mixed.problems, mixed.faults.map((fault) => fault.replace(/\.$/, ', so it is ignored.')));
 });
 
 // The numbers in a text; a number of the expected value may be in the feedback only where

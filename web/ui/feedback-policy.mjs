@@ -20,27 +20,32 @@ export const PRACTICE = Object.freeze({ attempts: null, values: 'shown', working
 const CHOICES = { values: ['shown', 'hidden'], working: ['shown', 'hidden'] };
 
 // get(name) -> the text given for name, or null (URLSearchParams.get, getAttribute).
-// -> {policy, problems}: a value that cannot be read is named in a problem sentence and
-// that setting stays as in practice.
+// -> {policy, problems, faults}: a value that cannot be read is named in a problem sentence
+// (what is wrong, and that the setting stays as in practice, for a page to show) and in a
+// fault sentence (what is wrong alone, for a tool that refuses instead).
 export function readPolicy(get) {
   const policy = { ...PRACTICE };
   const problems = [];
+  const faults = [];
+  const refuse = (fault, effect) => {
+    faults.push(`${fault}.`);
+    problems.push(`${fault}, so ${effect}.`);
+  };
   const attempts = get('attempts');
   if (attempts !== null && attempts !== '') {
     if (/^[0-9]{1,2}$/.test(attempts) && Number(attempts) >= 1 && Number(attempts) <= MAX_ATTEMPTS) {
       policy.attempts = Number(attempts);
     } else {
-      problems.push(`attempts=${JSON.stringify(attempts.slice(0, 20))} is not a whole number from 1 to ${MAX_ATTEMPTS}, ` +
-        'so checks are not limited.');
+      refuse(`attempts=${JSON.stringify(attempts.slice(0, 20))} is not a whole number from 1 to ${MAX_ATTEMPTS}`, 'checks are not limited');
     }
   }
   for (const [name, allowed] of Object.entries(CHOICES)) {
     const value = get(name);
     if (value === null || value === '') continue;
     if (allowed.includes(value)) policy[name] = value;
-    else problems.push(`${name}=${JSON.stringify(value.slice(0, 20))} is not one of ${allowed.join(' or ')}, so it is ignored.`);
+    else refuse(`${name}=${JSON.stringify(value.slice(0, 20))} is not one of ${allowed.join(' or ')}`, 'it is ignored');
   }
-  return { policy: Object.freeze(policy), problems };
+  return { policy: Object.freeze(policy), problems, faults };
 }
 
 // Whether a part's record ({verdict, attempts}) is settled under a policy: answered
