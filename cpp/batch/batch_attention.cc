@@ -234,6 +234,7 @@ class HeadKernel {
     // panels that any query of the tile can see, and those sources in order.
     bool panel_used[kPanels] = {};
     bool row_any[kTile] = {};
+    bool row_whole[kTile] = {};  // the row sees every source of a full block
     const bool explicit_mask = !mask_.explicit_mask.empty();
     // Without an explicit mask each row sees one run of sources; when the live rows that see
     // any see the same run, the block's sources are that run, with no per-source scan.
@@ -261,6 +262,7 @@ class HeadKernel {
         }
       } else if (lo < hi) {
         row_any[i] = true;
+        row_whole[i] = lo == 0 && hi == kBlock;
         for (int64_t p = lo / kPanel; p <= (hi - 1) / kPanel; ++p) panel_used[p] = true;
         if (run_lo < 0) {
           run_lo = lo;
@@ -300,9 +302,12 @@ class HeadKernel {
         continue;
       }
       RowState& st = state_[first + i];
+      // A row that sees the whole block needs no lane masks (selecting every lane changes nothing).
+      const bool whole = row_whole[i];
       V top = lowest;
       for (int v = 0; v < vectors; ++v) {
-        top = L::Max(top, L::Select(L::LoadMask(mask_bits_[i] + 4 * v), L::Load(scores_[i] + 4 * v), lowest));
+        const V score = L::Load(scores_[i] + 4 * v);
+        top = L::Max(top, whole ? score : L::Select(L::LoadMask(mask_bits_[i] + 4 * v), score, lowest));
       }
       F m = L::Lane(top, 0);
       for (int l = 1; l < 4; ++l) m = std::max(m, L::Lane(top, l));
@@ -319,8 +324,8 @@ class HeadKernel {
       const V top_all = L::Splat(st.max);
       V lane_sums = zero;
       for (int v = 0; v < vectors; ++v) {
-        const auto eligible = L::LoadMask(mask_bits_[i] + 4 * v);
-        const V e = L::Select(eligible, L::Exp(L::Sub(L::Load(scores_[i] + 4 * v), top_all)), zero);
+        const V exp = L::ExpOfNonPositive(L::Sub(L::Load(scores_[i] + 4 * v), top_all));  // score <= max
+        const V e = whole ? exp : L::Select(L::LoadMask(mask_bits_[i] + 4 * v), exp, zero);
         L::Store(p + 4 * v, e);
         lane_sums = L::Add(lane_sums, e);
       }

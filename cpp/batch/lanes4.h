@@ -46,7 +46,9 @@ namespace attn::lanes {
 // error at most 7.9e-8, over [-87.33, 88.37]. Below -87.33 the result is 0, an absolute error
 // below 2^-126 (std::exp returns a subnormal there); above 88.376, +inf where std::exp is
 // finite up to 88.72 (softmax only takes exp of numbers <= 0).
-template <class L>
+// kNonPositive: the caller's arguments are never above 0 (softmax's exp(score - max)), so the
+// overflow test is left out; the result is the same bits for every such argument.
+template <class L, bool kNonPositive = false>
 typename L::V PolyExp(typename L::V x) {
   using V = typename L::V;
   const V magic = L::Splat(12582912.0f);  // 1.5 * 2^23
@@ -63,7 +65,9 @@ typename L::V PolyExp(typename L::V x) {
   y = L::Add(L::Add(L::Mul(y, L::Mul(r, r)), r), L::Splat(1.0f));
   V e = L::Mul(y, L::Pow2FromMagic(t));
   e = L::Select(L::Less(x, L::Splat(-87.3365478515625f)), L::Splat(0.0f), e);
-  e = L::Select(L::Less(L::Splat(88.3762550354003906f), x), L::Splat(std::numeric_limits<float>::infinity()), e);
+  if constexpr (!kNonPositive) {
+    e = L::Select(L::Less(L::Splat(88.3762550354003906f), x), L::Splat(std::numeric_limits<float>::infinity()), e);
+  }
   return e;
 }
 
@@ -113,6 +117,7 @@ struct ScalarLanes {
     return out;
   }
   static V Exp(V x) { return PolyExp<ScalarLanes>(x); }
+  static V ExpOfNonPositive(V x) { return PolyExp<ScalarLanes, true>(x); }
 };
 
 // Four doubles for the float64 path, which keeps libm's exp (the reference the float32
@@ -142,6 +147,7 @@ struct ScalarLanes64 {
     return out;
   }
   static V Exp(V x) { return {{std::exp(x.l[0]), std::exp(x.l[1]), std::exp(x.l[2]), std::exp(x.l[3])}}; }
+  static V ExpOfNonPositive(V x) { return Exp(x); }
 };
 
 #if defined(ATTN_LANES_WASM)
@@ -169,6 +175,7 @@ struct WasmLanes {
   static V Select(M m, V a, V b) { return wasm_v128_bitselect(a, b, m); }
   static V Pow2FromMagic(V t) { return wasm_i32x4_shl(wasm_i32x4_add(t, wasm_i32x4_splat(127 - 0x4B400000)), 23); }
   static V Exp(V x) { return PolyExp<WasmLanes>(x); }
+  static V ExpOfNonPositive(V x) { return PolyExp<WasmLanes, true>(x); }
 };
 using SimdLanes = WasmLanes;
 #define ATTN_HAS_SIMD_LANES 1
@@ -199,6 +206,7 @@ struct Sse2Lanes {
     return _mm_castsi128_ps(_mm_slli_epi32(n, 23));
   }
   static V Exp(V x) { return PolyExp<Sse2Lanes>(x); }
+  static V ExpOfNonPositive(V x) { return PolyExp<Sse2Lanes, true>(x); }
 };
 using SimdLanes = Sse2Lanes;
 #define ATTN_HAS_SIMD_LANES 1

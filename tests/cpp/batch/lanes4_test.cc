@@ -1,6 +1,6 @@
 // The four-lane operations of the batched kernel (cpp/batch/lanes4.h): the polynomial exp
-// against exact exp over a dense range, its fixed points and limits, and the SIMD lanes
-// against the scalar lanes bit for bit.
+// against exact exp over a dense range, its fixed points and limits, the SIMD lanes
+// against the scalar lanes bit for bit, and its form for arguments up to 0 against the full one.
 #include "batch/lanes4.h"
 
 #include <gtest/gtest.h>
@@ -99,6 +99,25 @@ TEST(PolyExp, SimdLanesMatchScalarLanesBitForBit) {
     ASSERT_EQ(std::bit_cast<uint32_t>(simd[i]), std::bit_cast<uint32_t>(scalar[i])) << xs[i];
   }
 #endif
+}
+
+TEST(PolyExp, TheNonPositiveFormGivesTheSameBitsForEveryArgumentUpToZero) {
+  std::vector<float> xs;
+  for (float x : DenseArguments()) {
+    if (x <= 0.0f) xs.push_back(x);
+  }
+  xs.insert(xs.end(), {-std::numeric_limits<float>::infinity(), kLow, -0.0f});
+  while (xs.size() % 4 != 0) xs.push_back(0.0f);
+  for (size_t i = 0; i < xs.size(); i += 4) {
+    float full[4], non_positive[4], scalar[4];
+    SimdLanes::Store(full, SimdLanes::Exp(SimdLanes::Load(xs.data() + i)));
+    SimdLanes::Store(non_positive, SimdLanes::ExpOfNonPositive(SimdLanes::Load(xs.data() + i)));
+    ScalarLanes::Store(scalar, ScalarLanes::ExpOfNonPositive(ScalarLanes::Load(xs.data() + i)));
+    for (int l = 0; l < 4; ++l) {
+      ASSERT_EQ(std::bit_cast<uint32_t>(non_positive[l]), std::bit_cast<uint32_t>(full[l])) << xs[i + l];
+      ASSERT_EQ(std::bit_cast<uint32_t>(scalar[l]), std::bit_cast<uint32_t>(full[l])) << xs[i + l];
+    }
+  }
 }
 
 }  // namespace
