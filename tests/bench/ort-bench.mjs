@@ -20,12 +20,17 @@
 //       mha          com.microsoft MultiHeadAttention (Q as [B, T, H*D]: the graph transposes
 //                    in and out so the model keeps the [B, H, T, D] contract)
 //   - a plain JavaScript baseline (web/gpu/plain-attention.mjs: Float32Array, Math.exp), the
-//     project's own; a reference row, not an engine; skipped above 1.1 GFLOP (slow) or with --no-js.
+//     project's own; a reference row, not an engine; skipped above 1.1 GFLOP (slow) or with --no-js;
+//   - after the rounds, the same kernel built natively (build/tests/batch_native_bench, from
+//     tests/bench/batch_native_bench.cc), in its own process, its bits checked against the core's.
+// A peak reference heads the table: a WebAssembly multiply-add loop (wasm-peak.mjs).
 // Per call: median and min–max of wall time and of process CPU time (process.cpuUsage()
 // deltas: all threads, user + system); GFLOP/s counts 4*T*S*D per head over the eligible
 // keys only (as tests/bench/batch-bench.mjs does); "core / ORT best" is the ratio of median
 // wall times (above 1: the core is slower).
 
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import process from 'node:process';
 import { performance } from 'node:perf_hooks';
@@ -33,6 +38,7 @@ import * as ort from 'onnxruntime-web';
 import { loadCompanion } from '../../web/companion.mjs';
 import { plainAttention } from '../../web/gpu/plain-attention.mjs';
 import { encodeModel } from './onnx-model.mjs';
+import { wasmPeakGflops } from './wasm-peak.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -208,6 +214,23 @@ function maxAbsDiff(a, b) {
   return m;
 }
 
+// The same kernel built natively (tests/bench/batch_native_bench.cc, the native build's
+// options: SSE2 lanes, unfused): run in its own process after the interleaved rounds, on
+// the same seeded inputs; its context's checksum is compared with the WebAssembly core's.
+const NATIVE_BENCH = process.env.ATTN_NATIVE_BENCH ?? new URL('../../build/tests/batch_native_bench', import.meta.url).pathname;
+function checksum(floats) {
+  const bits = new Uint32Array(floats.buffer, floats.byteOffset, floats.length);
+  let sum = 0;
+  for (const x of bits) sum = (sum + x) >>> 0;
+  return sum;
+}
+function nativeRun({ B, H, T, S, D, lengths }, reference, approxMs) {
+  if (!fs.existsSync(NATIVE_BENCH)) return { skipped: `${NATIVE_BENCH} is not built (cmake --build build)` };
+  const reps = Math.max(3, Math.min(200, Math.ceil(300 / Math.max(approxMs, 0.01))));
+  const out = JSON.parse(execFileSync(NATIVE_BENCH, [B, H, T, S, D, lengths ? lengths.join(',') : '-', reps].map(String), { encoding: 'utf8' }));
+  return { medianMs: out.medianMs, minMs: out.minMs, reps: out.reps, sameBits: out.checksum === checksum(reference) };
+}
+
 // One sample: `inner` calls back to back; wall and CPU time per call, in ms. ORT's calls
 // return promises and are awaited; the core's (and plain JS's) are synchronous and are not,
 // since awaiting a plain value would time the microtask queue rather than the call.
@@ -339,12 +362,18 @@ async function runWorkload(companion, w) {
   core.computeOnly = coreMs.length ? stats(coreMs) : null;
   const ortTimed = timed.filter((e) => e.kind === 'ort');
   const best = ortTimed.length ? ortTimed.reduce((x, y) => (y.wall.median < x.wall.median ? y : x)) : null;
+  const native = nativeRun(w, reference, core.computeOnly?.median ?? core.wall?.median ?? 1);
+  if (native.medianMs) {
+    native.gflops = gflop / (native.medianMs / 1000);
+    native.overOrtBest = best ? native.medianMs / best.wall.median : null;
+  }
   for (const e of live) await e.session?.release();
   for (const e of engines) e.free?.();
   return { workload: { name: w.name, B, H, T, S, D, lengths: lengths ?? null, scale: inputs.scale, gflop },
     engines: engines.map(({ name, kind, config, skipped, maxAbs, pass, inner, wall, cpu, gflops, computeOnly }) =>
       ({ name, kind, config, skipped: skipped ?? null, maxAbs: maxAbs ?? null, pass: pass ?? null, callsPerSample: inner ?? null,
         wallMs: wall ?? null, cpuMs: cpu ?? null, gflops: gflops ?? null, computeOnlyMs: computeOnly ?? null })),
+    native,
     ortBest: best ? best.name : null,
     coreOverOrtBest: best && core.wall ? core.wall.median / best.wall.median : null,
     leanOverOrtBest: Object.fromEntries(timed.filter((e) => e.kind === 'core-lean' && best)
@@ -374,6 +403,9 @@ function table(results) {
       lines.push(`| ${i === 0 ? label : ''} | ${e.name}${e.name === r.ortBest ? ' **(best ORT)**' : ''} | ${e.config} | ${check} | ${range(e.wallMs)} | ${range(e.cpuMs)} | ${e.gflops ? e.gflops.toFixed(2) : '—'} | ${ratio} |`);
       if (e.computeOnlyMs) lines.push(`| | companion core, compute only (its coreMs, same calls) | | | ${range(e.computeOnlyMs)} | | ${(w.gflop / (e.computeOnlyMs.median / 1000)).toFixed(2)} | |`);
     });
+    const n = r.native;
+    lines.push(n.skipped ? `| | companion core, native build | not run: ${n.skipped} | | | | | |`
+      : `| | companion core, native build (the same kernel, SSE2 lanes; its own process, ${n.reps} runs after the rounds) | float32, context bits ${n.sameBits ? 'the same as WebAssembly' : 'DIFFER from WebAssembly'} | | ${time(n.medianMs)} [min ${time(n.minMs)}] | | ${n.gflops.toFixed(2)} | ${n.overOrtBest ? `${n.overOrtBest.toFixed(2)}× (vs ${r.ortBest})` : ''} |`);
   }
   return lines.join('\n');
 }
@@ -388,11 +420,13 @@ for (const w of chosen) {
   log(`${w.name}: B${w.B} H${w.H} T${w.T} S${w.S} D${w.D}`);
   results.push(await runWorkload(companion, w));
 }
+const peak = await wasmPeakGflops();
 const machine = `${os.cpus().length} logical CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, onnxruntime-web ${ort.env.versions.web}, ort.env.wasm.numThreads = 1`;
 if (asJson) {
-  process.stdout.write(`${JSON.stringify({ machine, reps, warmup, tolerance: TOLERANCE, results }, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ machine, reps, warmup, tolerance: TOLERANCE, wasmPeakGflops: peak, results }, null, 2)}\n`);
 } else {
   const notes = results.flatMap((r) => r.notes.map((n) => `- ${r.workload.name}: ${n}`));
   process.stdout.write([`onnxruntime-web benchmark: ${machine}; ${reps} interleaved rounds after ${warmup} warm-up; each sample repeats a call for about ${SAMPLE_MS} ms (ORT's calls awaited, the core's synchronous calls not)`,
+    `Peak reference: a WebAssembly loop of six independent four-lane multiply-adds runs at ${peak.toFixed(1)} GFLOP/s on one core here (tests/bench/wasm-peak.mjs).`,
     '', table(results), '', ...(notes.length ? ['Variants tried and not timed:', ...notes] : [])].join('\n') + '\n');
 }
