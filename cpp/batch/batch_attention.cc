@@ -47,6 +47,14 @@ constexpr int kPanels = kBlock / kPanel;
 constexpr int kChunk = 64;  // queries that share each key block while it is in cache
 constexpr uint32_t kAll = ~uint32_t{0};
 
+// Two turns of the score loop per pass (clang: the WebAssembly build; 5% faster there, same
+// bits: each sum still takes its terms in order).
+#if defined(__clang__)
+#define ATTN_UNROLL_TWICE _Pragma("clang loop unroll_count(2)")
+#else
+#define ATTN_UNROLL_TWICE
+#endif
+
 // The sources [lo, hi) that the padding, causal and window rules leave to target t of
 // item b; an explicit mask, if any, removes more (checked per source).
 struct Range {
@@ -152,19 +160,22 @@ class HeadKernel {
   // Scores of 4 queries against one panel of 8 keys: score = (sum over d in order) * scale.
   void ScorePanel(const F* const q[kTile], const F* panel, F* out /* [kTile][kBlock] at this panel */) const {
     V a00 = L::Splat(F(0)), a01 = a00, a10 = a00, a11 = a00, a20 = a00, a21 = a00, a30 = a00, a31 = a00;
-    for (int64_t d = 0; d < shape_.Dk; ++d) {
+    const F *q0 = q[0], *q1 = q[1], *q2 = q[2], *q3 = q[3];
+    const int dk = static_cast<int>(shape_.Dk);
+    ATTN_UNROLL_TWICE
+    for (int d = 0; d < dk; ++d) {
       const V k0 = L::Load(panel + d * kPanel);
       const V k1 = L::Load(panel + d * kPanel + 4);
-      V x = L::Splat(q[0][d]);
+      V x = L::Splat(q0[d]);
       a00 = L::Add(a00, L::Mul(x, k0));
       a01 = L::Add(a01, L::Mul(x, k1));
-      x = L::Splat(q[1][d]);
+      x = L::Splat(q1[d]);
       a10 = L::Add(a10, L::Mul(x, k0));
       a11 = L::Add(a11, L::Mul(x, k1));
-      x = L::Splat(q[2][d]);
+      x = L::Splat(q2[d]);
       a20 = L::Add(a20, L::Mul(x, k0));
       a21 = L::Add(a21, L::Mul(x, k1));
-      x = L::Splat(q[3][d]);
+      x = L::Splat(q3[d]);
       a30 = L::Add(a30, L::Mul(x, k0));
       a31 = L::Add(a31, L::Mul(x, k1));
     }
