@@ -204,9 +204,11 @@ class HeadKernel {
       V c00 = L::Load(acc[0] + d), c01 = L::Load(acc[0] + d + 4), c10 = L::Load(acc[1] + d),
         c11 = L::Load(acc[1] + d + 4), c20 = L::Load(acc[2] + d), c21 = L::Load(acc[2] + d + 4),
         c30 = L::Load(acc[3] + d), c31 = L::Load(acc[3] + d + 4);
+      const F* block_values = values_ + block_start_ * dv + d;
+      const int stride = static_cast<int>(dv);
       for (int u = 0; u < used_; ++u) {
         const int j = kRun ? run_start_ + u : used_sources_[u];
-        const F* v = values_ + (block_start_ + j) * dv + d;
+        const F* v = block_values + j * stride;
         const V v0 = L::Load(v), v1 = L::Load(v + 4);
         V p = L::Splat(p_[0][j]);
         c00 = L::Add(c00, L::Mul(p, v0));
