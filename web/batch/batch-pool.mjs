@@ -7,10 +7,10 @@
 // threads (no SharedArrayBuffer, so no cross-origin isolation is needed): each run's inputs
 // are copied out once and transferred, and each context comes back transferred.
 //
-// Where Workers cannot start (a host's CSP without worker-src, a file:// page, a browser
-// without module workers), the pool runs on the page's own core, on one thread, and says
-// why (reason). Like companion.batchBuffers, the pool's fast path trusts its numbers: the
-// caller vouches that they are finite; the options are checked by the core.
+// Where Workers cannot start (a host page whose CSP forbids them, a browser without module
+// Workers), the pool runs on the page's own core, on one thread, and says why (reason).
+// Like companion.batchBuffers, the pool trusts its numbers: the caller vouches that they are
+// finite; the options are checked by the core.
 
 import { createWorkerCore } from './batch-worker-client.mjs';
 import { messageOf } from '../error-message.mjs';
