@@ -2,6 +2,7 @@
 #include "answers/answer_units.h"
 
 #include <cctype>
+#include <utility>
 #include <vector>
 
 namespace attn {
@@ -64,14 +65,17 @@ std::string TrimRight(std::string s) {
   return s;
 }
 
-// Removes `word` from the end of `s` when it stands there as a whole word after a number.
+// Removes `word` from the end of `s` when it stands there as a whole word after something
+// (a number); leaves `s` as it was otherwise, a word with only space before it included.
 bool StripWord(std::string& s, std::string_view word) {
   std::string lower = Lower(s);
   if (lower.size() <= word.size() || lower.compare(lower.size() - word.size(), word.size(), word) != 0) return false;
   char before = s[s.size() - word.size() - 1];
   if (std::isalpha(static_cast<unsigned char>(before)) || before == '_') return false;
-  s = TrimRight(s.substr(0, s.size() - word.size()));
-  return !s.empty();
+  std::string rest = TrimRight(s.substr(0, s.size() - word.size()));
+  if (rest.empty()) return false;
+  s = std::move(rest);
+  return true;
 }
 
 }  // namespace
@@ -100,7 +104,7 @@ std::optional<UnitSplit> SplitUnit(std::string_view text) {
       break;
     }
   }
-  if (!found) return std::nullopt;
+  if (!found || s.empty()) return std::nullopt;
   // A byte unit must follow a digit, a closing bracket or a space ("4MiB", "4 MiB").
   char last = s.back();
   if (!(std::isdigit(static_cast<unsigned char>(last)) || last == ')' || last == '.' || last == '%'))

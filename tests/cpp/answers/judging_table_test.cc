@@ -135,6 +135,10 @@ const Row kTable[] = {
     {"ch19.ex16", "elements", "1,048,576 elements", "correct", nullptr},
     {"ch19.ex16", "elements", "1.048576 million", "correct", nullptr},
     {"ch19.ex16", "elements", "4 MiB", "incorrect", "answered-another-part"},
+    // A unit and a multiplier with no number before them (a fuzzer's find: the multiplier
+    // was stripped down to nothing).
+    {"ch19.ex16", "weight_bytes", "million kibibytes", "invalid", nullptr},
+    {"ch19.ex16", "weight_bytes", "\nmillion\n\n\nkibibytes\n\n", "invalid", nullptr},
     {"ch14.cost", "states_bytes", "48 bytes", "correct", nullptr},
     {"ch14.cost", "states_bytes", "48 B", "correct", nullptr},
     {"ch14.cost", "states_numbers", "n*d", "correct", nullptr},
