@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // The batch benchmark (not a test): serves build/site, opens bench-batch.html in Debian's
 // headless Chromium with WebGPU enabled (SwiftShader on machines without a GPU), and
-// prints the table of medians and ratios to the WASM core, measured in one run.
+// prints the table of medians and ratios to the WASM core, measured in one run, with the
+// worker pool (web/batch/batch-pool.mjs) timed with one worker and with two, in alternation,
+// and its speed-up.
 //
 //   node tests/bench/batch-bench.mjs [--reps 7] [--warmup 2] [--shape B,H,T,S,D] [--lengths a,b,...|none]
 //                                    [--wasm-only] [--site DIR]
@@ -9,8 +11,8 @@
 // --shape and --lengths time another workload than the chapter's (--lengths none: no
 // padding; without --lengths a new shape has none either); --wasm-only skips plain JS and
 // WebGPU; --site serves another build of the site (e.g. a copy of an older build, to
-// compare two cores). The last line is the WASM compute-only median as JSON, with GFLOP/s
-// counted as 4*T*S*D per head over the eligible sources.
+// compare two cores). The last line is the WASM compute-only median and the pool's speed-up
+// as JSON, with GFLOP/s counted as 4*T*S*D per head over the eligible sources.
 
 import os from 'node:os';
 import process from 'node:process';
