@@ -155,9 +155,14 @@ export function createBatchPool({ size = Math.min(4, globalThis.navigator?.hardw
         return { ...out, threads: 1, runs: [{ from: 0, to: B * H }], reason };
       }
       const runs = splitPairs(shape, lengths, workers.length);
-      // The run with the fewest pairs (the least to copy) is handed out first, so that its
-      // worker starts while the others' inputs are still being copied.
-      const order = runs.map((_, i) => i).sort((a, b) => (runs[a].to - runs[a].from) - (runs[b].to - runs[b].from));
+      // The run with the least to copy is handed out first, so that its worker starts while
+      // the others' inputs are still being copied.
+      const copied = ({ from, to }) => {
+        let n = (to - from) * T * Dk;
+        for (let p = from; p < to; p += 1) n += keyRows(shape, lengths, p) * (Dk + Dv);
+        return n;
+      };
+      const order = runs.map((_, i) => i).sort((a, b) => copied(runs[a]) - copied(runs[b]));
       const shares = new Array(runs.length);
       await Promise.all(order.map((i) => {
         const { from, to } = runs[i];
