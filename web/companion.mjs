@@ -143,8 +143,8 @@ function batchOptionsJson(options) {
 
 // A block of the module's memory for the calls that skip the copies at the boundary
 // (batchBuffers, smallReader): named float32 arrays of the given sizes, then `byteCount`
-// bytes. Views are made afresh on each use, since a call into the core may grow the memory
-// (and so replace its buffer); every use after free() is refused with `freedMessage`.
+// bytes. Views are made again whenever the memory has grown since (a call into the core may
+// grow it, and so replace its buffer); every use after free() is refused with `freedMessage`.
 // -> {address(name or 'bytes'), floats(name), bytes(), free()}.
 function heapBlock(core, sizes, byteCount, freedMessage, what) {
   const offsets = {};
@@ -161,13 +161,21 @@ function heapBlock(core, sizes, byteCount, freedMessage, what) {
     if (freed) throw new Error(freedMessage);
     return base + offsets[name];
   };
+  let views = { buffer: null };  // this block's views on the memory's current buffer
+  const view = (name, make) => {
+    const at = address(name);
+    if (views.buffer !== core.HEAPU8.buffer) views = { buffer: core.HEAPU8.buffer };
+    views[name] ??= make(views.buffer, at);
+    return views[name];
+  };
   return {
     address,
-    floats: (name) => new Float32Array(core.HEAPF32.buffer, address(name), sizes[name]),
-    bytes: () => new Uint8Array(core.HEAPU8.buffer, address('bytes'), byteCount),
+    floats: (name) => view(name, (buffer, at) => new Float32Array(buffer, at, sizes[name])),
+    bytes: () => view('bytes', (buffer, at) => new Uint8Array(buffer, at, byteCount)),
     free() {
       if (!freed) core._free(base);
       freed = true;
+      views = { buffer: null };
     },
   };
 }
@@ -324,39 +332,21 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
         }
       }
       const sizes = { query: Dk, keys: S * Dk, values: S * Dv, context: Dv, weights: S };
-      const freedMessage = 'This small reader has been freed.';
-      const block = heapBlock(core, sizes, 0, freedMessage, 'a small reader');
-      const names = Object.keys(sizes);
-      const at = Object.fromEntries(names.map((name) => [name, block.address(name)]));
-      // The views, made again only when the module's memory has grown (a new buffer).
-      let views = null;
-      const viewsNow = () => {
-        if (views?.buffer !== core.HEAPF32.buffer) {
-          views = { buffer: core.HEAPF32.buffer, ...Object.fromEntries(names.map((name) => [name, block.floats(name)])) };
-        }
-        return views;
-      };
-      let freed = false;
+      const block = heapBlock(core, sizes, 0, 'This small reader has been freed.', 'a small reader');
       return {
         read(query, keys, values, { scale = 1 } = {}) {
-          if (freed) throw new Error(freedMessage);
+          const [q, k, v, context, weights] = ['query', 'keys', 'values', 'context', 'weights'].map(block.address);
           if (query?.length !== Dk || keys?.length !== S * Dk || values?.length !== S * Dv) {
             throw new Error(`A small read takes ${Dk} query numbers, ${S * Dk} key numbers and ${S * Dv} value numbers.`);
           }
-          const view = viewsNow();
-          view.query.set(query);
-          view.keys.set(keys);
-          view.values.set(values);
-          const status = inCore(() => core.smallRead(at.query, at.keys, at.values, at.context, at.weights, S, Dk, Dv, Number(scale)));
+          block.floats('query').set(query);
+          block.floats('keys').set(keys);
+          block.floats('values').set(values);
+          const status = inCore(() => core.smallRead(q, k, v, context, weights, S, Dk, Dv, Number(scale)));
           if (status !== 0) throw new Error('The small read was refused: its scale is not a finite number.');
-          const out = viewsNow();  // the read allocates nothing, but a view is only good for the buffer it was made on
-          return { context: out.context.slice(), weights: out.weights.slice() };
+          return { context: block.floats('context').slice(), weights: block.floats('weights').slice() };
         },
-        free() {
-          freed = true;
-          views = null;
-          block.free();
-        },
+        free: block.free,
       };
     },
   };

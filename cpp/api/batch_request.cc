@@ -202,6 +202,21 @@ Result<Json> OptionsOf(const std::string& options_json) {
   return options;
 }
 
+// What every batch call reports: the path, the shape, the scale and how it was set, the
+// mask written out, the all-masked rows and the kernel's time.
+Json SummaryJson(const Call& call, int64_t empty_row_count, double core_ms) {
+  const BatchShape& shape = call.shape;
+  return Json{
+      {"path", "wasm"},
+      {"shape", {{"B", shape.B}, {"H", shape.H}, {"T", shape.T}, {"S", shape.S}, {"Dk", shape.Dk}, {"Dv", shape.Dv}}},
+      {"scale", call.scale},
+      {"temperature", call.temperature},
+      {"scaled", call.scaled},
+      {"mask", MaskJson(call.mask, shape)},
+      {"emptyRowCount", empty_row_count},
+      {"coreMs", core_ms}};
+}
+
 }  // namespace
 
 Result<BatchResponse> RunBatchRequest(const std::string& options_json, BatchArrays arrays) {
@@ -227,18 +242,10 @@ Result<BatchResponse> RunBatchRequest(const std::string& options_json, BatchArra
   ATTN_ASSIGN_OR_RETURN(result, BatchAttention<float>(shape, arrays.query, arrays.keys, arrays.values, call.mask, run));
   const double core_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 
-  Json summary{
-      {"path", "wasm"},
-      {"shape", {{"B", shape.B}, {"H", shape.H}, {"T", shape.T}, {"S", shape.S}, {"Dk", shape.Dk}, {"Dv", shape.Dv}}},
-      {"scoreShape", {shape.B, shape.H, shape.T, shape.S}},
-      {"scoreElements", shape.ScoreElements()},
-      {"scale", call.scale},
-      {"temperature", call.temperature},
-      {"scaled", call.scaled},
-      {"seed", given ? Json(nullptr) : Json(seed)},
-      {"mask", MaskJson(call.mask, shape)},
-      {"emptyRowCount", result.empty_row_count},
-      {"coreMs", core_ms}};
+  Json summary = SummaryJson(call, result.empty_row_count, core_ms);
+  summary["scoreShape"] = {shape.B, shape.H, shape.T, shape.S};
+  summary["scoreElements"] = shape.ScoreElements();
+  summary["seed"] = given ? Json(nullptr) : Json(seed);
   BatchResponse response;
   if (return_weights) {
     ATTN_ASSIGN_OR_RETURN(stats, WeightRowStats(shape, call.mask, result.weights));
@@ -276,16 +283,7 @@ Result<std::string> InPlace(const std::string& options_json, const float* query,
                          call.scale, std::span<float>(context, static_cast<size_t>(shape.ContextElements())),
                          std::span<uint8_t>(empty_rows, static_cast<size_t>(shape.Rows()))));
   const double core_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  return Json{
-      {"path", "wasm"},
-      {"shape", {{"B", shape.B}, {"H", shape.H}, {"T", shape.T}, {"S", shape.S}, {"Dk", shape.Dk}, {"Dv", shape.Dv}}},
-      {"scale", call.scale},
-      {"temperature", call.temperature},
-      {"scaled", call.scaled},
-      {"mask", MaskJson(call.mask, shape)},
-      {"emptyRowCount", empty_row_count},
-      {"coreMs", core_ms}}
-      .dump();
+  return SummaryJson(call, empty_row_count, core_ms).dump();
 }
 
 }  // namespace

@@ -429,7 +429,8 @@ void RunHeads(const BatchShape& shape, const typename L::Scalar* query, const ty
 }
 
 // The checks, the kernel for F's lanes, and the finiteness of what it wrote. The outputs
-// hold the shape's sizes; weights (zeros where masked) is empty unless asked for.
+// hold the shape's sizes; weights is empty unless asked for (then zeroed here, and the
+// kernel writes the eligible entries).
 template <class F>
 Result<int64_t> RunChecked(const BatchShape& shape, std::span<const F> query, std::span<const F> keys,
                            std::span<const F> values, const MaskSpec& mask, const BatchOptions& options,
@@ -440,6 +441,10 @@ Result<int64_t> RunChecked(const BatchShape& shape, std::span<const F> query, st
   ATTN_RETURN_IF_ERROR(CheckSize("values", values.size(), shape.ValueElements(), "[B,H,S,D_v]"));
   ATTN_RETURN_IF_ERROR(CheckSize("contexts", context.size(), shape.ContextElements(), "[B,H,T,D_v]"));
   ATTN_RETURN_IF_ERROR(CheckSize("row flags", empty_rows.size(), shape.Rows(), "[B,H,T]"));
+  if (!weights.empty()) {
+    ATTN_RETURN_IF_ERROR(CheckSize("weights", weights.size(), shape.ScoreElements(), "[B,H,T,S]"));
+    std::fill(weights.begin(), weights.end(), F(0));  // the kernel writes the eligible entries only
+  }
   ATTN_RETURN_IF_ERROR(CheckMask(mask, shape.B, shape.T, shape.S));
   if (!std::isfinite(options.scale) || options.scale <= 0) {
     return Status(ErrorCode::kInvalidInput, "the score scale must be a positive number");
@@ -519,7 +524,7 @@ Result<BatchResult<F>> BatchAttention(const BatchShape& shape, std::span<const F
   BatchResult<F> out;
   out.context.resize(static_cast<size_t>(shape.ContextElements()));
   out.empty_rows.resize(static_cast<size_t>(shape.Rows()));
-  if (options.return_weights) out.weights.assign(static_cast<size_t>(shape.ScoreElements()), F(0));
+  if (options.return_weights) out.weights.resize(static_cast<size_t>(shape.ScoreElements()));
   ATTN_ASSIGN_OR_RETURN(
       empty_count, RunChecked<F>(shape, query, keys, values, mask, options, out.context, out.weights, out.empty_rows));
   out.empty_row_count = empty_count;
@@ -529,11 +534,6 @@ Result<BatchResult<F>> BatchAttention(const BatchShape& shape, std::span<const F
 Result<int64_t> BatchAttentionInto(const BatchShape& shape, std::span<const float> query, std::span<const float> keys,
                                    std::span<const float> values, const MaskSpec& mask, double scale,
                                    std::span<float> context, std::span<uint8_t> empty_rows, std::span<float> weights) {
-  if (!weights.empty()) {
-    ATTN_RETURN_IF_ERROR(CheckBatchShape(shape));
-    ATTN_RETURN_IF_ERROR(CheckSize("weights", weights.size(), shape.ScoreElements(), "[B,H,T,S]"));
-    std::fill(weights.begin(), weights.end(), 0.0f);  // the kernel writes the eligible entries only
-  }
   return RunChecked<float>(shape, query, keys, values, mask, BatchOptions{scale, !weights.empty()}, context, weights,
                            empty_rows);
 }
