@@ -164,7 +164,7 @@ export function createBatchPool({ size = Math.min(4, globalThis.navigator?.hardw
       };
       const order = runs.map((_, i) => i).sort((a, b) => copied(runs[a]) - copied(runs[b]));
       const shares = new Array(runs.length);
-      await Promise.all(order.map((i) => {
+      const posted = order.map((i) => {
         const { from, to } = runs[i];
         const rows = Array.from({ length: to - from }, (_, p) => keyRows(shape, lengths, from + p));
         const sent = rows.reduce((sum, n) => sum + n, 0);
@@ -186,14 +186,15 @@ export function createBatchPool({ size = Math.min(4, globalThis.navigator?.hardw
         }).then((share) => {
           shares[i] = share;
           carriers[i] = share;
+          context.set(share.context, from * T * Dv);  // while the other workers still compute
+          emptyRows.set(share.emptyRows, from * T);
         });
-      }));
+      });
+      // The outputs are made while the workers compute, and each share is copied in as it
+      // comes back: only the last share's copy is left after the last worker finishes.
       const context = new Float32Array(B * H * T * Dv);
       const emptyRows = new Uint8Array(B * H * T);
-      runs.forEach(({ from }, i) => {
-        context.set(shares[i].context, from * T * Dv);
-        emptyRows.set(shares[i].emptyRows, from * T);
-      });
+      await Promise.all(posted);
       return { context, emptyRows, threads: workers.length, runs, coreMs: shares.map((share) => share.coreMs), reason: null };
     },
     // Stops the workers; a later run starts them again.

@@ -86,9 +86,12 @@ async function main() {
   let poolLast = null;
   const poolReps = Math.max(30, reps);
   const poolWarmup = Math.max(10, warmup);
+  // The progress line is written once: redrawing it during a timed run would take a core
+  // from the workers (on a 2-core machine, two workers already use both).
+  progress.textContent = `WASM worker pools of ${pools.map(({ size }) => size).join(' and ')} workers: ${poolWarmup + poolReps} runs each`;
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   for (let i = 0; i < poolWarmup + poolReps; i += 1) {
-    for (const [j, { size, pool }] of pools.entries()) {
-      progress.textContent = `WASM worker pool of ${size}: run ${i + 1} of ${poolWarmup + poolReps}`;
+    for (const [j, { pool }] of pools.entries()) {
       const started = performance.now();
       poolLast = await pool.run(WORKLOAD, arrays);
       if (i >= poolWarmup) poolTimes[j].push(performance.now() - started);
