@@ -263,18 +263,19 @@ class HeadKernel {
     // any see the same run, the block's sources are that run, with no per-source scan.
     int64_t run_lo = -1, run_hi = -1;
     bool one_run = !explicit_mask;
+    int64_t row_lo[kTile] = {}, row_hi[kTile] = {};  // each row's run in the block (none past live)
     for (int i = 0; i < kTile; ++i) {
-      uint32_t* m = mask_bits_[i];
-      if (i >= live) {
-        std::fill(m, m + kBlock, 0u);
+      if (i >= live) {  // no sources (the explicit mask's bits are written here, the others below)
+        if (explicit_mask) std::fill(mask_bits_[i], mask_bits_[i] + kBlock, 0u);
         continue;
       }
       const Range r = range_[first + i];
       const int64_t lo = std::clamp<int64_t>(r.lo - s0, 0, n), hi = std::clamp<int64_t>(r.hi - s0, lo, n);
-      std::fill(m, m + lo, 0u);
-      std::fill(m + lo, m + hi, kAll);
-      std::fill(m + hi, m + kBlock, 0u);
+      row_lo[i] = lo;
+      row_hi[i] = hi;
       if (explicit_mask) {
+        uint32_t* m = mask_bits_[i];
+        std::fill(m, m + kBlock, 0u);
         const auto& row = mask_.explicit_mask[static_cast<size_t>(t + i)];
         for (int64_t j = lo; j < hi; ++j) m[j] = row[static_cast<size_t>(s0 + j)] ? kAll : 0u;
         for (int64_t j = lo; j < hi; ++j) {
@@ -293,6 +294,19 @@ class HeadKernel {
         } else if (lo != run_lo || hi != run_hi) {
           one_run = false;
         }
+      }
+    }
+    // The lane masks are read where a row sees part of the block, where the sources are not
+    // one run, and for the weights; where every row that sees any sees all of it, they are
+    // not written.
+    bool bits_needed = !explicit_mask && (weights != nullptr || !one_run);
+    for (int i = 0; i < kTile; ++i) bits_needed = bits_needed || (!explicit_mask && row_any[i] && !row_whole[i]);
+    if (bits_needed) {
+      for (int i = 0; i < kTile; ++i) {
+        uint32_t* m = mask_bits_[i];
+        std::fill(m, m + row_lo[i], 0u);
+        std::fill(m + row_lo[i], m + row_hi[i], kAll);
+        std::fill(m + row_hi[i], m + kBlock, 0u);
       }
     }
     used_ = 0;

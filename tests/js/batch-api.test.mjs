@@ -164,8 +164,24 @@ test('batch buffers: the caller writes into the module\'s memory, the context co
     // A large call in between may grow the memory: the buffers, taken again, still hold.
     companion.batchAttention({ B: 4, H: 2, T: 64, S: 512, D: 64, seed: 9 });
   }
-  // The shape is the buffers' own; a bad option is refused with the core's message.
+  // The core keeps the last options it read and their summary: other options, then the first
+  // again, each give their own context and summary.
+  const other = { causal: true, scaled: true };
+  const otherChecked = companion.batchAttention({ ...shape, ...other, seed: 5 });
+  const bits = (xs) => [...new Uint32Array(Float32Array.from(xs).buffer)];
+  for (const [runOptions, want] of [[other, otherChecked], [options, checked], [other, otherChecked]]) {
+    const summary = buffers.run(runOptions);
+    for (const key of ['path', 'shape', 'scale', 'temperature', 'scaled', 'mask', 'emptyRowCount']) {
+      assert.deepEqual(summary[key], want[key], key);
+    }
+    assert.ok(summary.coreMs >= 0);
+    assert.deepEqual(bits(buffers.context), bits(want.context));
+  }
+  // The shape is the buffers' own; a bad option is refused with the core's message, also
+  // right after a good one.
   assert.throws(() => buffers.run({ lengths: [70] }), /lengths/);
+  buffers.run(options);
+  assert.throws(() => buffers.run({ ...options, temperature: -1 }), /temperature/);
   buffers.free();
   assert.throws(() => buffers.run(options), /freed/);
   assert.throws(() => buffers.context, /freed/);
