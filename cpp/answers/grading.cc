@@ -109,6 +109,12 @@ Verdict Invalid(std::string read_as, std::string message) {
   return v;
 }
 
+// What the learner is told about a named mistake: its explanation, or, where values are
+// hidden and the explanation uses a computed value, its wording without values.
+const std::string& ExplanationFor(const GradeRequest& request, const Misconception& m) {
+  return !request.reveal_values && !m.without_values.empty() ? m.without_values : m.explanation;
+}
+
 // The known mistake that reproduces the answer, if any.
 const Misconception* FindMisconception(const GradeRequest& request, const Answer& answer) {
   for (const auto& m : request.misconceptions) {
@@ -143,7 +149,8 @@ Verdict Named(const Answer& answer, const std::string& tag, const std::string& e
 
 // An incorrect verdict: the named mistake when one reproduces the answer, else `feedback`.
 Verdict Incorrect(const GradeRequest& request, const Answer& answer, std::string feedback) {
-  if (const Misconception* m = FindMisconception(request, answer)) return Named(answer, m->tag, m->explanation);
+  if (const Misconception* m = FindMisconception(request, answer))
+    return Named(answer, m->tag, ExplanationFor(request, *m));
   Verdict v;
   v.kind = Verdict::Kind::kIncorrect;
   v.read_as = answer.ReadAs();
@@ -238,7 +245,7 @@ Verdict GradePositionSet(std::string_view text, const GradeRequest& request) {
   for (const auto& m : request.misconceptions) {
     if (m.value && m.value->all_required && sorted(m.value->positions) == answered.positions) {
       v.misconception = m.tag;
-      v.feedback = "Not quite: " + m.explanation;
+      v.feedback = "Not quite: " + ExplanationFor(request, m);
       break;
     }
   }
@@ -289,7 +296,7 @@ Verdict GradePosition(std::string_view text, const GradeRequest& request) {
     if (m.value && m.value->kind == Quantity::Kind::kPosition &&
         std::find(m.value->positions.begin(), m.value->positions.end(), *label) != m.value->positions.end()) {
       v.misconception = m.tag;
-      v.feedback = "Not quite: " + m.explanation;
+      v.feedback = "Not quite: " + ExplanationFor(request, m);
       break;
     }
   }
@@ -416,9 +423,7 @@ std::optional<std::string> ReadPosition(std::string_view text, const std::vector
   return std::nullopt;
 }
 
-namespace {
-
-Verdict GradeText(std::string_view text, const GradeRequest& request) {
+Verdict Grade(std::string_view text, const GradeRequest& request) {
   auto characters = CharacterCount(text);
   if (!characters) return Invalid("", "The answer is not valid text (UTF-8).");
   if (*characters > request.parse.max_length) {
@@ -458,7 +463,8 @@ Verdict GradeText(std::string_view text, const GradeRequest& request) {
   // Words such as NaN are read only so that the mistake that produces them can be named.
   for (const Answer* leaf : answer.Leaves()) {
     if (leaf->kind != Answer::Kind::kWord) continue;
-    if (const Misconception* m = FindMisconception(request, answer)) return Named(answer, m->tag, m->explanation);
+    if (const Misconception* m = FindMisconception(request, answer))
+      return Named(answer, m->tag, ExplanationFor(request, *m));
     return Invalid(answer.ReadAs(), leaf->word + " is not a value this part can have: give numbers.");
   }
 
@@ -466,7 +472,8 @@ Verdict GradeText(std::string_view text, const GradeRequest& request) {
     return WrongRank(request, answer);
   }
   if (!SameShape(answer, request.expected)) {
-    if (const Misconception* m = FindMisconception(request, answer)) return Named(answer, m->tag, m->explanation);
+    if (const Misconception* m = FindMisconception(request, answer))
+      return Named(answer, m->tag, ExplanationFor(request, *m));
     std::string extra =
         request.count && answer.is_list()
             ? " A space or comma separates entries unless it groups digits in threes (1,048,576 or 1 048 576)."
@@ -559,23 +566,6 @@ Verdict GradeText(std::string_view text, const GradeRequest& request) {
                                                             : "";
       return Incorrect(request, answer, "Not correct." + which + " Check each step against the hint.");
     }
-  }
-  return v;
-}
-
-}  // namespace
-
-Verdict Grade(std::string_view text, const GradeRequest& request) {
-  Verdict v = GradeText(text, request);
-  // Most named mistakes are explained with the exercise's own values ("instead of the sum
-  // of the exponentials, 4"). Where values are hidden, such a mistake is named by its tag
-  // in words instead, and nothing of its explanation is shown.
-  bool numbers = std::any_of(v.feedback.begin(), v.feedback.end(), [](char c) { return c >= '0' && c <= '9'; });
-  if (!request.reveal_values && !v.misconception.empty() && numbers) {
-    std::string words = v.misconception;
-    std::replace(words.begin(), words.end(), '-', ' ');
-    v.feedback =
-        "Not quite: your answer is what a known mistake gives (" + words + "). Check each step against the hint.";
   }
   return v;
 }

@@ -25,13 +25,17 @@ extern const char kDecimalRule[];
 extern const char kEvaluatedRule[];
 
 // A known mistake: the value it produces from the same inputs, or (for a shape mistake)
-// the number of entries it produces, and a sentence that explains it with the numbers.
+// the number of entries it produces, and a sentence that explains it, which may use the
+// exercise's inputs and computed values. Where it uses a computed value (the sum of the
+// exponentials, say), `without_values` says the same without it, for a feedback policy that
+// hides values; where it is empty, the explanation uses none.
 struct Misconception {
   std::string tag;
   std::optional<Quantity> value;
   std::optional<size_t> list_length;
   std::vector<std::string> words;  // answers such as NaN that only this mistake produces
   std::string explanation;
+  std::string without_values;
 
   static Misconception Value(std::string tag, Quantity wrong, std::string explanation) {
     Misconception m;

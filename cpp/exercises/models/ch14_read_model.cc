@@ -211,6 +211,7 @@ struct Known {
   Ch14Method method;
   const char* tag;
   std::string (*explanation)(const Ch14Read& right, const Ch14ReadInputs& in);
+  const char* without_values = "";  // the explanation without its computed values, where it has any
 };
 
 const Known kKnown[] = {
@@ -236,7 +237,9 @@ const Known kKnown[] = {
        return "you divided by the number of positions, " + PositionCount(right) +
               ", instead of the sum of the exponentials, " + right.denominator.to_string() +
               ". Dividing by the count does not give weights that add up to 1.";
-     }},
+     },
+     "you divided by the number of positions instead of the sum of the exponentials. Dividing by the count "
+     "does not give weights that add up to 1."},
     {Ch14Method::kZeroScoreZeroWeight, "zero-score-zero-weight",
      [](const Ch14Read&, const Ch14ReadInputs&) -> std::string {
        return "a score of 0 has exponential e^0 = 1, not 0, so that position still gets weight "
@@ -247,12 +250,15 @@ const Known kKnown[] = {
        return "those are the scores. Weights come from exponentiating each score and dividing by "
               "the sum of the exponentials (" +
               right.denominator.to_string() + ").";
-     }},
+     },
+     "those are the scores. Weights come from exponentiating each score and dividing by the sum of the "
+     "exponentials."},
     {Ch14Method::kExponentialsAsWeights, "exponentials-as-weights",
      [](const Ch14Read& right, const Ch14ReadInputs&) -> std::string {
        return "those are the exponentials. Divide each by their sum, " + right.denominator.to_string() +
               ", so that the weights add up to 1.";
-     }},
+     },
+     "those are the exponentials. Divide each by their sum, so that the weights add up to 1."},
 };
 
 }  // namespace
@@ -282,6 +288,7 @@ Result<GradeRequest> Ch14ReadRequest(const Json& exercise, const Json& part, boo
     auto wrong = Select(in, *wrong_read, quantity);
     if (!wrong.ok() || wrong->SameAs(expected)) continue;
     request.misconceptions.push_back(Misconception::Value(known.tag, *wrong, known.explanation(right, in)));
+    request.misconceptions.back().without_values = known.without_values;
   }
   // The read of an earlier example's query typed for this one (Example 14.1's for 14.2).
   if (in.earlier_query_text && !in.query_given_by_part &&
