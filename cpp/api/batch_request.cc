@@ -279,7 +279,7 @@ struct InPlaceMemo {
 
 Result<std::string> InPlace(const std::string& options_json, const float* query, const float* keys, const float* values,
                             float* context, uint8_t* empty_rows) {
-  static InPlaceMemo memo;
+  thread_local InPlaceMemo memo;  // per thread: a native caller may run batches on several
   if (memo.summary_head.empty() || memo.options_json != options_json) {
     ATTN_ASSIGN_OR_RETURN(options, OptionsOf(options_json));
     ATTN_ASSIGN_OR_RETURN(read, CallOf(options, {}));
