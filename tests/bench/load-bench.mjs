@@ -32,15 +32,7 @@ loadPyodide({ indexURL: './' }).then((py) => {
 </script>`);
 
 const site = await startServer();
-const pyServer = await (async () => {
-  const { spawn } = await import('node:child_process');
-  const child = spawn(process.execPath, [path.join(repoRoot, 'tools', 'serve.mjs'), '--dir', pyodideDir, '--port', '0']);
-  const url = await new Promise((resolve) => child.stdout.on('data', (d) => {
-    const m = String(d).match(/(http:\/\/\S+\/)/);
-    if (m) resolve(m[1]);
-  }));
-  return { url, stop: () => child.kill() };
-})();
+const pyServer = await startServer([], { dir: pyodideDir });
 const browser = await launchBrowser();
 
 // The companion: the time from navigation to the verdict of an answer entered the moment
@@ -135,5 +127,5 @@ if (!process.argv.includes('--no-lighthouse')) {
   }
 }
 await site.stop();
-pyServer.stop();
+await pyServer.stop();
 fs.rmSync(pyodideDir, { recursive: true, force: true });
