@@ -299,9 +299,9 @@ class HeadKernel {
     // The lane masks are read where a row sees part of the block, where the sources are not
     // one run, and for the weights; where every row that sees any sees all of it, they are
     // not written.
-    bool bits_needed = !explicit_mask && (weights != nullptr || !one_run);
-    for (int i = 0; i < kTile; ++i) bits_needed = bits_needed || (!explicit_mask && row_any[i] && !row_whole[i]);
-    if (bits_needed) {
+    bool partial = false;  // a row that sees part of the block
+    for (int i = 0; i < kTile; ++i) partial = partial || (row_any[i] && !row_whole[i]);
+    if (!explicit_mask && (weights != nullptr || !one_run || partial)) {
       for (int i = 0; i < kTile; ++i) {
         uint32_t* m = mask_bits_[i];
         std::fill(m, m + row_lo[i], 0u);

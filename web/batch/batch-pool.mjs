@@ -155,19 +155,19 @@ export function createBatchPool({ size = Math.min(4, globalThis.navigator?.hardw
         return { ...out, threads: 1, runs: [{ from: 0, to: B * H }], reason };
       }
       const runs = splitPairs(shape, lengths, workers.length);
+      // Per run, each pair's keys that are sent and their sum.
+      const plans = runs.map(({ from, to }) => {
+        const rows = Array.from({ length: to - from }, (_, p) => keyRows(shape, lengths, from + p));
+        return { rows, sent: rows.reduce((sum, n) => sum + n, 0) };
+      });
       // The run with the least to copy is handed out first, so that its worker starts while
       // the others' inputs are still being copied.
-      const copied = ({ from, to }) => {
-        let n = (to - from) * T * Dk;
-        for (let p = from; p < to; p += 1) n += keyRows(shape, lengths, p) * (Dk + Dv);
-        return n;
-      };
-      const order = runs.map((_, i) => i).sort((a, b) => copied(runs[a]) - copied(runs[b]));
+      const copied = (i) => (runs[i].to - runs[i].from) * T * Dk + plans[i].sent * (Dk + Dv);
+      const order = runs.map((_, i) => i).sort((a, b) => copied(a) - copied(b));
       const shares = new Array(runs.length);
       const posted = order.map((i) => {
         const { from, to } = runs[i];
-        const rows = Array.from({ length: to - from }, (_, p) => keyRows(shape, lengths, from + p));
-        const sent = rows.reduce((sum, n) => sum + n, 0);
+        const { rows, sent } = plans[i];
         const carrier = carry(i, { query: (to - from) * T * Dk, keys: sent * Dk, values: sent * Dv,
           context: (to - from) * T * Dv, emptyRows: (to - from) * T });
         carrier.query.set(q.subarray(from * T * Dk, to * T * Dk));
