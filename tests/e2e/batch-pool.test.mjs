@@ -14,7 +14,8 @@ let browser;
 useSite((s, b) => { server = s; browser = b; });
 
 // In the page: each batch through the pool (twice, the second time on the carriers the
-// first brought back) and through the checked call, compared bit for bit.
+// first brought back and into the caller's arrays, filled with NaN first), then kept in the
+// workers and run under changed options, and through the checked call, compared bit for bit.
 async function runInPage(page, workloads, poolSettings) {
   return page.evaluate(async ({ workloads: list, poolSettings: settings }) => {
     const { createBatchPool } = await import('./batch/batch-pool.mjs');
@@ -29,15 +30,24 @@ async function runInPage(page, workloads, poolSettings) {
       const arrays = { query: seeded.query, keys: seeded.keys, values: seeded.values };
       const before = Array.from(seeded.keys.subarray(0, 64));
       const runs = [];
-      for (let i = 0; i < 2; i += 1) {
-        const out = await pool.run(options, arrays);
-        const same = (a, b) => a.length === b.length && new Uint32Array(a.buffer, a.byteOffset, a.length)
-          .every((x, n) => x === new Uint32Array(b.buffer, b.byteOffset, b.length)[n]);
-        runs.push({ threads: out.threads, runs: out.runs.length, reason: out.reason,
-          contextSame: same(out.context, seeded.context), emptySame: out.emptyRows.every((x, n) => x === seeded.emptyRows[n]),
-          emptyRows: out.emptyRows.reduce((a, b) => a + b, 0) });
+      const same = (a, b) => a.length === b.length && new Uint32Array(a.buffer, a.byteOffset, a.length)
+        .every((x, n) => x === new Uint32Array(b.buffer, b.byteOffset, b.length)[n]);
+      const record = (out, expected, into) => ({ threads: out.threads, runs: out.runs.length, reason: out.reason,
+        contextSame: same(out.context, expected.context), emptySame: out.emptyRows.every((x, n) => x === expected.emptyRows[n]),
+        emptyRows: out.emptyRows.reduce((a, b) => a + b, 0), intoKept: into ? out.context === into.context && out.emptyRows === into.emptyRows : true });
+      const into = { context: new Float32Array(seeded.context.length).fill(NaN), emptyRows: new Uint8Array(seeded.emptyRows.length).fill(7) };
+      runs.push(record(await pool.run(options, arrays), seeded));
+      runs.push(record(await pool.run(options, { ...arrays, ...into }), seeded, into));
+      // Kept in the workers: the same bits as the checked call under each change of options.
+      const batch = await pool.keep(options, arrays);
+      for (const changes of [{}, { temperature: 0.25 }, { scaled: !options.scaled }, { causal: !options.causal }]) {
+        into.context.fill(NaN);
+        const expected = companion.batchAttention({ ...options, ...changes }, arrays);
+        runs.push(record(await batch.run(changes, into), expected, into));
       }
-      results.push({ options, runs, inputsKept: before.every((x, n) => Object.is(x, seeded.keys[n])) && seeded.keys.length > 0 });
+      await pool.run(options, arrays);
+      const replaced = await batch.run({}).then(() => 'ran', (error) => error.message);
+      results.push({ options, runs, replaced, inputsKept: before.every((x, n) => Object.is(x, seeded.keys[n])) && seeded.keys.length > 0 });
     }
     pool.terminate();
     return { ready, results };
@@ -51,19 +61,23 @@ const WORKLOADS = [
   { B: 1, H: 5, T: 9, S: 70, Dk: 5, Dv: 3, halfWidth: 2, scaled: true },
 ];
 
-test('two Workers give the one-thread bits under every mask rule, and leave the inputs alone', async () => {
+test('two Workers give the one-thread bits under every mask rule, sent or kept, and leave the inputs alone', async () => {
   const { page, context, problems } = await newCheckedPage(browser);
   await page.goto(`${server.url}lab-batch.html`);
   const { ready, results } = await runInPage(page, WORKLOADS, { size: 2 });
   assert.deepEqual(ready, { threads: 2, reason: null });
-  for (const { options, runs, inputsKept } of results) {
-    for (const run of runs) {
-      assert.equal(run.threads, 2, JSON.stringify(options));
+  for (const { options, runs, inputsKept, replaced } of results) {
+    assert.equal(runs.length, 6);
+    for (const [n, run] of runs.entries()) {
+      const label = `${JSON.stringify(options)}, run ${n}`;
+      assert.equal(run.threads, 2, label);
       assert.equal(run.runs, Math.min(2, options.B * options.H));
-      assert.equal(run.contextSame, true, `context bits differ for ${JSON.stringify(options)}`);
-      assert.equal(run.emptySame, true, `all-masked flags differ for ${JSON.stringify(options)}`);
+      assert.equal(run.contextSame, true, `context bits differ for ${label}`);
+      assert.equal(run.emptySame, true, `all-masked flags differ for ${label}`);
+      assert.equal(run.intoKept, true, `the outputs are not the caller's arrays for ${label}`);
     }
     assert.equal(inputsKept, true);
+    assert.match(replaced, /kept batch is gone .* keep it again/);
   }
   // The all-masked item's rows are flagged through the pool too.
   assert.equal(results[1].runs[0].emptyRows, 2 * 6);
@@ -77,7 +91,8 @@ test('a pool whose Workers cannot start runs on the page\'s core and says why', 
   const { ready, results } = await runInPage(page, WORKLOADS.slice(1, 3), { size: 2, url: 'batch/no-such-worker.mjs' });
   assert.equal(ready.threads, 1);
   assert.match(ready.reason, /the workers could not start/);
-  for (const { runs } of results) {
+  for (const { runs, replaced } of results) {
+    assert.match(replaced, /kept batch is gone/);
     for (const run of runs) {
       assert.equal(run.threads, 1);
       assert.match(run.reason, /could not start/);

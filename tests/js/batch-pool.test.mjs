@@ -70,6 +70,32 @@ test('without Workers the pool runs on the page\'s core, says why, and gives the
   }
 });
 
+test('without Workers a kept batch runs on the page\'s core under new options, into the caller\'s arrays, until it is replaced', async () => {
+  const pool = createBatchPool({ size: 2, fallback: async () => companion });
+  const options = { B: 2, H: 2, T: 6, S: 7, D: 4, lengths: [7, 3], scaled: true };
+  const seeded = companion.batchAttention({ ...options, seed: 5, returnInputs: true });
+  const arrays = { query: seeded.query, keys: seeded.keys, values: seeded.values };
+  const batch = await pool.keep(options, arrays);
+  assert.equal(batch.threads, 1);
+  const into = { context: new Float32Array(seeded.context.length).fill(NaN), emptyRows: new Uint8Array(seeded.emptyRows.length).fill(7) };
+  for (const changes of [{}, { temperature: 0.25 }, { scaled: false, causal: true }, { halfWidth: 1 }]) {
+    const expected = companion.batchAttention({ ...options, ...changes }, arrays);
+    const out = await batch.run(changes, into);
+    assert.equal(out.context, into.context);
+    assert.equal(out.emptyRows, into.emptyRows);
+    assert.deepEqual(new Uint32Array(out.context.buffer), new Uint32Array(expected.context.buffer), JSON.stringify(changes));
+    assert.deepEqual(out.emptyRows, expected.emptyRows, JSON.stringify(changes));
+  }
+  await assert.rejects(batch.run({ S: 8 }), /runs with its own shape and lengths/);
+  await assert.rejects(batch.run({ lengths: [7, 2] }), /runs with its own shape and lengths/);
+  await assert.rejects(batch.run({}, { context: new Float32Array(3) }), /context, where given, must be a Float32Array of 96 numbers/);
+  await pool.run(options, arrays);
+  await assert.rejects(batch.run({}), /kept batch is gone .* keep it again/);
+  const again = await pool.keep(options, arrays);
+  again.free();
+  await assert.rejects(again.run({}), /kept batch is gone/);
+});
+
 test('the pool refuses what it cannot run, with a sentence', async () => {
   const pool = createBatchPool({ size: 2, fallback: async () => companion });
   const shape = { B: 2, H: 1, T: 2, S: 3, D: 2 };

@@ -30,6 +30,9 @@ function keyRows({ H, S }, lengths, p) {
 // twice on its way into a worker's core, the first time on this thread, one run after
 // another), counted as 1/12 of a query-key step each: the ratio that evened out the
 // workers' finishing times in Chromium on the chapter workload (a 2-core VM, 2026-12-01).
+// A kept batch's runs, which copy nothing, are cut the same way: there the copies' share
+// stands for each query's fixed cost (its softmax's sum, its context row), which makes a
+// pair with few keys cost more than its query-key steps.
 // -> [{from, to}] (pair indices, to excluded), none empty.
 export function splitPairs({ B, H, T, S, Dk = 1, Dv = Dk }, lengths, parts) {
   const pairs = B * H;
@@ -71,9 +74,61 @@ function shapeOf(options) {
   return shape;
 }
 
+// The arrays that receive a run's outputs: the caller's, where given (a caller that runs
+// batch after batch of one shape keeps its arrays, whose memory is then already mapped:
+// writing into a new array of 0.5 MB costs its first touch of each page, 0.1-0.15 ms on the
+// chapter workload, after the last worker is back), else new ones.
+function outputs(context, emptyRows, { B, H, T, Dv }) {
+  const contextLength = B * H * T * Dv;
+  const rowsLength = B * H * T;
+  if (context !== undefined && !(context instanceof Float32Array && context.length === contextLength)) {
+    throw new Error(`The pooled batch's context, where given, must be a Float32Array of ${contextLength} numbers.`);
+  }
+  if (emptyRows !== undefined && !(emptyRows instanceof Uint8Array && emptyRows.length === rowsLength)) {
+    throw new Error(`The pooled batch's emptyRows, where given, must be a Uint8Array of ${rowsLength} flags.`);
+  }
+  return { context: context ?? new Float32Array(contextLength), emptyRows: emptyRows ?? new Uint8Array(rowsLength) };
+}
+
 function float32(array, name, length) {
   if (array?.length !== length) throw new Error(`The pooled batch's ${name} must hold ${length} numbers; it holds ${array?.length ?? 'none'}.`);
   return array instanceof Float32Array ? array : Float32Array.from(array);
+}
+
+// The options of a request that each run may change: everything but the shape, the
+// lengths (fixed with the inputs: they decide which keys are sent) and the seed.
+function pairOptionsOf(options) {
+  return Object.fromEntries(PAIR_OPTIONS.filter((key) => options[key] !== undefined).map((key) => [key, options[key]]));
+}
+
+// A batch request checked: its shape, its inputs as Float32Arrays, its lengths (or null).
+function requestOf(options, { query, keys, values }) {
+  if (options?.explicitMask !== undefined) throw new Error('The pooled batch takes no explicit mask; run it with batchAttention.');
+  const shape = shapeOf(options ?? {});
+  const { B, H, T, S, Dk, Dv } = shape;
+  const inputs = { query: float32(query, 'query', B * H * T * Dk), keys: float32(keys, 'keys', B * H * S * Dk),
+    values: float32(values, 'values', B * H * S * Dv) };
+  const lengths = options.lengths ?? null;
+  if (lengths !== null && (!Array.isArray(lengths) || lengths.length !== B || !lengths.every(Number.isSafeInteger))) {
+    throw new Error(`The pooled batch's lengths must be a list of ${B} whole numbers, one for each item.`);
+  }
+  return { shape, inputs, lengths };
+}
+
+// The runs of pairs that the workers take (splitPairs), in the order their inputs are sent: per run, its pairs (from, to), each pair's keys that are sent (rows),
+// their sum and the run's lengths. The run with the least to copy is sent first, so that
+// its worker starts while the others' inputs are still being copied; where the runs will be
+// sent no inputs (a kept batch's), the run with the most keys, whose worker has the most
+// to do, is sent first.
+function sharesOf({ shape, lengths }, workerCount, { kept = false } = {}) {
+  const { H, T, Dk, Dv } = shape;
+  const shares = splitPairs(shape, lengths, workerCount).map(({ from, to }, i) => {
+    const rows = Array.from({ length: to - from }, (_, p) => keyRows(shape, lengths, from + p));
+    const sent = rows.reduce((sum, n) => sum + n, 0);
+    return { i, from, to, rows, sent, copied: (to - from) * T * Dk + sent * (Dk + Dv),
+      lengths: lengths ? { lengths: rows.map((_, p) => lengths[Math.floor((from + p) / H)]) } : {} };
+  });
+  return shares.sort(kept ? (a, b) => b.sent - a.sent : (a, b) => a.copied - b.copied);
 }
 
 // size: how many workers (by default the browser's logical processors, at most 4);
@@ -83,13 +138,28 @@ export function createBatchPool({ size = Math.min(4, globalThis.navigator?.hardw
   let workers = null;
   let reason = null;
   let starting = null;
+  // The batch whose inputs the workers hold for runs to come (keep), by its number; a run
+  // or a later keep replaces it. Without workers, its buffers in the page's core are held.
+  let keptNumber = 0;
+  let keptOnPage = null;
   // Per worker, the arrays that carry its inputs there and come back with its context: made
-  // once for a run's sizes and reused, so that a run allocates no input memory.
+  // once for a run's sizes and reused, so that a run allocates no input memory. While one
+  // is in a worker (transferred), its place here is empty.
   const carriers = [];
   function carry(i, sizes) {
-    const held = carriers[i];
-    if (held && Object.entries(sizes).every(([name, n]) => held[name].length === n)) return held;
-    return Object.fromEntries(Object.entries(sizes).map(([name, n]) => [name, name === 'emptyRows' ? new Uint8Array(n) : new Float32Array(n)]));
+    carriers[i] ??= {};
+    const arrays = {};
+    for (const [name, n] of Object.entries(sizes)) {
+      const held = carriers[i][name];
+      arrays[name] = held?.length === n ? held : new (name === 'emptyRows' ? Uint8Array : Float32Array)(n);
+      carriers[i][name] = null;  // transferred: detached until the worker hands it back
+    }
+    return arrays;
+  }
+  function handBack(i, share) {
+    for (const name of ['query', 'keys', 'values', 'context', 'emptyRows']) {
+      if (share[name]) carriers[i][name] = share[name];
+    }
   }
 
   function start() {
@@ -113,19 +183,62 @@ export function createBatchPool({ size = Math.min(4, globalThis.navigator?.hardw
     return starting;
   }
 
-  async function onOneThread(shape, options, query, keys, values) {
+  // The page's own core on one thread, for a pool whose workers cannot start: a request's
+  // inputs go into zero-copy buffers -> {run(options, into), free()}.
+  async function onOneThread({ shape, inputs, lengths }) {
     if (!fallback) throw new Error(`The batch cannot run: ${reason}, and there is no core on this page to run it.`);
-    const companion = await fallback();
-    const buffers = companion.batchBuffers(shape);
-    try {
-      buffers.query.set(query);
-      buffers.keys.set(keys);
-      buffers.values.set(values);
-      const summary = buffers.run(options);
-      return { context: buffers.context.slice(), emptyRows: buffers.emptyRows.slice(), coreMs: [summary.coreMs] };
-    } finally {
-      buffers.free();
-    }
+    const buffers = (await fallback()).batchBuffers(shape);
+    for (const name of ['query', 'keys', 'values']) buffers[name].set(inputs[name]);
+    return {
+      run(options, { context, emptyRows }) {
+        const summary = buffers.run({ ...pairOptionsOf(options), ...(lengths ? { lengths } : {}) });
+        context.set(buffers.context);
+        emptyRows.set(buffers.emptyRows);
+        return { context, emptyRows, threads: 1, runs: [{ from: 0, to: shape.B * shape.H }], coreMs: [summary.coreMs], reason };
+      },
+      free: () => buffers.free(),
+    };
+  }
+
+  // Sends each share's inputs to its worker (copied into its carriers, then transferred)
+  // with the options to run them with (or none: the inputs are only written there) and the
+  // number of the batch they belong to -> a promise per share, of the worker's answer.
+  function sendInputs(request, shares, options, number) {
+    const { shape: { T, S, Dk, Dv }, inputs: { query, keys, values } } = request;
+    return shares.map((share) => {
+      const { i, from, to, rows, sent } = share;
+      const carrier = carry(i, { query: (to - from) * T * Dk, keys: sent * Dk, values: sent * Dv,
+        context: (to - from) * T * Dv, emptyRows: (to - from) * T });
+      carrier.query.set(query.subarray(from * T * Dk, to * T * Dk));
+      let at = 0;
+      rows.forEach((n, p) => {
+        carrier.keys.set(keys.subarray((from + p) * S * Dk, ((from + p) * S + n) * Dk), at * Dk);
+        carrier.values.set(values.subarray((from + p) * S * Dv, ((from + p) * S + n) * Dv), at * Dv);
+        at += n;
+      });
+      return workers[i].batchSlice({ shape: { B: to - from, H: 1, T, S, Dk, Dv },
+        options: options && { ...options, ...share.lengths }, rows, number, ...carrier });
+    });
+  }
+
+  // Each share's answer copied into the outputs as it comes back, while the other workers
+  // still compute: only the last share's copy is left after the last worker finishes.
+  async function gather({ shape: { T, Dv } }, shares, answers, { context, emptyRows }) {
+    const coreMs = new Array(shares.length);
+    await Promise.all(shares.map(({ i, from }, n) => answers[n].then((answer) => {
+      handBack(i, answer);
+      context.set(answer.context, from * T * Dv);
+      emptyRows.set(answer.emptyRows, from * T);
+      coreMs[i] = answer.coreMs;
+    })));
+    return { context, emptyRows, threads: workers.length, runs: splitRuns(shares), coreMs, reason: null };
+  }
+  const splitRuns = (shares) => [...shares].sort((a, b) => a.i - b.i).map(({ from, to }) => ({ from, to }));
+
+  function replaceKept() {
+    keptOnPage?.free();
+    keptOnPage = null;
+    keptNumber += 1;
   }
 
   return {
@@ -136,66 +249,70 @@ export function createBatchPool({ size = Math.min(4, globalThis.navigator?.hardw
     },
     // options: the core's batch options (B, H, T, S, D or Dk and Dv, lengths, causal,
     // window, halfWidth, temperature, scaled); arrays: {query, keys, values}, laid out as
-    // for batchAttention. -> {context, emptyRows, threads, runs: [{from, to}], coreMs: [per run]}.
-    async run(options, { query, keys, values } = {}) {
-      if (options?.explicitMask !== undefined) throw new Error('The pooled batch takes no explicit mask; run it with batchAttention.');
-      const shape = shapeOf(options ?? {});
-      const { B, H, T, S, Dk, Dv } = shape;
-      const q = float32(query, 'query', B * H * T * Dk);
-      const k = float32(keys, 'keys', B * H * S * Dk);
-      const v = float32(values, 'values', B * H * S * Dv);
-      const { lengths } = options;
-      if (lengths !== undefined && lengths !== null && (!Array.isArray(lengths) || lengths.length !== B || !lengths.every(Number.isSafeInteger))) {
-        throw new Error(`The pooled batch's lengths must be a list of ${B} whole numbers, one for each item.`);
-      }
-      const pairOptions = Object.fromEntries(PAIR_OPTIONS.filter((key) => options[key] !== undefined).map((key) => [key, options[key]]));
+    // for batchAttention, and optionally context (Float32Array, B·H·T·Dv) and emptyRows
+    // (Uint8Array, B·H·T) to write the outputs into. -> {context, emptyRows, threads,
+    // runs: [{from, to}], coreMs: [per run]} (context and emptyRows: the caller's, if given).
+    async run(options, arrays = {}) {
+      const request = requestOf(options, arrays);
+      const into = outputs(arrays.context, arrays.emptyRows, request.shape);
       await start();
+      replaceKept();  // the workers' buffers are about to hold this batch instead
       if (!workers) {
-        const out = await onOneThread(shape, { ...pairOptions, ...(lengths ? { lengths } : {}) }, q, k, v);
-        return { ...out, threads: 1, runs: [{ from: 0, to: B * H }], reason };
+        const oneThread = await onOneThread(request);
+        try {
+          return oneThread.run(options, into);
+        } finally {
+          oneThread.free();
+        }
       }
-      const runs = splitPairs(shape, lengths, workers.length);
-      // Per run, each pair's keys that are sent and their sum.
-      const plans = runs.map(({ from, to }) => {
-        const rows = Array.from({ length: to - from }, (_, p) => keyRows(shape, lengths, from + p));
-        return { rows, sent: rows.reduce((sum, n) => sum + n, 0) };
-      });
-      // The run with the least to copy is handed out first, so that its worker starts while
-      // the others' inputs are still being copied.
-      const copied = (i) => (runs[i].to - runs[i].from) * T * Dk + plans[i].sent * (Dk + Dv);
-      const order = runs.map((_, i) => i).sort((a, b) => copied(a) - copied(b));
-      const shares = new Array(runs.length);
-      const posted = order.map((i) => {
-        const { from, to } = runs[i];
-        const { rows, sent } = plans[i];
-        const carrier = carry(i, { query: (to - from) * T * Dk, keys: sent * Dk, values: sent * Dv,
-          context: (to - from) * T * Dv, emptyRows: (to - from) * T });
-        carrier.query.set(q.subarray(from * T * Dk, to * T * Dk));
-        let at = 0;
-        rows.forEach((n, p) => {
-          carrier.keys.set(k.subarray((from + p) * S * Dk, ((from + p) * S + n) * Dk), at * Dk);
-          carrier.values.set(v.subarray((from + p) * S * Dv, ((from + p) * S + n) * Dv), at * Dv);
-          at += n;
-        });
-        carriers[i] = null;  // transferred: detached until the worker hands it back
-        return workers[i].batchSlice({
-          shape: { B: to - from, H: 1, T, S, Dk, Dv },
-          options: { ...pairOptions, ...(lengths ? { lengths: Array.from({ length: to - from }, (_, p) => lengths[Math.floor((from + p) / H)]) } : {}) },
-          rows,
-          ...carrier,
-        }).then((share) => {
-          shares[i] = share;
-          carriers[i] = share;
-          context.set(share.context, from * T * Dv);  // while the other workers still compute
-          emptyRows.set(share.emptyRows, from * T);
-        });
-      });
-      // The outputs are made while the workers compute, and each share is copied in as it
-      // comes back: only the last share's copy is left after the last worker finishes.
-      const context = new Float32Array(B * H * T * Dv);
-      const emptyRows = new Uint8Array(B * H * T);
-      await Promise.all(posted);
-      return { context, emptyRows, threads: workers.length, runs, coreMs: shares.map((share) => share.coreMs), reason: null };
+      const shares = sharesOf(request, workers.length);
+      return gather(request, shares, sendInputs(request, shares, pairOptionsOf(options), keptNumber), into);
+    },
+    // Keeps a batch's inputs in the workers' memories (options and arrays as for run, the
+    // outputs aside) for runs that change only the mask rules, the scaling and the
+    // temperature: each such run sends its options and gets the context back, and copies no
+    // inputs (as the zero-copy call's inputs stay in the module between runs). -> {threads,
+    // reason, run(changes, {context, emptyRows}) -> as run's result, free()}: changes, the
+    // options that differ from the kept ones (shape and lengths, where given, must be the
+    // kept ones). The kept batch holds until a run or keep of this pool, its free() or the
+    // pool's terminate(). Without workers, the inputs are kept in the page's core and run there.
+    async keep(options, arrays = {}) {
+      const request = requestOf(options, arrays);
+      await start();
+      replaceKept();
+      const number = keptNumber;
+      const check = (changes) => {
+        if (number !== keptNumber) throw new Error('This kept batch is gone (the pool has run or kept another batch since, or was stopped): keep it again.');
+        const again = shapeOf({ ...options, ...changes });
+        const lengths = changes.lengths === undefined ? request.lengths : changes.lengths;
+        if (Object.entries(again).some(([key, n]) => request.shape[key] !== n) || JSON.stringify(lengths) !== JSON.stringify(request.lengths)) {
+          throw new Error('A kept batch runs with its own shape and lengths: keep a new batch to change them.');
+        }
+      };
+      const free = () => {
+        if (number === keptNumber) replaceKept();
+      };
+      if (!workers) {
+        const oneThread = await onOneThread(request);
+        keptOnPage = oneThread;
+        return { threads: 1, reason, free,
+          async run(changes = {}, into = {}) {
+            check(changes);
+            return oneThread.run({ ...options, ...changes }, outputs(into.context, into.emptyRows, request.shape));
+          } };
+      }
+      const shares = sharesOf(request, workers.length, { kept: true });
+      await Promise.all(sendInputs(request, shares, null, number).map((answer, n) => answer.then((back) => handBack(shares[n].i, back))));
+      return { threads: workers.length, reason: null, free,
+        async run(changes = {}, into = {}) {
+          check(changes);
+          const out = outputs(into.context, into.emptyRows, request.shape);
+          const pairOptions = pairOptionsOf({ ...options, ...changes });
+          const { T, Dv } = request.shape;
+          const answers = shares.map(({ i, from, to, lengths }) => workers[i].batchRerun({ number, options: { ...pairOptions, ...lengths },
+            ...carry(i, { context: (to - from) * T * Dv, emptyRows: (to - from) * T }) }));
+          return gather(request, shares, answers, out);
+        } };
     },
     // Stops the workers; a later run starts them again.
     terminate() {
@@ -204,6 +321,7 @@ export function createBatchPool({ size = Math.min(4, globalThis.navigator?.hardw
       starting = null;
       carriers.length = 0;
       reason = null;
+      replaceKept();
     },
   };
 }

@@ -12,6 +12,9 @@ export class BatchCancelled extends Error {
 
 // The worker's URL goes up to the site root and down again, so that it holds from batch/ and
 // from a page's bundle (pages/) alike: every module folder is one level down.
+// The buffers of a message's arrays, transferred with it.
+const buffersOf = (message) => ['query', 'keys', 'values', 'context', 'emptyRows'].filter((name) => message[name]).map((name) => message[name].buffer);
+
 export function createWorkerCore({ url = new URL('../batch/batch-worker.mjs', import.meta.url) } = {}) {
   let worker = null;
   let nextId = 1;
@@ -65,8 +68,10 @@ export function createWorkerCore({ url = new URL('../batch/batch-worker.mjs', im
     // A worker pool's share (batch-pool.mjs): {shape, options, query, keys, values}, the
     // arrays' buffers transferred -> {context, emptyRows, coreMs, query, keys, values}
     // (the same arrays back, transferred again, to carry the next slice).
-    batchSlice: (slice) => call({ type: 'slice', ...slice },
-      ['query', 'keys', 'values', 'context', 'emptyRows'].filter((name) => slice[name]).map((name) => slice[name].buffer)),
+    batchSlice: (slice) => call({ type: 'slice', ...slice }, buffersOf(slice)),
+    // The share kept in the worker by the last slice, if it is batch `number`, run again:
+    // {number, options, context, emptyRows} -> {context, emptyRows, coreMs}.
+    batchRerun: (rerun) => call({ type: 'rerun', ...rerun }, buffersOf(rerun)),
     busy: () => pending.size > 0,
     // Stops the work in progress; false when there was none.
     cancel() {

@@ -6,12 +6,17 @@
 //   {id, type: 'batch', options, arrays}    -> {id, ok: true, result} (companion.batchAttention;
 //                                              the result's typed arrays are transferred)
 //   {id, type: 'agreement', options, arrays} -> {id, ok: true, result} (companion.batchAgreement)
-//   {id, type: 'slice', shape, options, query, keys, values, rows, context, emptyRows}
+//   {id, type: 'slice', shape, options, number, query, keys, values, rows, context, emptyRows}
 //                                           -> {id, ok: true, result: {context, emptyRows, coreMs,
 //                                              query, keys, values}} (the inputs' arrays handed back)
 //                                              (a worker pool's share, batch-pool.mjs: the
 //                                              inputs go into batch buffers kept between
-//                                              calls of one shape, companion.batchBuffers)
+//                                              calls of one shape, companion.batchBuffers, as
+//                                              the pool's batch `number`; options null: they
+//                                              are only written, and nothing is run)
+//   {id, type: 'rerun', number, options, context, emptyRows}
+//                                           -> as 'slice', without the inputs' arrays: batch
+//                                              `number`, still in the buffers, run again
 //   any failure                             -> {id, ok: false, message}
 // Cancelling is the main thread's worker.terminate() (batch-worker-client.mjs).
 
@@ -45,13 +50,14 @@ function companion(wasmModule) {
 
 // The zero-copy buffers of the last slice's shape, kept for the next slice of that shape.
 let held = null;
-function sliceOf(core, { shape, options, query, keys, values, rows, context, emptyRows }) {
+function sliceOf(core, { shape, options, number, query, keys, values, rows, context, emptyRows }) {
   const key = JSON.stringify(shape);
   if (held?.key !== key) {
     held?.buffers.free();
     held = null;
     held = { key, buffers: core.batchBuffers(shape) };
   }
+  held.number = number;
   const { buffers } = held;
   const { S, Dk, Dv } = shape;
   buffers.query.set(query);
@@ -65,16 +71,28 @@ function sliceOf(core, { shape, options, query, keys, values, rows, context, emp
     heapValues.set(values.subarray(at * Dv, (at + n) * Dv), p * S * Dv);
     at += n;
   });
+  if (options === null) return { query, keys, values, context, emptyRows };
+  // The inputs' arrays go back too, to carry the next slice.
+  return { ...runHeld(options, context, emptyRows), query, keys, values };
+}
+
+// Runs the slice in the buffers under options; the outputs go into the arrays sent for them
+// (of the right sizes), else into new ones.
+function runHeld(options, context, emptyRows) {
+  const { buffers } = held;
   const summary = buffers.run(options);
-  // The outputs go into the arrays sent for them (of the right sizes), else into new ones;
-  // the inputs' arrays go back too, to carry the next slice.
   const out = buffers.context;
   const flags = buffers.emptyRows;
   const contextOut = context?.length === out.length ? context : new Float32Array(out.length);
   const emptyOut = emptyRows?.length === flags.length ? emptyRows : new Uint8Array(flags.length);
   contextOut.set(out);
   emptyOut.set(flags);
-  return { context: contextOut, emptyRows: emptyOut, coreMs: summary.coreMs, query, keys, values };
+  return { context: contextOut, emptyRows: emptyOut, coreMs: summary.coreMs };
+}
+
+function rerunOf({ number, options, context, emptyRows }) {
+  if (held?.number !== number) throw new Error('the kept batch is no longer in this worker: keep it again');
+  return runHeld(options, context, emptyRows);
 }
 
 function transferables(result) {
@@ -97,6 +115,7 @@ self.addEventListener('message', async ({ data }) => {
     if (type === 'batch') result = core.batchAttention(data.options, data.arrays ?? {});
     else if (type === 'agreement') result = core.batchAgreement(data.options, data.arrays ?? {});
     else if (type === 'slice') result = sliceOf(core, data);
+    else if (type === 'rerun') result = rerunOf(data);
     else throw new Error(`unknown request '${String(type)}'`);
     self.postMessage({ id, ok: true, result }, transferables(result));
   } catch (error) {
