@@ -5,7 +5,9 @@
 // pairs, and each pair goes through the same kernel in the same order, so the context is
 // bit for bit the one-thread result (a browser test checks it). Nothing is shared between
 // threads (no SharedArrayBuffer, so no cross-origin isolation is needed): each run's inputs
-// are copied out once and transferred, and each context comes back transferred.
+// are copied out once and transferred, and each context comes back transferred. A kept
+// batch (keep) stays in the workers' memories: its runs send only their options, as the
+// zero-copy call's inputs stay in the module between its runs.
 //
 // Where Workers cannot start (a host page whose CSP forbids them, a browser without module
 // Workers), the pool runs on the page's own core, on one thread, and says why (reason).
@@ -115,11 +117,11 @@ function requestOf(options, { query, keys, values }) {
   return { shape, inputs, lengths };
 }
 
-// The runs of pairs that the workers take (splitPairs), in the order their inputs are sent: per run, its pairs (from, to), each pair's keys that are sent (rows),
-// their sum and the run's lengths. The run with the least to copy is sent first, so that
-// its worker starts while the others' inputs are still being copied; where the runs will be
-// sent no inputs (a kept batch's), the run with the most keys, whose worker has the most
-// to do, is sent first.
+// The runs of pairs that the workers take (splitPairs), in the order their inputs are sent:
+// per run, its pairs (from, to), each pair's keys that are sent (rows), their sum and the
+// run's lengths. The run with the least to copy is sent first, so that its worker starts
+// while the others' inputs are still being copied; for a kept batch, whose runs are sent
+// no inputs, the run with the most keys, whose worker has the most to do, is sent first.
 function sharesOf({ shape, lengths }, workerCount, { kept = false } = {}) {
   const { H, T, Dk, Dv } = shape;
   const shares = splitPairs(shape, lengths, workerCount).map(({ from, to }, i) => {
