@@ -10,11 +10,11 @@ export class BatchCancelled extends Error {
   }
 }
 
-// The worker's URL goes up to the site root and down again, so that it holds from batch/ and
-// from a page's bundle (pages/) alike: every module folder is one level down.
 // The buffers of a message's arrays, transferred with it.
 const buffersOf = (message) => ['query', 'keys', 'values', 'context', 'emptyRows'].filter((name) => message[name]).map((name) => message[name].buffer);
 
+// The worker's URL goes up to the site root and down again, so that it holds from batch/ and
+// from a page's bundle (pages/) alike: every module folder is one level down.
 export function createWorkerCore({ url = new URL('../batch/batch-worker.mjs', import.meta.url) } = {}) {
   let worker = null;
   let nextId = 1;

@@ -1,8 +1,9 @@
 // The benchmark page: the chapter workload on plain JS, the WASM core and WebGPU (both
 // kernels), medians of repeated runs, ratios to the WASM core. Not a test: it times, and
-// it checks each path's output against the core before reporting it. ?reps=N&warmup=N;
-// another shape with ?B=&H=&T=&S=&D= (and ?lengths=a,b,... or ?lengths= for none), and
-// ?paths=wasm to time the WASM core only.
+// it checks each path's output against the core before reporting it. ?reps=N&warmup=N
+// (and ?poolReps=N&poolWarmup=N for the worker pools' samples: by default at least 100
+// after 20); another shape with ?B=&H=&T=&S=&D= (and ?lengths=a,b,... or ?lengths= for
+// none), and ?paths=wasm to time the WASM core only.
 
 import { bootCompanion, setStatus } from '../ui/boot.mjs';
 import { el, clear } from '../ui/dom.mjs';
@@ -101,8 +102,8 @@ async function main() {
         run: kept ? () => batch.run(WORKLOAD, into) : () => pool.run(WORKLOAD, { ...arrays, ...into }) });
     }
   }
-  const poolReps = Math.max(100, reps);
-  const poolWarmup = Math.max(20, warmup);
+  const poolReps = Math.max(1, Number(params.get('poolReps') ?? Math.max(100, reps)));
+  const poolWarmup = Math.max(0, Number(params.get('poolWarmup') ?? Math.max(20, warmup)));
   // The progress line is written once: redrawing it during a timed run would take a core
   // from the workers (on a 2-core machine, two workers already use both).
   const RUNS_PER_SAMPLE = 4;
