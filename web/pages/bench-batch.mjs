@@ -61,6 +61,9 @@ async function main() {
   const warmup = Math.max(0, Number(params.get('warmup') ?? 2));
   const progress = document.getElementById('bench-progress');
   const WORKLOAD = workloadOf(params);
+  const { B, H, T, S, D, lengths, scaled } = WORKLOAD;
+  document.getElementById('bench-workload').textContent = `Workload: B=${B}, H=${H}, T=${T}, S=${S}, D=${D}, ` +
+    `${lengths ? `source lengths ${lengths.join(', ')}` : 'no padding'}, ${scaled ? 'scaled' : 'unscaled'} scores`;
   const wasmOnly = params.get('paths') === 'wasm';
   const inputs = companion.batchAttention({ ...WORKLOAD, returnInputs: true });
   const arrays = { query: inputs.query, keys: inputs.keys, values: inputs.values };
@@ -128,7 +131,8 @@ async function main() {
   };
   const poolSpeedup = speedup(false);
   const poolSpeedupKept = speedup(true);
-  const poolNote = `The worker pool rows are medians of ${poolReps} samples after ${poolWarmup} warm-up ones, each the mean of ${RUNS_PER_SAMPLE} runs one after another. `;
+  const poolNote = `The worker pool rows are medians of ${poolReps} sample${poolReps === 1 ? '' : 's'} after ${poolWarmup} warm-up one${poolWarmup === 1 ? '' : 's'}, each the mean of ${RUNS_PER_SAMPLE} runs one after another; ` +
+    `${sizes[1]} workers against one: ${poolSpeedup.toFixed(2)}× with the inputs sent each run, ${poolSpeedupKept.toFixed(2)}× with them kept. `;
 
   const opened = wasmOnly ? { ok: false, reason: 'paths=wasm' } : await openGpuAttention();
   let adapter = 'none';
@@ -156,7 +160,7 @@ async function main() {
       el('td', {}, r.path), el('td', {}, Number.isFinite(r.median) ? r.median.toFixed(2) : '—'),
       el('td', {}, Number.isFinite(r.median) ? `${(r.median / wasm).toFixed(2)}×` : '—'),
       el('td', {}, r.agreement ? (r.agreement.pass ? `yes (max abs ${r.agreement.maxAbsError.toExponential(1)})` : 'NO') : '')))));
-  document.getElementById('bench-note').textContent = `Medians of ${reps} runs after ${warmup} warm-up runs. ${poolNote}WebGPU adapter: ${adapter}. ` +
+  document.getElementById('bench-note').textContent = `Medians of ${reps} run${reps === 1 ? '' : 's'} after ${warmup} warm-up run${warmup === 1 ? '' : 's'}. ${poolNote}WebGPU adapter: ${adapter}. ` +
     `${adapter.includes('swiftshader') ? '*SwiftShader emulates a GPU on the CPU: its times are not a speed figure. ' : ''}` +
     `Browser: ${navigator.userAgent}; logical processors: ${navigator.hardwareConcurrency}.`;
   progress.textContent = 'Done.';
