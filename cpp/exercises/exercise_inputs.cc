@@ -2,6 +2,7 @@
 #include "exercises/exercise_inputs.h"
 
 #include <cmath>
+#include <unordered_map>
 
 #include "answers/answer_parser.h"
 
@@ -21,8 +22,21 @@ const Json* Find(const Json& exercise, const Json& part, const std::string& key)
   return nullptr;
 }
 
+// An exercise's inputs are read once per part's request, and a wrong answer's search for
+// another part it fits builds every part's request: the same few texts are parsed again and
+// again (on the running example, 9 parts' keys and values per grade). The parses are kept
+// (per thread) by their text, up to kKeptParses of them, then all are dropped.
+const Result<Answer>& ParsedInput(const std::string& text) {
+  constexpr size_t kKeptParses = 64;
+  thread_local std::unordered_map<std::string, Result<Answer>> kept;
+  auto it = kept.find(text);
+  if (it != kept.end()) return it->second;
+  if (kept.size() >= kKeptParses) kept.clear();
+  return kept.emplace(text, ParseAnswer(text)).first->second;
+}
+
 Result<Answer> ParseInput(const std::string& text, const std::string& what) {
-  auto parsed = ParseAnswer(text);
+  const Result<Answer>& parsed = ParsedInput(text);
   if (!parsed.ok()) {
     return Status(ErrorCode::kInvalidInput, "the input " + what + " '" + text + "': " + parsed.status().message());
   }

@@ -3,8 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
-#include <utility>
 
 #include "core/encoder.h"
 #include "core/interventions.h"
@@ -14,27 +12,17 @@
 namespace attn {
 namespace {
 
-Result<Embeddings> ParseEmbeddings(const Json& declared) {
+Result<Embeddings> EmbeddingsOf(const Json& exercise) {
+  const Json* e = nullptr;
+  if (exercise.contains("inputs") && exercise["inputs"].contains("embeddings")) e = &exercise["inputs"]["embeddings"];
+  if (!e || !e->is_object()) return Status(ErrorCode::kInvalidInput, "the exercise declares no embeddings");
   Embeddings out;
-  for (const auto& [token, text] : declared.items()) {
+  for (const auto& [token, text] : e->items()) {
     if (!text.is_string()) return Status(ErrorCode::kInvalidInput, "the embedding of '" + token + "' must be text");
     ATTN_ASSIGN_OR_RETURN(v, ExactVectorFromText(text.get<std::string>(), "embedding of '" + token + "'"));
     out[token] = v;
   }
   return out;
-}
-
-// The exercise's embeddings, read from their text. The last ones read are kept (per thread)
-// with the text they were read from: every part of an exercise reads the same embeddings,
-// and a wrong answer's search for another part it fits asks for every part's request, so
-// an exercise of 19 parts would otherwise read them 20 times in one grade.
-Result<Embeddings> EmbeddingsOf(const Json& exercise) {
-  const Json* e = nullptr;
-  if (exercise.contains("inputs") && exercise["inputs"].contains("embeddings")) e = &exercise["inputs"]["embeddings"];
-  if (!e || !e->is_object()) return Status(ErrorCode::kInvalidInput, "the exercise declares no embeddings");
-  thread_local std::optional<std::pair<Json, Result<Embeddings>>> last;
-  if (!last || last->first != *e) last.emplace(*e, ParseEmbeddings(*e));
-  return last->second;
 }
 
 Result<Eigen::Index> PositionIndex(const std::vector<std::string>& labels, const std::string& name) {
