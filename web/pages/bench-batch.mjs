@@ -11,6 +11,7 @@ import { openGpuAttention, describeAdapter } from '../gpu/gpu-attention.mjs';
 import { plainAttention } from '../gpu/plain-attention.mjs';
 import { createBatchPool } from '../batch/batch-pool.mjs';
 import { messageOf } from '../error-message.mjs';
+import { plural } from '../ui/format.mjs';
 
 const CHAPTER = { B: 8, H: 4, T: 64, S: 512, D: 64, lengths: [512, 384, 256, 128, 64, 5, 3, 1], scaled: true, seed: 19 };
 
@@ -120,7 +121,7 @@ async function main() {
     }
   }
   for (const { size, kept, pool, times, last } of lanes) {
-    rows.push({ path: `WASM worker pool, ${size} worker${size === 1 ? '' : 's'}, ${kept ? 'inputs kept in the workers' : 'inputs copied and sent each run'}`,
+    rows.push({ path: `WASM worker pool, ${plural(size, 'worker')}, ${kept ? 'inputs kept in the workers' : 'inputs copied and sent each run'}`,
       median: median(times), spread: [quantile(times, 0.1), quantile(times, 0.9)], agreement: agreeWith(last.context, last.emptyRows),
       bitsEqual: last.context.every((x, n) => Object.is(x, wasmCall.last.context[n])) });
     pool.terminate();
@@ -131,7 +132,7 @@ async function main() {
   };
   const poolSpeedup = speedup(false);
   const poolSpeedupKept = speedup(true);
-  const poolNote = `The worker pool rows are medians of ${poolReps} sample${poolReps === 1 ? '' : 's'} after ${poolWarmup} warm-up one${poolWarmup === 1 ? '' : 's'}, each the mean of ${RUNS_PER_SAMPLE} runs one after another; ` +
+  const poolNote = `The worker pool rows are medians of ${plural(poolReps, 'sample')} after ${plural(poolWarmup, 'warm-up one')}, each the mean of ${RUNS_PER_SAMPLE} runs one after another; ` +
     `${sizes[1]} workers against one: ${poolSpeedup.toFixed(2)}× with the inputs sent each run, ${poolSpeedupKept.toFixed(2)}× with them kept. `;
 
   const opened = wasmOnly ? { ok: false, reason: 'paths=wasm' } : await openGpuAttention();
@@ -160,7 +161,7 @@ async function main() {
       el('td', {}, r.path), el('td', {}, Number.isFinite(r.median) ? r.median.toFixed(2) : '—'),
       el('td', {}, Number.isFinite(r.median) ? `${(r.median / wasm).toFixed(2)}×` : '—'),
       el('td', {}, r.agreement ? (r.agreement.pass ? `yes (max abs ${r.agreement.maxAbsError.toExponential(1)})` : 'NO') : '')))));
-  document.getElementById('bench-note').textContent = `Medians of ${reps} run${reps === 1 ? '' : 's'} after ${warmup} warm-up run${warmup === 1 ? '' : 's'}. ${poolNote}WebGPU adapter: ${adapter}. ` +
+  document.getElementById('bench-note').textContent = `Medians of ${plural(reps, 'run')} after ${plural(warmup, 'warm-up run')}. ${poolNote}WebGPU adapter: ${adapter}. ` +
     `${adapter.includes('swiftshader') ? '*SwiftShader emulates a GPU on the CPU: its times are not a speed figure. ' : ''}` +
     `Browser: ${navigator.userAgent}; logical processors: ${navigator.hardwareConcurrency}.`;
   progress.textContent = 'Done.';

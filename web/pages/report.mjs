@@ -12,7 +12,8 @@ import { messageOf } from '../error-message.mjs';
 import { ReportFileError, decodeText } from '../report/delimited-text.mjs';
 import { interactionReader } from '../report/interactions.mjs';
 import { LIMITS, gradeAnswers, readReportFile, summaryCsv } from '../report/class-report.mjs';
-import { count, plural, reportView } from '../report/report-view.mjs';
+import { count, reportView } from '../report/report-view.mjs';
+import { plural } from '../ui/format.mjs';
 
 const megabytes = (bytes) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 

@@ -5,11 +5,11 @@
 // goes in as text.
 
 import { el } from '../ui/dom.mjs';
+import { plural } from '../ui/format.mjs';
 import { barChart } from './bar-chart.mjs';
 import { SUMMARY_HEADER, groupUnplaced, summaryRows } from './class-report.mjs';
 
 export const count = (n) => n.toLocaleString('en');
-export const plural = (n, one, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
 
 const partLabel = (p) => `${p.exercise} · ${p.part}`;
 

@@ -25,6 +25,9 @@ export function fmtCount(value) {
   return Number.isSafeInteger(n) ? n.toLocaleString('en-US') : String(value ?? '—');
 }
 
+// (3, 'answer') -> "3 answers"; (1, 'answer') -> "1 answer"; (1200, 'row') -> "1,200 rows".
+export const plural = (n, one, many = `${one}s`) => `${fmtCount(n)} ${n === 1 ? one : many}`;
+
 // [8, 4, 64, 512] -> "8 × 4 × 64 × 512".
 export function fmtShape(shape) {
   return Array.isArray(shape) ? shape.map(String).join(' × ') : String(shape ?? '—');

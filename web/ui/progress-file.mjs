@@ -9,6 +9,7 @@
 // what changed: exercises new to this browser, answers added, replaced, kept, dropped.
 
 import { dict, readState, STORAGE_VERSION } from './storage.mjs';
+import { plural } from './format.mjs';
 
 export const PROGRESS_FORMAT = 'attention-companion-progress';
 export const PROGRESS_VERSION = 1;
@@ -25,8 +26,6 @@ export function exportFileName(now = new Date()) {
 
 // A progress file that cannot be read (the message says why, to the learner or teacher).
 export class ProgressFileError extends Error {}
-
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 // The file's text -> {state (version STORAGE_VERSION), dropped}, or a ProgressFileError.
 // (The class report reads learners' files with it too: web/report/progress-answers.mjs.)

@@ -5,10 +5,10 @@
 // not graded, so they are counted on their own, never in the parts.
 
 import { el } from './dom.mjs';
+import { plural } from './format.mjs';
 import { byChapter, chapterTitle, explainNames, partNames } from './chapters.mjs';
 import { exerciseHref } from './variant-control.mjs';
 
-const plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 const MAX_VARIANTS_LISTED = 5;
 
 // "2 of 5 correct" on the chapter's numbers, and what was tried beyond that.
