@@ -127,27 +127,46 @@ const copies = [
 ];
 
 // Each page's entry (pages/*.mjs) becomes one minified bundle in place, built by esbuild
-// from the assembled modules, with what it imports lazily (a figure, the batch panel, the
-// core's loader) inside it too: the page's first graded answer then needs a handful of
-// requests instead of two dozen (on a slow link, six connections fetched the modules in
-// waves, and split chunks brought the waves back). The module folders stay for the batch
+// from the assembled modules; what it imports lazily (a figure, the batch panel and the
+// WebGPU engine, the core's loader) goes to chunks of its own in pages/chunks/, fetched
+// when first used, so that the bytes a slow link carries before the first graded answer
+// are the ones it needs. The chunks that the first answer does need (what the bundle
+// imports statically, and the core's loader) are listed for preloading, so they arrive
+// with the bundle instead of in a later round trip. The module folders stay for the batch
 // lab's Worker, which loads its modules itself. Returns, for each entry, whether it starts
-// the core, which exercise file it fetches first, and whether it typesets maths.
+// the core, which exercise file it fetches first, and the chunks to preload.
 async function bundlePages() {
   const pages = {};
-  for (const entry of filesIn(path.join(outDir, 'pages'), ['.mjs'])) {
-    const out = path.relative(outDir, entry).split(path.sep).join('/');
+  const pagesDir = path.join(outDir, 'pages');
+  const siteRelative = (file) => path.relative(outDir, path.resolve(file)).split(path.sep).join('/');
+  for (const entry of filesIn(pagesDir, ['.mjs'])) {
+    const out = siteRelative(entry);
     const result = await esbuild.build({
-      entryPoints: [entry], outfile: entry, allowOverwrite: true, bundle: true, format: 'esm', external: ['node:*'],
-      minify: true, target: 'es2022', metafile: true, logLevel: 'error', legalComments: 'none',
+      entryPoints: [entry], outdir: pagesDir, entryNames: '[name]', chunkNames: 'chunks/[name]-[hash]',
+      outExtension: { '.js': '.mjs' }, splitting: true, allowOverwrite: true, bundle: true, format: 'esm',
+      external: ['node:*'], minify: true, target: 'es2022', metafile: true, logLevel: 'error', legalComments: 'none',
     });
-    const modules = Object.keys(result.metafile.inputs).map((file) => path.relative(outDir, path.resolve(file)).split(path.sep).join('/'));
+    const outputs = Object.fromEntries(Object.entries(result.metafile.outputs).map(([file, o]) => [siteRelative(file), o]));
+    const modules = Object.keys(result.metafile.inputs).map(siteRelative);
     const source = fs.readFileSync(path.join(webDir, out), 'utf8');
+    const core = modules.includes('ui/boot.mjs') && /\bbootCompanion\(/.test(source);
+    const preload = new Set();
+    const visit = (file) => {
+      for (const imported of outputs[file]?.imports ?? []) {
+        const chunk = siteRelative(imported.path);
+        const loader = core && Object.keys(outputs[chunk]?.inputs ?? {}).map(siteRelative).includes('companion.mjs');
+        if ((imported.kind === 'import-statement' || loader) && !preload.has(chunk)) {
+          preload.add(chunk);
+          visit(chunk);
+        }
+      }
+    };
+    visit(out);
     pages[out] = {
-      core: modules.includes('ui/boot.mjs') && /\bbootCompanion\(/.test(source),
+      core,
       // A page that loads one exercise (bootCompanion({only})) fetches the catalogue, then its file.
       exercises: /\bbootCompanion\(\{\s*only\b/.test(source) ? 'catalogue.json' : 'exercises.json',
-      katex: modules.includes('ui/render-math.mjs'),
+      preload: [...preload],
     };
   }
   return pages;
@@ -156,20 +175,20 @@ async function bundlePages() {
 // A page's head lists everything its first graded answer needs, so that the browser
 // fetches it all at once: where the page starts the core, the core's WebAssembly first (the
 // largest file, compiled while it streams in), then the page's bundle (modulepreload), the
-// core's glue and the exercises; then KaTeX at a low priority. The answer fields do not wait
-// for KaTeX, but where it arrives before the core (a fast link) the maths is typeset before
-// the first paint of the parts, so nothing shifts under the learner's eyes.
+// core's glue and the exercises. KaTeX is not among them: the page asks for it once the
+// WebAssembly has arrived (web/ui/render-math.mjs, startLoadingKatexAfter), so that on a slow
+// link it does not share the bandwidth with the core; maths drawn before it arrives shows its
+// TeX until then.
 function withPreloads(html, pages) {
   const entry = html.match(/<script type="module" src="(pages\/[^"]+\.mjs)"><\/script>/);
   if (!entry || !pages[entry[1]]) return html;
-  const { core, exercises, katex } = pages[entry[1]];
-  const links = [`<link rel="modulepreload" href="${entry[1]}">`];
+  const { core, exercises, preload } = pages[entry[1]];
+  const links = [entry[1], ...preload].map((file) => `<link rel="modulepreload" href="${file}">`);
   if (core) {
     links.unshift('<link rel="preload" href="companion.wasm" as="fetch" type="application/wasm" crossorigin>');
     links.push('<link rel="preload" href="companion.js" as="script">',
       `<link rel="preload" href="${exercises}" as="fetch" type="application/json" crossorigin>`);
   }
-  if (katex) links.push('<link rel="preload" href="katex.min.js" as="script" fetchpriority="low">');
   const charset = '<meta charset="utf-8">';
   if (!html.includes(charset)) fail(`a page with ${entry[1]} has no ${charset}`);
   return html.replace(charset, `${charset}\n${links.join('\n')}`);

@@ -71,11 +71,26 @@ const demangled = bodies.map((_, i) => (mangled.get(i + importedFunctions) ?? `f
 const ORIGINS = [
   ['nlohmann::json (reading and writing JSON)', /nlohmann::/],
   ['Eigen', /\bEigen::/],
-  ['embind (the JS binding)', /emscripten::|_embind_|\bembind/],
+  ['embind and the binding (companion_bindings.cc)', /emscripten::|_embind_|\bembind|^\{anonymous\}::/],
   ['the core: attn:: (all five layers)', /\battn::/],
   ['libc++', /\bstd::/],
 ];
-const originOf = (name) => ORIGINS.find(([, pattern]) => pattern.test(name))?.[0] ?? 'libc, the allocator, maths';
+// A function's origin is read from its own name (up to its parameter list, without a
+// return type): an attn:: function that takes a JSON value is the core's, not the library's.
+const ownName = (full) => {
+  const name = full.replaceAll('(anonymous namespace)', '{anonymous}');
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < name.length; i += 1) {
+    const c = name[i];
+    if (c === '<') depth += 1;
+    else if (c === '>') depth -= 1;
+    else if (depth === 0 && c === ' ') start = i + 1;
+    else if (depth === 0 && c === '(' && i > start) return name.slice(start, i);
+  }
+  return name.slice(start);
+};
+const originOf = (name) => ORIGINS.find(([, pattern]) => pattern.test(ownName(name)))?.[0] ?? 'libc, the allocator, maths';
 const byOrigin = new Map();
 bodies.forEach((size, i) => byOrigin.set(originOf(demangled[i]), (byOrigin.get(originOf(demangled[i])) ?? 0) + size));
 const code = bodies.reduce((a, b) => a + b, 0);

@@ -18,18 +18,18 @@ import { el } from '../ui/dom.mjs';
 const partQueries = (exercise) => [...new Set((exercise.parts ?? []).map((part) => part.query ?? exercise.inputs?.query)
   .filter((query) => typeof query === 'string'))];
 
-// Each kind: its module (loaded only when a figure of that kind is drawn: page weight)
-// and how the declaration and the exercise become the figure's options.
+// Each kind: how the declaration and the exercise become the figure's options. The figures'
+// code (./all-figures.mjs) is loaded when the first figure is drawn (page weight).
 const KINDS = {
-  flow: { load: () => import('./flow.mjs'), draw: (m, c, o) => m.flowFigure(c, o) },
-  temperature: { load: () => import('./temperature.mjs'), draw: (m, c, o) => m.temperatureFigure(c, o) },
-  mask: { load: () => import('./mask.mjs'), draw: (m, c, o, figure) => m.maskFigure(c, { ...o, mask: figure.mask }) },
-  window: { load: () => import('./window.mjs'), draw: (m, c, o) => m.windowFigure(c, o) },
-  heatmap: { load: () => import('./heatmap.mjs'),
+  flow: { draw: (m, c, o) => m.flowFigure(c, o) },
+  temperature: { draw: (m, c, o) => m.temperatureFigure(c, o) },
+  mask: { draw: (m, c, o, figure) => m.maskFigure(c, { ...o, mask: figure.mask }) },
+  window: { draw: (m, c, o) => m.windowFigure(c, o) },
+  heatmap: {
     draw: (m, c, o, figure, exercise) => m.heatmapFigure(c, { ...o, queries: partQueries(exercise), rows: figure.rows }) },
-  hull: { load: () => import('./hull.mjs'), draw: (m, c, o, figure) => m.hullFigure(c, { ...o, contexts: figure.contexts }) },
-  reads: { load: () => import('./reads.mjs'), draw: (m, c, o, figure) => m.readsFigure(c, { ...o, reads: figure.reads }) },
-  recurrence: { load: () => import('./recurrence.mjs'), draw: (m, c, o) => m.recurrenceFigure(c, o) },
+  hull: { draw: (m, c, o, figure) => m.hullFigure(c, { ...o, contexts: figure.contexts }) },
+  reads: { draw: (m, c, o, figure) => m.readsFigure(c, { ...o, reads: figure.reads }) },
+  recurrence: { draw: (m, c, o) => m.recurrenceFigure(c, o) },
 };
 
 // The figures an exercise declares (well-formed ones only), optionally only those for one page.
@@ -45,7 +45,26 @@ export async function drawFigure(companion, exercise, figure) {
   const kind = Object.hasOwn(KINDS, figure.kind) ? KINDS[figure.kind] : null;
   if (!kind) return el('p', { class: 'figure-status figure-error' }, `There is no figure of the kind “${figure.kind}”.`);
   const options = { model: figure.model ?? exercise.model, inputs: { ...exercise.inputs, ...figure.inputs } };
-  return kind.draw(await kind.load(), companion, options, figure, exercise);
+  return kind.draw(await import('./all-figures.mjs'), companion, options, figure, exercise);
+}
+
+// The figures' stylesheet (figures.css), which an exercise page asks for only when its
+// figures are first opened (it is not among the bytes the first graded answer waits for);
+// resolves once it has loaded, or failed to, so that no figure is drawn unstyled.
+let figureStylesLoaded = null;
+function figureStyles() {
+  figureStylesLoaded ??= new Promise((resolve) => {
+    const href = new URL('../figures.css', import.meta.url).href;
+    if ([...document.styleSheets].some((sheet) => sheet.href === href)) {
+      resolve();
+      return;
+    }
+    const link = el('link', { rel: 'stylesheet', href });
+    link.addEventListener('load', () => resolve());
+    link.addEventListener('error', () => resolve());
+    document.head.append(link);
+  });
+  return figureStylesLoaded;
 }
 
 // The closed panel of an exercise's figures on its page, or null when it declares none.
@@ -57,7 +76,9 @@ export function figuresFor(companion, exercise) {
     el('summary', {}, 'Live figures for this exercise (they show the answers)'), holder);
   details.addEventListener('toggle', async () => {
     if (!details.open || holder.hasChildNodes()) return;
-    holder.append(...await Promise.all(figures.map((figure) => drawFigure(companion, exercise, figure))));
+    const [drawn] = await Promise.all([
+      Promise.all(figures.map((figure) => drawFigure(companion, exercise, figure))), figureStyles()]);
+    holder.append(...drawn);
   });
   return el('section', { class: 'figures-section', 'aria-label': 'Live figures' }, details);
 }

@@ -8,7 +8,7 @@
 
 import { svgEl } from '../ui/dom.mjs';
 import { figureFrame, svgImage, dataTable, replace, work, showError } from './common.mjs';
-import { positionWords } from '../ui/lang-text.mjs';
+import { positionWords } from '../ui/format.mjs';
 
 const PANEL = { width: 440, gap: 40, rowH: 54, top: 62 };
 

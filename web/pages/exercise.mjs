@@ -12,7 +12,7 @@
 
 import { el, pacer } from '../ui/dom.mjs';
 import { bootCompanion, safeCall, errorOf, showNotice, setStatus, ensureHeading } from '../ui/boot.mjs';
-import { renderParagraphs, startLoadingKatex } from '../ui/render-math.mjs';
+import { mathTypeset, renderParagraphs, startLoadingKatexAfter } from '../ui/render-math.mjs';
 import { hasWorking, workingKind } from '../ui/working-view.mjs';
 import { readPolicy, policySentence } from '../ui/feedback-policy.mjs';
 import { workingBlock } from '../ui/working-block.mjs';
@@ -82,7 +82,7 @@ async function main() {
   if (seedProblem) showNotice(seedProblem, 'warning');
   const { policy, problems: policyProblems } = readPolicy((name) => params.get(name));
   for (const text of policyProblems) showNotice(`In the address, ${text}`, 'warning');
-  startLoadingKatex();
+  startLoadingKatexAfter('companion.wasm');
   const companion = await bootCompanion({ only: [id] });
   if (!companion) return;
   // The page is drawn a few pieces at a time, each batch in its own task (it stays responsive
@@ -184,6 +184,7 @@ async function main() {
   }
   settle();
   await introTypeset;
+  await mathTypeset(); // every prompt and hint drawn before KaTeX arrived is typeset now
 }
 
 main().catch((error) => {

@@ -3,6 +3,7 @@
 
 import { el, clear } from './dom.mjs';
 import { messageOf } from '../error-message.mjs';
+import { loadCompanion } from '../companion.mjs';
 
 // Shows a message in the page's #notice region (role="status").
 export function showNotice(text, kind = 'info') {
@@ -63,8 +64,8 @@ function loadWithWatchdog(options) {
       fn(value);
     };
     onUncaught = (message) => settle(reject, new Error(message));
-    import('../companion.mjs')
-      .then(({ loadCompanion }) => loadCompanion(options))
+    Promise.resolve()
+      .then(() => loadCompanion(options))
       .then((companion) => settle(resolve, companion), (error) => settle(reject, error));
   });
 }

@@ -37,3 +37,7 @@ export function fmtShape(shape) {
 export function fmtPolynomial(text) {
   return String(text ?? '—').replaceAll('*', '·');
 }
+
+// A source position's label (a token name in the exercise's inputs) as words for the page:
+// "full_stop" -> "full stop".
+export const positionWords = (label) => String(label ?? '').replaceAll('_', ' ');

@@ -22,7 +22,3 @@ export function langNodes(text) {
   if (last < source.length || nodes.length === 0) nodes.push(document.createTextNode(source.slice(last)));
   return nodes;
 }
-
-// A source position's label (a token name in the exercise's inputs) as words for the page:
-// "full_stop" -> "full stop".
-export const positionWords = (label) => String(label ?? '').replaceAll('_', ' ');

@@ -11,7 +11,7 @@ import { el } from './dom.mjs';
 import { renderMathText } from './render-math.mjs';
 import { partView } from './part-view.mjs';
 import { spokenText } from './math-speech.mjs';
-import { positionWords } from './lang-text.mjs';
+import { positionWords } from './format.mjs';
 
 // "2: key" for a part that removes or deletes the second source token; "None" otherwise.
 function rowLabel(exercise, parts) {

@@ -11,34 +11,60 @@ import { langNodes } from './lang-text.mjs';
 // strict CSP (script-src 'self') allows; it defines globalThis.katex. A bundle
 // that carries KaTeX itself hands it over with useKatex(katex) instead.
 let katexPromise = null;
+let loadedKatex; // undefined until the load has settled, then KaTeX or null (it failed)
 
 export function useKatex(katex) {
-  katexPromise = Promise.resolve(katex ?? null);
+  loadedKatex = katex ?? null;
+  katexPromise = Promise.resolve(loadedKatex);
 }
 
 function loadKatex() {
   katexPromise ??= new Promise((resolve) => {
+    const settle = (katex) => {
+      loadedKatex = katex ?? null;
+      resolve(loadedKatex);
+    };
     if (globalThis.katex) {
-      resolve(globalThis.katex);
+      settle(globalThis.katex);
       return;
     }
     try {
       const script = document.createElement('script');
       script.src = new URL('../katex.min.js', import.meta.url).href;
-      script.onload = () => resolve(globalThis.katex ?? null);
-      script.onerror = () => resolve(null);
+      script.onload = () => settle(globalThis.katex);
+      script.onerror = () => settle(null);
       document.head.append(script);
     } catch {
-      resolve(null); // no module URL to load from (e.g. inside a bundle): TeX stays as text
+      settle(null); // no module URL to load from (e.g. inside a bundle): TeX stays as text
     }
   });
   return katexPromise;
 }
 
-// Starts loading KaTeX now (a page calls it before it starts the core), so that on a fast
-// link the maths is typeset as the parts are first drawn, instead of shifting them later.
-export function startLoadingKatex() {
-  loadKatex();
+// Starts loading KaTeX once `file` (the core's WebAssembly) has arrived, or now if it has.
+// On a slow link KaTeX (63 KB compressed) would otherwise share the bandwidth with the core
+// and delay the first graded answer by a third of a second; on a fast link it still arrives
+// while the core compiles. Maths drawn before it arrives shows its TeX and is typeset then.
+export function startLoadingKatexAfter(file) {
+  const arrived = (entries) => entries.some((entry) => entry.name.split(/[?#]/)[0].endsWith(`/${file}`));
+  if (typeof PerformanceObserver === 'undefined'
+      || !PerformanceObserver.supportedEntryTypes?.includes('resource')
+      || arrived(performance.getEntriesByType('resource'))) {
+    loadKatex();
+    return;
+  }
+  const observer = new PerformanceObserver((list) => {
+    if (!arrived(list.getEntries())) return;
+    observer.disconnect();
+    loadKatex();
+  });
+  observer.observe({ type: 'resource', buffered: true });
+}
+
+// Settles once KaTeX has loaded (or failed to) and every piece of maths drawn before then
+// has been typeset.
+export function mathTypeset() {
+  return loadKatex().then(() => undefined);
 }
 
 // Splits "a $x$ b $$y$$" into [{text}, {tex, display}] pieces. "\$" is a
@@ -72,11 +98,9 @@ export function splitMath(source) {
   return pieces;
 }
 
-// Fills `container` with `source` rendered as text plus typeset math.
-export async function renderMathText(container, source) {
-  const katex = await loadKatex();
+function fill(container, pieces, katex) {
   container.replaceChildren();
-  for (const piece of splitMath(String(source ?? ''))) {
+  for (const piece of pieces) {
     if (piece.text !== undefined) {
       container.append(...langNodes(piece.text));
       continue;
@@ -91,11 +115,29 @@ export async function renderMathText(container, source) {
       } catch {
         holder.textContent = piece.tex;
       }
+    } else if (katex === null) {
+      holder.textContent = piece.display ? piece.tex : `$${piece.tex}$`; // KaTeX could not be loaded
     } else {
-      holder.textContent = piece.display ? piece.tex : `$${piece.tex}$`;
+      holder.textContent = piece.tex; // typeset when KaTeX arrives
+      holder.classList.add('math-pending');
     }
     container.append(holder);
   }
+}
+
+// Fills `container` with `source` rendered as text plus typeset math: at once, with the
+// maths as TeX if KaTeX has not arrived yet, then typeset when it has (unless the container
+// has been filled again since). The promise settles once the maths is typeset (or KaTeX has
+// failed to load).
+const latestFill = new WeakMap();
+export function renderMathText(container, source) {
+  const pieces = splitMath(String(source ?? ''));
+  latestFill.set(container, pieces);
+  fill(container, pieces, loadedKatex);
+  if (loadedKatex !== undefined || !pieces.some((piece) => piece.tex !== undefined)) return Promise.resolve();
+  return loadKatex().then((katex) => {
+    if (latestFill.get(container) === pieces) fill(container, pieces, katex);
+  });
 }
 
 // Renders text with blank-line-separated paragraphs as <p> elements.

@@ -4,7 +4,7 @@
 
 import { svgEl } from './dom.mjs';
 import { decimalText, exactText, quantityText } from './working-view.mjs';
-import { positionWords } from './lang-text.mjs';
+import { positionWords } from './format.mjs';
 
 const ROW = 34;
 const LABEL_WIDTH = 120;

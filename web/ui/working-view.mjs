@@ -9,7 +9,7 @@
 
 import { el } from './dom.mjs';
 import { readWorking, rowsWorking, costWorking } from './ch19-working.mjs';
-import { positionWords } from './lang-text.mjs';
+import { positionWords } from './format.mjs';
 
 // "a/2" / null and "0.346574" -> the two cells' texts.
 export function exactText(q) {

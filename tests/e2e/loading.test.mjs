@@ -1,0 +1,75 @@
+// What an exercise page asks for, and when: the first graded answer waits only for the
+// core, the page's bundle (and the one chunk it imports), the glue, the catalogue, the
+// exercise's file and the stylesheet; KaTeX is asked for once the core's WebAssembly has
+// arrived, maths drawn before then shows its TeX and is typeset when it comes, and the
+// figures' code and stylesheet come only when the figures are opened.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { answerPart, newCheckedPage, openExercise, useSite, waitReady } from './harness.mjs';
+
+let server;
+let browser;
+useSite((s, b) => { server = s; browser = b; });
+
+// The page's requests as the browser saw them: path, start and end (ms), bytes.
+async function recordRequests(page) {
+  const session = await page.context().newCDPSession(page);
+  const requests = new Map();
+  session.on('Network.requestWillBeSent', (e) => requests.set(e.requestId, { path: new URL(e.request.url).pathname, start: e.timestamp * 1000 }));
+  session.on('Network.loadingFinished', (e) => Object.assign(requests.get(e.requestId) ?? {}, { end: e.timestamp * 1000, bytes: e.encodedDataLength }));
+  await session.send('Network.enable');
+  return () => [...requests.values()];
+}
+
+test('KaTeX is asked for after the core has arrived; the figures come when opened', async () => {
+  const { page, context, problems } = await newCheckedPage(browser);
+  const requests = await recordRequests(page);
+  await page.goto(`${server.url}exercise.html?id=ch19.running`);
+  await waitReady(page);
+  const named = (pattern) => requests().filter((r) => pattern.test(r.path));
+  const [wasm] = named(/\/companion\.wasm$/);
+  const [katex] = named(/\/katex\.min\.js$/);
+  assert.ok(wasm?.end && katex, 'both the core and KaTeX were loaded');
+  assert.ok(katex.start >= wasm.end, `KaTeX was asked for ${(wasm.end - katex.start).toFixed(1)} ms before the core had arrived`);
+  assert.equal(await page.locator('.math-pending').count(), 0, 'every piece of maths is typeset once the page is ready');
+  assert.ok(await page.locator('.intro math').count() > 0);
+  assert.deepEqual(named(/figures\.css$|all-figures|exercise-batch-panel/).map((r) => r.path), [],
+    'nothing for the figures or the batch panel before they are opened');
+
+  await page.locator('details.figure-embed > summary').click();
+  await page.locator('.embedded-figures figure').first().waitFor();
+  assert.equal(named(/\/figures\.css$/).length, 1, 'the figures\' stylesheet came with them');
+  assert.equal(named(/all-figures/).length, 1, 'every figure\'s code in one request');
+  // A figure is drawn styled: figures.css sets the plot's SVG text size.
+  assert.ok(await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.endsWith('/figures.css'))));
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test('maths drawn before KaTeX arrives shows its TeX, the fields work, and it is typeset when KaTeX comes', async () => {
+  const { page, context, problems } = await newCheckedPage(browser);
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route('**/katex.min.js', async (route) => { await held; await route.continue(); });
+  await page.goto(`${server.url}exercise.html?id=ch14.example1`, { waitUntil: 'domcontentloaded' }); // KaTeX's script holds the load event
+  const pending = page.locator('.part .math-pending').first();
+  await pending.waitFor();
+  assert.ok((await pending.textContent()).trim().length > 0, 'the TeX is shown meanwhile');
+  assert.equal(await answerPart(page, 'weights', '[1/2, 1/4, 1/4]'), 'correct', 'a field can be answered before KaTeX has come');
+  assert.equal(await page.locator('body[data-ready="true"]').count(), 0, 'the page is not ready while maths waits');
+  release();
+  await waitReady(page);
+  assert.equal(await page.locator('.math-pending').count(), 0);
+  assert.ok(await page.locator('.part label math, .part legend math').count() > 0, 'the prompts are typeset');
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test('a page for an exercise with a batch section loads the batch panel only when it is used', async () => {
+  const { page, context, problems } = await openExercise(browser, server, 'ch19.ex14');
+  const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+  assert.deepEqual(loaded.filter((name) => /exercise-batch-panel|all-figures/.test(name)), []);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
