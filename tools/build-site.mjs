@@ -127,12 +127,11 @@ const copies = [
 ];
 
 // Each page's entry (pages/*.mjs) becomes one minified bundle in place, built by esbuild
-// from the assembled modules; what it imports lazily (a figure, the batch panel and the
-// WebGPU engine, the core's loader) goes to chunks of its own in pages/chunks/, fetched
-// when first used, so that the bytes a slow link carries before the first graded answer
-// are the ones it needs. The chunks that the first answer does need (what the bundle
-// imports statically, and the core's loader) are listed for preloading, so they arrive
-// with the bundle instead of in a later round trip. The module folders stay for the batch
+// from the assembled modules; what it imports lazily (the figures, the batch panel and the
+// WebGPU engine) goes to chunks of its own in pages/chunks/, fetched when first used, so
+// that the bytes a slow link carries before the first graded answer are the ones it needs.
+// The chunks the bundle imports statically (the code it shares with the lazy ones) are
+// listed for preloading, so they arrive with the bundle instead of a round trip later. The module folders stay for the batch
 // lab's Worker, which loads its modules itself. Returns, for each entry, whether it starts
 // the core, which exercise file it fetches first, and the chunks to preload.
 async function bundlePages() {
@@ -149,13 +148,11 @@ async function bundlePages() {
     const outputs = Object.fromEntries(Object.entries(result.metafile.outputs).map(([file, o]) => [siteRelative(file), o]));
     const modules = Object.keys(result.metafile.inputs).map(siteRelative);
     const source = fs.readFileSync(path.join(webDir, out), 'utf8');
-    const core = modules.includes('ui/boot.mjs') && /\bbootCompanion\(/.test(source);
     const preload = new Set();
     const visit = (file) => {
       for (const imported of outputs[file]?.imports ?? []) {
         const chunk = siteRelative(imported.path);
-        const loader = core && Object.keys(outputs[chunk]?.inputs ?? {}).map(siteRelative).includes('companion.mjs');
-        if ((imported.kind === 'import-statement' || loader) && !preload.has(chunk)) {
+        if (imported.kind === 'import-statement' && !preload.has(chunk)) {
           preload.add(chunk);
           visit(chunk);
         }
@@ -163,7 +160,7 @@ async function bundlePages() {
     };
     visit(out);
     pages[out] = {
-      core,
+      core: modules.includes('ui/boot.mjs') && /\bbootCompanion\(/.test(source),
       // A page that loads one exercise (bootCompanion({only})) fetches the catalogue, then its file.
       exercises: /\bbootCompanion\(\{\s*only\b/.test(source) ? 'catalogue.json' : 'exercises.json',
       preload: [...preload],

@@ -41,7 +41,7 @@ test('KaTeX is asked for after the core has arrived; the figures come when opene
   await page.locator('.embedded-figures figure').first().waitFor();
   assert.equal(named(/\/figures\.css$/).length, 1, 'the figures\' stylesheet came with them');
   assert.equal(named(/all-figures/).length, 1, 'every figure\'s code in one request');
-  // A figure is drawn styled: figures.css sets the plot's SVG text size.
+  // The figures were drawn with their stylesheet in the page.
   assert.ok(await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.endsWith('/figures.css'))));
   assert.deepEqual(problems(), []);
   await context.close();

@@ -64,8 +64,7 @@ function loadWithWatchdog(options) {
       fn(value);
     };
     onUncaught = (message) => settle(reject, new Error(message));
-    Promise.resolve()
-      .then(() => loadCompanion(options))
+    loadCompanion(options)
       .then((companion) => settle(resolve, companion), (error) => settle(reject, error));
   });
 }
