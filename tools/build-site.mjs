@@ -169,22 +169,29 @@ async function bundlePages() {
   return pages;
 }
 
+// JSON that cannot end the <script> element it sits in ("<" written as its escape).
+const jsonInHtml = (value) => JSON.stringify(value).replaceAll('<', '\\u003c');
+
 // A page's head lists everything its first graded answer needs, so that the browser
 // fetches it all at once: where the page starts the core, the core's WebAssembly first (the
 // largest file, compiled while it streams in), then the page's bundle (modulepreload), the
-// core's glue and the exercises. KaTeX is not among them: the page asks for it once the
-// WebAssembly has arrived (web/ui/render-math.mjs, startLoadingKatexAfter), so that on a slow
-// link it does not share the bandwidth with the core; maths drawn before it arrives shows its
-// TeX until then.
-function withPreloads(html, pages) {
+// core's glue and the exercises (a page about one exercise carries the catalogue instead).
+// KaTeX is not among them: the page asks for it once the WebAssembly has arrived
+// (web/ui/render-math.mjs, startLoadingKatexAfter), so that on a slow link it does not share
+// the bandwidth with the core; maths drawn before it arrives shows its TeX until then.
+function withPreloads(html, pages, catalogue) {
   const entry = html.match(/<script type="module" src="(pages\/[^"]+\.mjs)"><\/script>/);
   if (!entry || !pages[entry[1]]) return html;
   const { core, exercises, preload } = pages[entry[1]];
   const links = [entry[1], ...preload].map((file) => `<link rel="modulepreload" href="${file}">`);
   if (core) {
     links.unshift('<link rel="preload" href="companion.wasm" as="fetch" type="application/wasm" crossorigin>');
-    links.push('<link rel="preload" href="companion.js" as="script">',
-      `<link rel="preload" href="${exercises}" as="fetch" type="application/json" crossorigin>`);
+    links.push('<link rel="preload" href="companion.js" as="script">');
+    // A page about one exercise carries the catalogue (web/companion.mjs, catalogueInPage): it
+    // then asks for the exercise's file as it starts, and has one request fewer before it.
+    links.push(exercises === 'catalogue.json'
+      ? `<script type="application/json" id="exercise-catalogue">${jsonInHtml(catalogue)}</script>`
+      : `<link rel="preload" href="${exercises}" as="fetch" type="application/json" crossorigin>`);
   }
   const charset = '<meta charset="utf-8">';
   if (!html.includes(charset)) fail(`a page with ${entry[1]} has no ${charset}`);
@@ -213,7 +220,8 @@ fs.writeFileSync(path.join(outDir, 'companion-core.mjs'),
 fs.writeFileSync(path.join(outDir, 'exercises.json'), `${JSON.stringify(exercises, null, 1)}\n`);
 fs.mkdirSync(path.join(outDir, 'exercises'));
 for (const doc of exercises) fs.writeFileSync(path.join(outDir, 'exercises', `${doc.id}.json`), JSON.stringify(doc));
-fs.writeFileSync(path.join(outDir, 'catalogue.json'), JSON.stringify(exercises.map(catalogueEntry)));
+const catalogue = exercises.map(catalogueEntry);
+fs.writeFileSync(path.join(outDir, 'catalogue.json'), JSON.stringify(catalogue));
 
 const pages = await bundlePages();
 for (const [from, to] of copies.filter(([from]) => from.endsWith('.html'))) {
@@ -224,7 +232,7 @@ for (const [from, to] of copies.filter(([from]) => from.endsWith('.html'))) {
     if (!demo) fail(`${path.relative(repoRoot, from)} shows the demo exercise, but no exercise declares "demo": true`);
     html = html.replaceAll(DEMO_MARK, demo);
   }
-  fs.writeFileSync(path.join(outDir, to), withPreloads(html, pages));
+  fs.writeFileSync(path.join(outDir, to), withPreloads(html, pages, catalogue));
 }
 precompress(outDir);
 

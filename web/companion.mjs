@@ -51,12 +51,27 @@ async function fetchJson(base, file) {
   return response.json();
 }
 
-// Every exercise (exercises.json), or, with `only`, the catalogue (catalogue.json) and the
-// own files (exercises/ID.json) of those of the ids it lists, so that a page about one
-// exercise does not download them all; an id it does not list then names no exercise.
+// The catalogue a page carries in itself: the site build writes it into a page that loads
+// one exercise as a JSON data block (script#exercise-catalogue), so that the page asks for
+// the exercise's own file the moment it starts instead of a round trip later. Null without.
+function catalogueInPage() {
+  const block = globalThis.document?.getElementById('exercise-catalogue');
+  if (!block) return null;
+  try {
+    const catalogue = JSON.parse(block.textContent);
+    return Array.isArray(catalogue) ? catalogue : null;
+  } catch {
+    return null;
+  }
+}
+
+// Every exercise (exercises.json), or, with `only`, the catalogue (the page's own, else
+// catalogue.json) and the own files (exercises/ID.json) of those of the ids it lists, so
+// that a page about one exercise does not download them all; an id it does not list then
+// names no exercise.
 async function fetchExercises(base, only) {
   if (!only) return { docs: await fetchJson(base, 'exercises.json'), catalogue: null };
-  const catalogue = await fetchJson(base, 'catalogue.json');
+  const catalogue = catalogueInPage() ?? await fetchJson(base, 'catalogue.json');
   const listed = new Set(catalogue.map((entry) => entry.id));
   const wanted = [...new Set(only.map(String))].filter((id) => listed.has(id));
   return { docs: await Promise.all(wanted.map((id) => fetchJson(base, `exercises/${encodeURIComponent(id)}.json`))), catalogue };

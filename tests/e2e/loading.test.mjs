@@ -1,6 +1,6 @@
 // What an exercise page asks for, and when: the first graded answer waits only for the
-// core, the page's bundle (and the one chunk it imports), the glue, the catalogue, the
-// exercise's file and the stylesheet; KaTeX is asked for once the core's WebAssembly has
+// core, the page's bundle (and the one chunk it imports), the glue, the exercise's file
+// (asked for as the page starts: the page carries the catalogue) and the stylesheet; KaTeX is asked for once the core's WebAssembly has
 // arrived, maths drawn before then shows its TeX and is typeset when it comes, and the
 // figures' code and stylesheet come only when the figures are opened.
 
@@ -62,6 +62,29 @@ test('maths drawn before KaTeX arrives shows its TeX, the fields work, and it is
   await waitReady(page);
   assert.equal(await page.locator('.math-pending').count(), 0);
   assert.ok(await page.locator('.part label math, .part legend math').count() > 0, 'the prompts are typeset');
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test('the page carries the catalogue: the exercise\'s file is asked for while the core is still on its way', async () => {
+  const { page, context, problems } = await newCheckedPage(browser);
+  const requests = await recordRequests(page);
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route('**/companion.wasm', async (route) => { await held; await route.continue(); });
+  const exerciseFile = page.waitForRequest((request) => request.url().endsWith('/exercises/ch19.ex3.json'));
+  await page.goto(`${server.url}exercise.html?id=ch19.ex3`, { waitUntil: 'domcontentloaded' });
+  await exerciseFile; // (the core is held back meanwhile)
+  release();
+  await waitReady(page);
+  assert.equal(await page.locator('a.pager-next').count(), 1, 'the pager is written from the page\'s catalogue');
+  assert.deepEqual(requests().filter((r) => /catalogue\.json$/.test(r.path)), []);
+
+  // An id the catalogue does not list asks for no file (no 404 in the console).
+  await page.goto(`${server.url}exercise.html?id=ch19.nope`);
+  await waitReady(page);
+  assert.match(await page.locator('#status').textContent(), /could not be opened/);
+  assert.deepEqual(requests().filter((r) => r.path.endsWith('/exercises/ch19.nope.json')), []);
   assert.deepEqual(problems(), []);
   await context.close();
 });
