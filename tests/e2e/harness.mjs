@@ -18,15 +18,15 @@ export const resultsDir = path.join(repoRoot, 'test-results');
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--headless=new'];
 
-// Starts tools/serve.mjs on the built site (or on another folder, `dir`); resolves to
-// {url, stop()} once it printed its URL.
-export function startServer(extraArgs = [], { dir = siteDir } = {}) {
+// Starts tools/serve.mjs on the built site (or on another folder, `dir`; or another
+// checkout's serve.mjs, `serve`); resolves to {url, stop()} once it printed its URL.
+export function startServer(extraArgs = [], { dir = siteDir, serve = path.join(repoRoot, 'tools', 'serve.mjs') } = {}) {
   if (!fs.existsSync(path.join(dir, 'index.html'))) {
     throw new Error(dir === siteDir ? `no site at ${siteDir}: run \`node tools/build-site.mjs build/site\` first`
       : `no index.html in ${dir}`);
   }
   const child = spawn(process.execPath,
-    [path.join(repoRoot, 'tools', 'serve.mjs'), '--dir', dir, '--port', '0', ...extraArgs],
+    [serve, '--dir', dir, '--port', '0', ...extraArgs],
     { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let stdout = '';
