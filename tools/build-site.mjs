@@ -13,8 +13,9 @@
 //     Worker, web/batch/batch-worker.mjs: a module worker cannot load a classic script),
 //   node_modules/katex/dist/katex.min.js -> katex.min.js (a classic script; MathML output only: no KaTeX CSS or fonts),
 //   exercises/**/*.json -> exercises.json (one array, sorted by chapter, then order), and each
-//     minified as exercises/ID.json with catalogue.json (web/companion.mjs's catalogueEntry of
-//     each), for the page about one exercise,
+//     minified as exercises/ID.json with the catalogue (web/companion.mjs's catalogueEntry of
+//     each), for the page about one exercise, which carries the catalogue in itself
+//     (catalogue.json is for loadCompanion({only}) on a page that does not),
 // and a Brotli copy (FILE.br) of every compressible file, for tools/serve.mjs (tools/precompress.mjs).
 // Builds nothing itself: the WASM module must already be built by CMake.
 
@@ -133,7 +134,8 @@ const copies = [
 // The chunks the bundle imports statically (the code it shares with the lazy ones) are
 // listed for preloading, so they arrive with the bundle instead of a round trip later. The module folders stay for the batch
 // lab's Worker, which loads its modules itself. Returns, for each entry, whether it starts
-// the core, which exercise file it fetches first, and the chunks to preload.
+// the core, whether it shows one exercise (and so carries the catalogue), and the chunks to
+// preload.
 async function bundlePages() {
   const pages = {};
   const pagesDir = path.join(outDir, 'pages');
@@ -161,8 +163,8 @@ async function bundlePages() {
     visit(out);
     pages[out] = {
       core: modules.includes('ui/boot.mjs') && /\bbootCompanion\(/.test(source),
-      // A page that loads one exercise (bootCompanion({only})) fetches the catalogue, then its file.
-      exercises: /\bbootCompanion\(\{\s*only\b/.test(source) ? 'catalogue.json' : 'exercises.json',
+      // A page that loads one exercise (bootCompanion({only})) fetches only that exercise's file.
+      oneExercise: /\bbootCompanion\(\{\s*only\b/.test(source),
       preload: [...preload],
     };
   }
@@ -182,16 +184,16 @@ const jsonInHtml = (value) => JSON.stringify(value).replaceAll('<', '\\u003c');
 function withPreloads(html, pages, catalogue) {
   const entry = html.match(/<script type="module" src="(pages\/[^"]+\.mjs)"><\/script>/);
   if (!entry || !pages[entry[1]]) return html;
-  const { core, exercises, preload } = pages[entry[1]];
+  const { core, oneExercise, preload } = pages[entry[1]];
   const links = [entry[1], ...preload].map((file) => `<link rel="modulepreload" href="${file}">`);
   if (core) {
     links.unshift('<link rel="preload" href="companion.wasm" as="fetch" type="application/wasm" crossorigin>');
     links.push('<link rel="preload" href="companion.js" as="script">');
     // A page about one exercise carries the catalogue (web/companion.mjs, catalogueInPage): it
     // then asks for the exercise's file as it starts, and has one request fewer before it.
-    links.push(exercises === 'catalogue.json'
+    links.push(oneExercise
       ? `<script type="application/json" id="exercise-catalogue">${jsonInHtml(catalogue)}</script>`
-      : `<link rel="preload" href="${exercises}" as="fetch" type="application/json" crossorigin>`);
+      : '<link rel="preload" href="exercises.json" as="fetch" type="application/json" crossorigin>');
   }
   const charset = '<meta charset="utf-8">';
   if (!html.includes(charset)) fail(`a page with ${entry[1]} has no ${charset}`);

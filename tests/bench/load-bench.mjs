@@ -9,8 +9,8 @@
 // exercise pages.
 // With --baseline, an earlier version of the companion (a checkout of another commit, built:
 // its build/site served by its own tools/serve.mjs) is measured in the same run, so that a
-// change is judged as a ratio on one machine, not against a number from another:
-//   git worktree add /tmp/before 356123d && (cd /tmp/before && npm ci && cmake -S . -B build -G Ninja && cmake --build build)
+// change is judged as a ratio on one machine, not against a number from another (README,
+// "Benchmark", builds 356123d, where the load work began, as the baseline):
 //   node tests/bench/load-bench.mjs [--reps 5] [--companion-only] [--no-lighthouse] [--baseline /tmp/before]
 import fs from 'node:fs';
 import os from 'node:os';

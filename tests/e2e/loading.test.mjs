@@ -1,8 +1,9 @@
 // What an exercise page asks for, and when: the first graded answer waits only for the
 // core, the page's bundle (and the one chunk it imports), the glue, the exercise's file
-// (asked for as the page starts: the page carries the catalogue) and the stylesheet; KaTeX is asked for once the core's WebAssembly has
-// arrived, maths drawn before then shows its TeX and is typeset when it comes, and the
-// figures' code and stylesheet come only when the figures are opened.
+// (asked for as the page starts: the page carries the catalogue) and the stylesheet; KaTeX
+// is asked for once the core's WebAssembly has arrived, maths drawn before then shows its
+// TeX and is typeset when it comes, and the figures' code and stylesheet come only when
+// the figures are opened.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
