@@ -23,7 +23,7 @@ std::vector<std::string> LettersFor(uint64_t seed) {
   return letters;
 }
 
-Result<GradeRequest> RolesRequest(const Json& exercise, const Json& part, uint64_t seed) {
+Result<GradeRequest> RolesRequest(const Json& /*exercise*/, const Json& part, uint64_t seed) {
   std::string q = StringField(part, "quantity");
   auto it = std::find(kRoles.begin(), kRoles.end(), q);
   if (it == kRoles.end()) return Status(ErrorCode::kInvalidInput, "the model ch19.roles has no role '" + q + "'");
