@@ -1,8 +1,8 @@
 // What an exercise page asks for, and when: the first graded answer waits only for the
 // core, the page's bundle (and the one chunk it imports), the glue, the exercise's file
 // (asked for as the page starts: the page carries the catalogue) and the stylesheet; KaTeX
-// is asked for once the core's WebAssembly has arrived, maths drawn before then shows its
-// TeX and is typeset when it comes, and the figures' code and stylesheet come only when
+// is asked for once the core's WebAssembly has arrived and runs once the answer fields are
+// drawn, maths drawn before then shows its TeX and is typeset when it comes, and the figures' code and stylesheet come only when
 // the figures are opened.
 
 import { test } from 'node:test';
@@ -44,6 +44,36 @@ test('KaTeX is asked for after the core has arrived; the figures come when opene
   assert.equal(named(/all-figures/).length, 1, 'every figure\'s code in one request');
   // The figures were drawn with their stylesheet in the page.
   assert.ok(await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.endsWith('/figures.css'))));
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test('KaTeX downloads once the core has arrived and runs only once the answer fields are drawn', async () => {
+  const { page, context, problems } = await newCheckedPage(browser);
+  const requests = await recordRequests(page);
+  // What the page held when KaTeX's script element was added, seen from inside the page.
+  await page.addInitScript(() => {
+    new MutationObserver((changes, observer) => {
+      for (const change of changes) {
+        for (const node of change.addedNodes) {
+          if (node.nodeName !== 'SCRIPT' || !/\/katex\.min\.js$/.test(node.src)) continue;
+          observer.disconnect();
+          globalThis.katexScriptAdded = {
+            parts: document.querySelectorAll('#exercise .part').length,
+            preloaded: !!document.querySelector('link[rel="preload"][as="script"][href$="/katex.min.js"]'),
+          };
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(`${server.url}exercise.html?id=ch14.example1`);
+  await waitReady(page);
+  const parts = await page.locator('#exercise .part').count();
+  assert.ok(parts >= 5);
+  assert.deepEqual(await page.evaluate(() => globalThis.katexScriptAdded), { parts, preloaded: true },
+    'KaTeX ran after every answer field was drawn, from the copy downloaded meanwhile');
+  assert.equal(requests().filter((r) => /\/katex\.min\.js$/.test(r.path)).length, 1, 'KaTeX was downloaded once');
+  assert.equal(await page.locator('.math-pending').count(), 0);
   assert.deepEqual(problems(), []);
   await context.close();
 });

@@ -12,7 +12,7 @@
 
 import { el, pacer } from '../ui/dom.mjs';
 import { bootCompanion, safeCall, errorOf, showNotice, setStatus, ensureHeading } from '../ui/boot.mjs';
-import { mathTypeset, renderParagraphs, startLoadingKatexAfter } from '../ui/render-math.mjs';
+import { holdKatexUntil, mathTypeset, renderParagraphs, startLoadingKatexAfter } from '../ui/render-math.mjs';
 import { hasWorking, workingKind } from '../ui/working-view.mjs';
 import { readPolicy, policySentence } from '../ui/feedback-policy.mjs';
 import { workingBlock } from '../ui/working-block.mjs';
@@ -67,6 +67,10 @@ function seedFromUrl(params) {
   if (!read.ok) return { seed: 0, problem: `${read.message} The chapter’s numbers are shown instead.` };
   return { seed: read.seed };
 }
+
+// KaTeX runs once the answer fields are drawn (or the page has given up drawing them).
+let fieldsDrawn;
+holdKatexUntil(new Promise((resolve) => { fieldsDrawn = resolve; }));
 
 async function main() {
   const { store, notice } = openStore();
@@ -156,6 +160,7 @@ async function main() {
   const explained = (Array.isArray(exercise.explain) ? exercise.explain : [])
     .map((item, index) => explainView(store, exercise, item, parts.length + index + 1));
   content.append(...explained.map((item) => item.section));
+  fieldsDrawn();
   await Promise.all(explained.map((item) => item.ready));
   const kind = workingKind(exercise);
   if (parts.length === 0 && (kind === 'none' || Array.isArray(exercise.checklist))) {
@@ -190,6 +195,7 @@ async function main() {
 main().catch((error) => {
   setStatus(`This page could not be set up: ${messageOf(error)}`, 'error');
 }).finally(() => {
+  fieldsDrawn();
   document.body.classList.remove('drawing');
   ensureHeading('An exercise of the attention companion');
   document.body.dataset.ready = 'true';
