@@ -180,7 +180,8 @@ const jsonInHtml = (value) => JSON.stringify(value).replaceAll('<', '\\u003c');
 // core's glue and the exercises (a page about one exercise carries the catalogue instead).
 // KaTeX is not among them: the page asks for it once the WebAssembly has arrived
 // (web/ui/render-math.mjs, startLoadingKatexAfter), so that on a slow link it does not share
-// the bandwidth with the core; maths drawn before it arrives shows its TeX until then.
+// the bandwidth with the core, and runs it once the answer fields are drawn (holdKatexUntil);
+// maths drawn before then shows its TeX.
 function withPreloads(html, pages, catalogue) {
   const entry = html.match(/<script type="module" src="(pages\/[^"]+\.mjs)"><\/script>/);
   if (!entry || !pages[entry[1]]) return html;
