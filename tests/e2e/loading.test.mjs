@@ -2,8 +2,8 @@
 // core, the page's bundle (and the one chunk it imports), the glue, the exercise's file
 // (asked for as the page starts: the page carries the catalogue) and the stylesheet; KaTeX
 // is asked for once the core's WebAssembly has arrived and runs once the answer fields are
-// drawn, maths drawn before then shows its TeX and is typeset when it comes, and the figures' code and stylesheet come only when
-// the figures are opened.
+// drawn, maths drawn before then shows its TeX and is typeset when it comes, and the
+// figures' code and stylesheet come only when the figures are opened.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
