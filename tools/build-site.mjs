@@ -8,7 +8,9 @@
 //     the class report),
 //   web/gpu/*.wgsl -> gpu/kernels.mjs (the kernels' sources as strings, imported by the
 //     WebGPU engine, so nothing is fetched at run time),
-//   build/wasm/cpp/companion.cjs and .wasm (the Emscripten module) -> companion.js, companion.wasm,
+//   build/wasm/cpp/companion-exercises.cjs and .wasm (the exercise core, which the pages start)
+//     -> companion-exercises.js and .wasm,
+//   build/wasm/cpp/companion.cjs and .wasm (the whole core) -> companion.js, companion.wasm,
 //     and the same glue as an ES module -> companion-core.mjs (for the batch lab's module
 //     Worker, web/batch/batch-worker.mjs: a module worker cannot load a classic script),
 //   node_modules/katex/dist/katex.min.js -> katex.min.js (a classic script; MathML output only: no KaTeX CSS or fonts),
@@ -120,10 +122,12 @@ const copies = [
     .map((from) => [from, path.basename(from)]),
   ...MODULE_FOLDERS.flatMap((folder) => filesIn(path.join(webDir, folder), ['.mjs', '.css'])
     .map((from) => [from, path.join(folder, path.basename(from))])),
-  [requireFile(path.join(repoRoot, 'build', 'wasm', 'cpp', 'companion.cjs'), 'build the WASM module with CMake first'),
-    'companion.js'],
-  [requireFile(path.join(repoRoot, 'build', 'wasm', 'cpp', 'companion.wasm'), 'build the WASM module with CMake first'),
-    'companion.wasm'],
+  // The two cores (cpp/CMakeLists.txt): the whole one and the exercise core the pages start.
+  ...['companion', 'companion-exercises'].flatMap((core) => [
+    [requireFile(path.join(repoRoot, 'build', 'wasm', 'cpp', `${core}.cjs`), 'build the WASM module with CMake first'),
+      `${core}.js`],
+    [requireFile(path.join(repoRoot, 'build', 'wasm', 'cpp', `${core}.wasm`), 'build the WASM module with CMake first'),
+      `${core}.wasm`]]),
   [requireFile(path.join(repoRoot, 'node_modules', 'katex', 'dist', 'katex.min.js'), 'run npm ci'), 'katex.min.js'],
 ];
 
@@ -132,10 +136,10 @@ const copies = [
 // WebGPU engine) goes to chunks of its own in pages/chunks/, fetched when first used, so
 // that the bytes a slow link carries before the first graded answer are the ones it needs.
 // The chunks the bundle imports statically (the code it shares with the lazy ones) are
-// listed for preloading, so they arrive with the bundle instead of a round trip later. The module folders stay for the batch
-// lab's Worker, which loads its modules itself. Returns, for each entry, whether it starts
-// the core, whether it shows one exercise (and so carries the catalogue), and the chunks to
-// preload.
+// listed for preloading, so they arrive with the bundle instead of a round trip later. The
+// module folders stay for the batch lab's Worker, which loads its modules itself. Returns,
+// for each entry, the core it starts (or false), whether it shows one exercise (and so
+// carries the catalogue), and the chunks to preload.
 async function bundlePages() {
   const pages = {};
   const pagesDir = path.join(outDir, 'pages');
@@ -161,8 +165,10 @@ async function bundlePages() {
       }
     };
     visit(out);
+    const starts = modules.includes('ui/boot.mjs') && /\bbootCompanion\(/.test(source);
     pages[out] = {
-      core: modules.includes('ui/boot.mjs') && /\bbootCompanion\(/.test(source),
+      // The core it starts: the exercise core unless it asks for the whole one (ui/boot.mjs).
+      core: starts && (/\bbootCompanion\(\{[^}]*\bcore: 'whole'/.test(source) ? 'companion' : 'companion-exercises'),
       // A page that loads one exercise (bootCompanion({only})) fetches only that exercise's file.
       oneExercise: /\bbootCompanion\(\{\s*only\b/.test(source),
       preload: [...preload],
@@ -188,8 +194,8 @@ function withPreloads(html, pages, catalogue) {
   const { core, oneExercise, preload } = pages[entry[1]];
   const links = [entry[1], ...preload].map((file) => `<link rel="modulepreload" href="${file}">`);
   if (core) {
-    links.unshift('<link rel="preload" href="companion.wasm" as="fetch" type="application/wasm" crossorigin>');
-    links.push('<link rel="preload" href="companion.js" as="script">');
+    links.unshift(`<link rel="preload" href="${core}.wasm" as="fetch" type="application/wasm" crossorigin>`);
+    links.push(`<link rel="preload" href="${core}.js" as="script">`);
     // A page about one exercise carries the catalogue (web/companion.mjs, catalogueInPage): it
     // then asks for the exercise's file as it starts, and has one request fewer before it.
     links.push(oneExercise

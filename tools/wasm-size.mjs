@@ -71,7 +71,7 @@ const demangled = bodies.map((_, i) => (mangled.get(i + importedFunctions) ?? `f
 const ORIGINS = [
   ['nlohmann::json (reading and writing JSON)', /nlohmann::/],
   ['Eigen', /\bEigen::/],
-  ['embind and the binding (companion_bindings.cc)', /emscripten::|_embind_|\bembind|^\{anonymous\}::/],
+  ['embind and the bindings (exercise_bindings.cc, batch_bindings.cc)', /emscripten::|_embind_|\bembind|^\{anonymous\}::/],
   ['the core: attn:: (all five layers)', /\battn::/],
   ['libc++', /\bstd::/],
 ];

@@ -7,27 +7,40 @@ import { messageOf } from './error-message.mjs';
 
 const inNode = typeof window === 'undefined' && typeof process !== 'undefined' && !!process.versions?.node;
 
-async function loadCoreInNode() {
+// The two cores the build makes from the same C++ (cpp/CMakeLists.txt): the whole core, with
+// every call, and the exercise core, with the exercise calls only (describe, grade, work),
+// smaller, which the pages load; its batch calls come from the whole core (withBatch).
+const CORES = {
+  whole: { file: 'companion', factory: 'createCompanionModule' },
+  exercises: { file: 'companion-exercises', factory: 'createExerciseCoreModule' },
+};
+function coreNamed(name) {
+  if (!Object.hasOwn(CORES, name)) throw new Error(`There is no core '${name}': the cores are ${Object.keys(CORES).join(' and ')}.`);
+  return CORES[name];
+}
+
+async function loadCoreInNode({ file }) {
   const { createRequire } = await import('node:module');
   const { readFile } = await import('node:fs/promises');
   const { fileURLToPath } = await import('node:url');
   const require = createRequire(import.meta.url);
-  const createCompanionModule = require(fileURLToPath(new URL('../build/wasm/cpp/companion.cjs', import.meta.url)));
+  const createModule = require(fileURLToPath(new URL(`../build/wasm/cpp/${file}.cjs`, import.meta.url)));
   // Node's fetch cannot read a file path, so the module gets its bytes directly.
-  const wasmBinary = await readFile(new URL('../build/wasm/cpp/companion.wasm', import.meta.url));
-  return createCompanionModule({ wasmBinary });
+  const wasmBinary = await readFile(new URL(`../build/wasm/cpp/${file}.wasm`, import.meta.url));
+  return createModule({ wasmBinary });
 }
 
-function loadCoreInBrowser(base) {
+// The site serves each core's glue as FILE.js, a classic script that defines its factory.
+function loadCoreInBrowser(base, { file, factory }) {
   return new Promise((resolve, reject) => {
-    if (globalThis.createCompanionModule) {
-      resolve(globalThis.createCompanionModule());
+    if (globalThis[factory]) {
+      resolve(globalThis[factory]());
       return;
     }
     const script = document.createElement('script');
-    script.src = new URL('companion.js', base).href;
-    script.onload = () => resolve(globalThis.createCompanionModule());
-    script.onerror = () => reject(new Error('The attention core (companion.js) could not be loaded.'));
+    script.src = new URL(`${file}.js`, base).href;
+    script.onload = () => resolve(globalThis[factory]());
+    script.onerror = () => reject(new Error(`The attention core (${file}.js) could not be loaded.`));
     document.head.append(script);
   });
 }
@@ -219,12 +232,15 @@ function parseCoreJson(text) {
 // In a browser, `createModule` (an Emscripten factory, e.g. the single-file build) and
 // `exercises` (the parsed exercise documents) replace the fetches, for the classic-script
 // bundle that runs from file:// and on other origins; `only` (exercise ids) loads just
-// those exercises and the catalogue.
-export async function loadCompanion({ base = inNode ? undefined : document.baseURI, createModule, exercises, only } = {}) {
+// those exercises and the catalogue. `core`: 'whole' (every call) or 'exercises' (no batch
+// calls until withBatch(); see CORES).
+export async function loadCompanion({ base = inNode ? undefined : document.baseURI, createModule, exercises, only,
+  core: coreName = 'whole' } = {}) {
+  const coreFiles = coreNamed(coreName);
   const [core, { docs, catalogue }] = inNode
-    ? await Promise.all([loadCoreInNode(), readExerciseDocsInNode().then((docs) => ({ docs, catalogue: null }))])
+    ? await Promise.all([loadCoreInNode(coreFiles), readExerciseDocsInNode().then((docs) => ({ docs, catalogue: null }))])
     : await Promise.all([
-      createModule ? createModule() : loadCoreInBrowser(base),
+      createModule ? createModule() : loadCoreInBrowser(base, coreFiles),
       exercises ? { docs: exercises, catalogue: null } : fetchExercises(base, only)]);
 
   const byId = new Map();
@@ -238,7 +254,25 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
     return entry;
   };
 
-  return {
+  // The batch calls exist in the whole core only; on the exercise core each says where they are.
+  const hasBatch = typeof core.batchAttention === 'function';
+  const batchCore = () => {
+    if (!hasBatch) throw new Error('This page loaded the exercise core, which has no batch calls: ask withBatch() for them.');
+    return core;
+  };
+  let whole = null;
+
+  const companion = {
+    // The companion with the batch calls: this one on the whole core; on the exercise core,
+    // the whole core loaded once (its own memory and state) for the same exercises.
+    withBatch() {
+      if (hasBatch) return Promise.resolve(companion);
+      whole ??= loadCompanion({ base, exercises: docs, core: 'whole' }).catch((error) => {
+        whole = null; // a failed load is tried again next time
+        throw error;
+      });
+      return whole;
+    },
     // The catalog, in chapter order: each exercise's id, place, title, part names and
     // explain item names (the written, ungraded halves), the
     // lab it seeds (or null) and the figures it declares (see web/figures/exercise-figures.mjs).
@@ -278,7 +312,7 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
     batchAttention(options, arrays = {}) {
       const optionsJson = batchOptionsJson(options);
       const copies = batchArrays(arrays, COMPUTE_ARRAYS);
-      const out = inCore(() => core.batchAttention(optionsJson, copies));
+      const out = inCore(() => batchCore().batchAttention(optionsJson, copies));
       if (typeof out.error === 'string') throw new Error(out.error);
       const { summary, ...typed } = out;
       return { ...JSON.parse(summary), ...typed };
@@ -294,7 +328,7 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
     batchAgreement(options, arrays = {}) {
       const optionsJson = batchOptionsJson(options);
       const copies = batchArrays(arrays, AGREEMENT_ARRAYS);
-      const out = inCore(() => core.batchAgreement(optionsJson, copies));
+      const out = inCore(() => batchCore().batchAgreement(optionsJson, copies));
       if (typeof out.error === 'string') throw new Error(out.error);
       return JSON.parse(out.summary);
     },
@@ -316,7 +350,7 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
       for (const [name, n] of Object.entries({ ...sizes, emptyRows: rows })) {
         if (n > MAX_BATCH_ARRAY) throw new Error(`The batch buffer ${name} would hold ${n} numbers; at most ${MAX_BATCH_ARRAY}.`);
       }
-      const block = heapBlock(core, sizes, rows, 'These batch buffers have been freed.', 'these batch buffers');
+      const block = heapBlock(batchCore(), sizes, rows, 'These batch buffers have been freed.', 'these batch buffers');
       return {
         get query() { return block.floats('query'); },
         get keys() { return block.floats('keys'); },
@@ -347,7 +381,7 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
         }
       }
       const sizes = { query: Dk, keys: S * Dk, values: S * Dv, context: Dv, weights: S };
-      const block = heapBlock(core, sizes, 0, 'This small reader has been freed.', 'a small reader');
+      const block = heapBlock(batchCore(), sizes, 0, 'This small reader has been freed.', 'a small reader');
       return {
         read(query, keys, values, { scale = 1 } = {}) {
           const [q, k, v, context, weights] = ['query', 'keys', 'values', 'context', 'weights'].map(block.address);
@@ -365,4 +399,5 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
       };
     },
   };
+  return companion;
 }

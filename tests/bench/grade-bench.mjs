@@ -7,12 +7,14 @@
 // answers (the largest of them, and how many parts' medians reach 1 ms). The core keeps the
 // last graded exercise's requests (a learner checks one exercise's parts in turn), so the
 // best of the repeats is the warm figure; a cold pass grades each part right after
-// another exercise, so that nothing of its own is kept, and is reported apart.
-//   node tests/bench/grade-bench.mjs [--reps 3]
+// another exercise, so that nothing of its own is kept, and is reported apart. The core is
+// the exercise core, which the pages grade with; --core whole measures the whole one.
+//   node tests/bench/grade-bench.mjs [--reps 3] [--core exercises|whole]
 import { loadCompanion } from '../../web/companion.mjs';
 
-const reps = Number(process.argv[process.argv.indexOf('--reps') + 1]) || 3;
-const companion = await loadCompanion();
+const option = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const reps = Number(option('--reps')) || 3;
+const companion = await loadCompanion({ core: option('--core') ?? 'exercises' });
 const long = (term, count) => Array(count).fill(term).join('+');
 const ANSWERS = [
   '1', '0.5', '[1, 2, 3]', '[[1, 2], [3, 4]]', 'a', '[2/5, 2/5, 1/5]', '[0.09, 0.24, 0.67]', 'O(T^2 S D)', 'nan', '2',

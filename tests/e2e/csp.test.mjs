@@ -84,7 +84,7 @@ test('the pages work under a strict Content-Security-Policy', async () => {
   await context.close();
 });
 
-// The embeds under the same policy: embed.html (modules, companion.wasm beside its glue),
+// The embeds under the same policy: embed.html (modules, companion-exercises.wasm beside its glue),
 // the <attention-exercise> bundle (single-file core, constructable stylesheet) and the
 // progress page; an XSS probe typed as an answer shows as typed and runs nothing.
 test('the embed page, the web component and the progress page work under the strict policy', async () => {

@@ -29,7 +29,7 @@ test('KaTeX is asked for after the core has arrived; the figures come when opene
   await page.goto(`${server.url}exercise.html?id=ch19.running`);
   await waitReady(page);
   const named = (pattern) => requests().filter((r) => pattern.test(r.path));
-  const [wasm] = named(/\/companion\.wasm$/);
+  const [wasm] = named(/\/companion-exercises\.wasm$/);
   const [katex] = named(/\/katex\.min\.js$/);
   assert.ok(wasm?.end && katex, 'both the core and KaTeX were loaded');
   assert.ok(katex.start >= wasm.end, `KaTeX was asked for ${(wasm.end - katex.start).toFixed(1)} ms before the core had arrived`);
@@ -102,7 +102,7 @@ test('the page carries the catalogue: the exercise\'s file is asked for while th
   const requests = await recordRequests(page);
   let release;
   const held = new Promise((resolve) => { release = resolve; });
-  await page.route('**/companion.wasm', async (route) => { await held; await route.continue(); });
+  await page.route('**/companion-exercises.wasm', async (route) => { await held; await route.continue(); });
   const exerciseFile = page.waitForRequest((request) => request.url().endsWith('/exercises/ch19.ex3.json'));
   await page.goto(`${server.url}exercise.html?id=ch19.ex3`, { waitUntil: 'domcontentloaded' });
   await exerciseFile; // (the core is held back meanwhile)

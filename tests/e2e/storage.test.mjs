@@ -73,7 +73,7 @@ test('answers saved by version 1 of the store are migrated, each under its seed'
 
 test('a core that cannot be loaded gives a clear message on every page', async () => {
   const { page, context, problems } = await newCheckedPage(browser, { allow: [/Failed to load resource/] });
-  await page.route('**/companion.js', (route) => route.fulfill({ status: 404, body: 'missing' }));
+  await page.route('**/companion*.js', (route) => route.fulfill({ status: 404, body: 'missing' }));
   for (const path of ['index.html', 'exercise.html?id=ch14.ex1', 'lab-read.html', 'lab-deletion.html']) {
     await page.goto(`${server.url}${path}`);
     await waitReady(page);

@@ -32,9 +32,10 @@ after(async () => {
   await server?.stop();
 });
 
-// Before the page's scripts run: wraps the core's factory (companion.js defines
-// createCompanionModule as a global) so that every call into the core's batchAttention and
-// batchAgreement is counted in window.coreCalls.
+// Before the page's scripts run: wraps the whole core's factory (companion.js defines
+// createCompanionModule as a global; the page starts the exercise core, and "Run this batch"
+// loads the whole one) so that every call into the core's batchAttention and batchAgreement
+// is counted in window.coreCalls.
 function countCoreCalls() {
   const calls = { batchAttention: 0, batchAgreement: 0 };
   window.coreCalls = calls;

@@ -59,3 +59,32 @@ test('the batch kernel gives the same bits natively and in WebAssembly', { skip:
     assert.equal(differ, -1, `${JSON.stringify(options)}: entry ${differ} is ${fromWasm[differ]} in WASM, ${fromNative[differ]} natively`);
   }
 });
+
+// The pages start the exercise core (companion-exercises.wasm: no batch calls, linked for
+// size); the embeds, the batch lab and Node use the whole core. Both are built from the same
+// C++, so they describe and grade alike: the same inputs, the same verdicts and messages,
+// numbers equal up to the last bits of libm (the two links optimise differently).
+test('the exercise core describes and grades as the whole core does', async () => {
+  const [pages, whole] = await Promise.all([loadCompanion({ core: 'exercises' }), loadCompanion()]);
+  let graded = 0;
+  for (const { id, parts } of whole.exercises()) {
+    for (const seed of [0, 1, 42]) {
+      const [a, b] = [pages, whole].map((companion) => companion.exercise(id, { seed }));
+      assert.deepEqual(a.inputs, b.inputs, `${id} seed ${seed}`);
+      close(a, b, `${id} seed ${seed}`);
+      for (const part of parts) {
+        for (const answer of ['0', '1/4', '[1/2, 1/4, 1/4]', '[0.5 2]', 'e^2/(e+e^2)', 'banana']) {
+          close(pages.grade(id, part, answer, { seed }), whole.grade(id, part, answer, { seed }), `${id}.${part} seed ${seed} "${answer}"`);
+          graded += 1;
+        }
+      }
+    }
+  }
+  assert.ok(graded > 1000, `graded ${graded}`);
+  assert.throws(() => pages.batchAttention({ T: 1, S: 2, D: 2 }), /no batch calls: ask withBatch\(\)/);
+  const withBatch = await pages.withBatch();
+  assert.equal(withBatch, await pages.withBatch(), 'the whole core is loaded once');
+  assert.equal(await whole.withBatch(), whole);
+  assert.deepEqual([...withBatch.batchAttention({ T: 2, S: 3, D: 2, seed: 5 }).context],
+    [...whole.batchAttention({ T: 2, S: 3, D: 2, seed: 5 }).context]);
+});

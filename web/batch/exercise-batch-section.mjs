@@ -1,8 +1,9 @@
 // "Run this batch" on the exercises the core offers a batch for (offers.batch): a panel
 // that runs the exercise's own numbers through the batch runner (WebGPU where it works,
-// the WASM core always) and links to the batch lab at the exercise's shape. The runner and
-// the GPU module load only when the learner presses the button (page weight); the cases
-// come from the core, read in ./exercise-batch.mjs.
+// the WASM core always) and links to the batch lab at the exercise's shape. The runner, the
+// GPU module and the whole core (the page starts the exercise core, which has no batch
+// calls: companion.withBatch) load only when the learner presses the button (page weight);
+// the cases come from the core, read in ./exercise-batch.mjs.
 
 import { el, setBusy, isBusy } from '../ui/dom.mjs';
 import { batchCasesFor, labHref } from './exercise-batch.mjs';
@@ -32,7 +33,7 @@ export function batchPanelFor(companion, exercise) {
     result.setAttribute('aria-busy', 'true');
     try {
       const { runBatchPanel } = await import('./exercise-batch-panel.mjs');
-      await runBatchPanel(companion, found.cases, result);
+      await runBatchPanel(await companion.withBatch(), found.cases, result);
       button.textContent = 'Run this batch again';
     } catch (error) {
       result.replaceChildren(el('p', { class: 'status status-error' }, `The batch could not be run: ${messageOf(error)}`));

@@ -55,7 +55,7 @@ async function timeIt(label, reps, warmup, fn, progress) {
 }
 
 async function main() {
-  const companion = await bootCompanion();
+  const companion = await bootCompanion({ core: 'whole' }); // the batch calls, from the start
   if (!companion) return;
   const params = new URL(document.location.href).searchParams;
   const reps = Math.max(1, Number(params.get('reps') ?? 7));

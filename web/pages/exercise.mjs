@@ -86,7 +86,7 @@ async function main() {
   if (seedProblem) showNotice(seedProblem, 'warning');
   const { policy, problems: policyProblems } = readPolicy((name) => params.get(name));
   for (const text of policyProblems) showNotice(`In the address, ${text}`, 'warning');
-  startLoadingKatexAfter('companion.wasm');
+  startLoadingKatexAfter('companion-exercises.wasm'); // the core bootCompanion starts
   const companion = await bootCompanion({ only: [id] });
   if (!companion) return;
   // The page is drawn a few pieces at a time, each batch in its own task (it stays responsive

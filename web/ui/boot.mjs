@@ -71,11 +71,14 @@ function loadWithWatchdog(options) {
 
 // Returns the companion, or null after showing why it could not be loaded. options go to
 // loadCompanion ({only: [id]}: a page about one exercise loads only it and the catalogue).
+// A page starts the exercise core (the smaller module, without the batch calls, which
+// companion.withBatch() brings) unless it asks for {core: 'whole'}; the site build preloads
+// the same one (tools/build-site.mjs).
 export async function bootCompanion(options = {}) {
   installLastResortHandlers();
   setStatus('Loading the attention core…');
   try {
-    const companion = await loadWithWatchdog(options);
+    const companion = await loadWithWatchdog({ core: 'exercises', ...options });
     if (!companion || typeof companion.exercises !== 'function') {
       throw new Error('the module did not provide the companion functions');
     }

@@ -1,8 +1,9 @@
-// The embind layer: text in and text out for the exercises, and the two batch calls (compute,
-// agreement); no logic. The JS side (web/companion.mjs) parses the JSON; nothing here can throw.
+// The embind layer's batch calls (compute, in place, small read, agreement): typed arrays in
+// and out, no logic. Linked into the whole core (companion.wasm) only; the exercise calls are
+// in exercise_bindings.cc. The JS side (web/companion.mjs) parses the JSON; nothing here can
+// throw.
 #include <emscripten/bind.h>
 
-#include "api/api.h"
 #include "api/batch_request.h"
 
 namespace {
@@ -85,10 +86,7 @@ int SmallReadAt(uintptr_t query, uintptr_t keys, uintptr_t values, uintptr_t con
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(attention_companion) {
-  emscripten::function("describeExercise", &attn::DescribeExercise);
-  emscripten::function("gradeAnswer", &attn::GradeAnswer);
-  emscripten::function("work", &attn::Work);
+EMSCRIPTEN_BINDINGS(attention_batch_calls) {
   emscripten::function("batchAttention", &BatchAttention);
   emscripten::function("smallRead", &SmallReadAt);
   emscripten::function("batchInPlace", &BatchInPlaceAt);
