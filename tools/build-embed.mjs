@@ -178,12 +178,17 @@ ${lists}
 </main>`,
     scripts: ['attention-exercise.js', 'offline.js'],
   }));
-  fs.writeFileSync(path.join(distDir, 'exercise.html'), page({
+  // The same page under the site's chapter names (exercise-14.html?id=…), which the figure
+  // pages link to.
+  const exercisePage = page({
     title: 'Exercise · Attention companion (offline)',
     dataset: { page: 'exercise' },
     body: '<main id="main">\n<p class="back"><a href="index.html">All exercises</a></p>\n</main>',
     scripts: ['attention-exercise.js', 'offline.js'],
-  }));
+  });
+  for (const name of ['exercise', ...[...chapters().keys()].map((chapter) => `exercise-${chapter}`)]) {
+    fs.writeFileSync(path.join(distDir, `${name}.html`), exercisePage);
+  }
 }
 
 // The SCO's script and stylesheet (<build>/sco/, which tools/scorm-package.mjs packs for

@@ -9,7 +9,9 @@
 //   web/gpu/*.wgsl -> gpu/kernels.mjs (the kernels' sources as strings, imported by the
 //     WebGPU engine, so nothing is fetched at run time),
 //   build/wasm/cpp/companion-exercises.cjs and .wasm (the exercise core, which the pages start)
-//     -> companion-exercises.js and .wasm,
+//     -> companion-exercises.js and .wasm, and each chapter's core (companion-chNN.cjs and
+//     .wasm, its exercises only) -> companion-chNN.js and .wasm, with exercise-NN.html, the
+//     exercise page that starts it,
 //   build/wasm/cpp/companion.cjs and .wasm (the whole core) -> companion.js, companion.wasm,
 //     and the same glue as an ES module -> companion-core.mjs (for the batch lab's module
 //     Worker, web/batch/batch-worker.mjs: a module worker cannot load a classic script),
@@ -138,8 +140,8 @@ const copies = [
 // The chunks the bundle imports statically (the code it shares with the lazy ones) are
 // listed for preloading, so they arrive with the bundle instead of a round trip later. The
 // module folders stay for the batch lab's Worker, which loads its modules itself. Returns,
-// for each entry, the core it starts (or false), whether it shows one exercise (and so
-// carries the catalogue), and the chunks to preload.
+// for each entry, the core it starts (or false), whether it shows one exercise or only lists
+// them (and so carries the catalogue), and the chunks to preload.
 async function bundlePages() {
   const pages = {};
   const pagesDir = path.join(outDir, 'pages');
@@ -171,6 +173,8 @@ async function bundlePages() {
       core: starts && (/\bbootCompanion\(\{[^}]*\bcore: 'whole'/.test(source) ? 'companion' : 'companion-exercises'),
       // A page that loads one exercise (bootCompanion({only})) fetches only that exercise's file.
       oneExercise: /\bbootCompanion\(\{\s*only\b/.test(source),
+      // A page that lists the exercises without a core (loadCatalogue).
+      listsOnly: /\bloadCatalogue\(/.test(source),
       preload: [...preload],
     };
   }
@@ -187,11 +191,16 @@ const jsonInHtml = (value) => JSON.stringify(value).replaceAll('<', '\\u003c');
 // KaTeX is not among them: the page asks for it once the WebAssembly has arrived
 // (web/ui/render-math.mjs, startLoadingKatexAfter), so that on a slow link it does not share
 // the bandwidth with the core, and runs it once the answer fields are drawn (holdKatexUntil);
-// maths drawn before then shows its TeX.
-function withPreloads(html, pages, catalogue) {
+// maths drawn before then shows its TeX. A chapter's exercise page carries that chapter's
+// exercises (chapterDocs).
+function withPreloads(html, pages, catalogue, chapterDocs) {
   const entry = html.match(/<script type="module" src="(pages\/[^"]+\.mjs)"><\/script>/);
   if (!entry || !pages[entry[1]]) return html;
-  const { core, oneExercise, preload } = pages[entry[1]];
+  const { core: pageCore, oneExercise, listsOnly, preload } = pages[entry[1]];
+  // A page that names its core (ui/boot.mjs namedCore: a chapter's pages) starts that one.
+  const named = html.match(/<meta name="attention-core" content="ch(\d+)">/)?.[1];
+  if (named && !chapters.includes(Number(named))) fail(`a page with ${entry[1]} names the core of chapter ${named}, which has no exercises`);
+  const core = pageCore && named ? `companion-ch${named}` : pageCore;
   const links = [entry[1], ...preload].map((file) => `<link rel="modulepreload" href="${file}">`);
   if (core) {
     links.unshift(`<link rel="preload" href="${core}.wasm" as="fetch" type="application/wasm" crossorigin>`);
@@ -201,6 +210,11 @@ function withPreloads(html, pages, catalogue) {
     links.push(oneExercise
       ? `<script type="application/json" id="exercise-catalogue">${jsonInHtml(catalogue)}</script>`
       : '<link rel="preload" href="exercises.json" as="fetch" type="application/json" crossorigin>');
+    // A chapter's page carries its chapter's exercises, after the links: their requests go
+    // out first, and on a slow link these bytes arrive while those requests wait.
+    if (chapterDocs) links.push(`<script type="application/json" id="exercise-docs">${jsonInHtml(chapterDocs)}</script>`);
+  } else if (listsOnly) {
+    links.push(`<script type="application/json" id="exercise-catalogue">${jsonInHtml(catalogue)}</script>`);
   }
   const charset = '<meta charset="utf-8">';
   if (!html.includes(charset)) fail(`a page with ${entry[1]} has no ${charset}`);
@@ -230,9 +244,19 @@ fs.writeFileSync(path.join(outDir, 'exercises.json'), `${JSON.stringify(exercise
 fs.mkdirSync(path.join(outDir, 'exercises'));
 for (const doc of exercises) fs.writeFileSync(path.join(outDir, 'exercises', `${doc.id}.json`), JSON.stringify(doc));
 const catalogue = exercises.map(catalogueEntry);
+const chapters = [...new Set(exercises.map((doc) => doc.chapter))];
 fs.writeFileSync(path.join(outDir, 'catalogue.json'), JSON.stringify(catalogue));
 
 const pages = await bundlePages();
+// Each chapter's core (cpp/CMakeLists.txt builds one for each chapter), which its pages start.
+for (const chapter of chapters) {
+  const core = `companion-ch${chapter}`;
+  for (const [from, suffix] of [['cjs', 'js'], ['wasm', 'wasm']]) {
+    fs.copyFileSync(requireFile(path.join(repoRoot, 'build', 'wasm', 'cpp', `${core}.${from}`),
+      'build the WASM module with CMake first; a new chapter needs its core in cpp/CMakeLists.txt'),
+    path.join(outDir, `${core}.${suffix}`));
+  }
+}
 for (const [from, to] of copies.filter(([from]) => from.endsWith('.html'))) {
   const page = path.basename(to);
   const header = siteHeader.replace(`<a href="${page}">`, `<a href="${page}" aria-current="page">`);
@@ -242,8 +266,18 @@ for (const [from, to] of copies.filter(([from]) => from.endsWith('.html'))) {
     html = html.replaceAll(DEMO_MARK, demo);
   }
   fs.writeFileSync(path.join(outDir, to), withPreloads(html, pages, catalogue));
+  // A page per chapter for its exercises (exercise-14.html?id=…, where the site links them):
+  // exercise.html starting the chapter's core, which holds only that chapter's exercises and
+  // so is smaller than the exercise core (cpp/CMakeLists.txt builds one for each chapter).
+  if (page === 'exercise.html') {
+    for (const chapter of chapters) {
+      const named = html.replace('<meta charset="utf-8">', `<meta charset="utf-8">\n<meta name="attention-core" content="ch${chapter}">`);
+      fs.writeFileSync(path.join(outDir, `exercise-${chapter}.html`), withPreloads(named, pages, catalogue,
+        exercises.filter((doc) => doc.chapter === chapter)));
+    }
+  }
 }
 precompress(outDir);
 
 process.stdout.write(`Built the site in ${path.relative(process.cwd(), outDir) || '.'}: ` +
-  `${copies.length + 3} files and ${exercises.length} exercises.\n`);
+  `${copies.length + 3 + 3 * chapters.length} files and ${exercises.length} exercises.\n`);

@@ -7,17 +7,26 @@ import { messageOf } from './error-message.mjs';
 
 const inNode = typeof window === 'undefined' && typeof process !== 'undefined' && !!process.versions?.node;
 
-// The two cores the build makes from the same C++ (cpp/CMakeLists.txt): the whole core, with
-// every call, and the exercise core, with the exercise calls only (describe, grade, work),
-// smaller, which the pages load; its batch calls come from the whole core (withBatch).
+// The cores the build makes from the same C++ (cpp/CMakeLists.txt): the whole core, with every
+// call; the exercise core, with the exercise calls only (describe, grade, work), smaller,
+// which the pages load; and a chapter's core ('ch14', 'ch19'), the exercise core with that
+// chapter's exercises only, which the chapter's exercise page loads. The batch calls of the
+// smaller ones come from the whole core (withBatch).
 const CORES = {
   whole: { file: 'companion', factory: 'createCompanionModule' },
   exercises: { file: 'companion-exercises', factory: 'createExerciseCoreModule' },
 };
 function coreNamed(name) {
-  if (!Object.hasOwn(CORES, name)) throw new Error(`There is no core '${name}': the cores are ${Object.keys(CORES).join(' and ')}.`);
+  const chapter = /^ch(\d+)$/.exec(name)?.[1];
+  if (chapter) return { file: `companion-ch${chapter}`, factory: `createCh${chapter}CoreModule` };
+  if (!Object.hasOwn(CORES, name)) {
+    throw new Error(`There is no core '${name}': the cores are ${Object.keys(CORES).join(', ')} and chNN for a chapter.`);
+  }
   return CORES[name];
 }
+
+// The WebAssembly file of a core ('whole', 'exercises', 'ch14', …), as the site serves it.
+export const coreWasmFile = (name) => `${coreNamed(name).file}.wasm`;
 
 async function loadCoreInNode({ file }) {
   const { createRequire } = await import('node:module');
@@ -64,30 +73,40 @@ async function fetchJson(base, file) {
   return response.json();
 }
 
-// The catalogue a page carries in itself: the site build writes it into a page that loads
-// one exercise as a JSON data block (script#exercise-catalogue), so that the page asks for
-// the exercise's own file the moment it starts instead of a round trip later. Null without.
-function catalogueInPage() {
-  const block = globalThis.document?.getElementById('exercise-catalogue');
+// A JSON array a page carries in itself, written by the site build as a data block
+// (script#ID); null without (or unreadable).
+function arrayInPage(id) {
+  const block = globalThis.document?.getElementById(id);
   if (!block) return null;
   try {
-    const catalogue = JSON.parse(block.textContent);
-    return Array.isArray(catalogue) ? catalogue : null;
+    const value = JSON.parse(block.textContent);
+    return Array.isArray(value) ? value : null;
   } catch {
     return null;
   }
 }
 
+// The catalogue a page carries in itself: the site build writes it into a page that loads
+// one exercise (script#exercise-catalogue), so that the page asks for the exercise's own file
+// the moment it starts instead of a round trip later. Null without.
+export const catalogueInPage = () => arrayInPage('exercise-catalogue');
+
 // Every exercise (exercises.json), or, with `only`, the catalogue (the page's own, else
-// catalogue.json) and the own files (exercises/ID.json) of those of the ids it lists, so
-// that a page about one exercise does not download them all; an id it does not list then
-// names no exercise.
+// catalogue.json) and the documents of those of the ids it lists, so that a page about one
+// exercise does not download them all; an id it does not list then names no exercise. A
+// chapter's page carries its chapter's documents (script#exercise-docs: on a slow link they
+// come with the page, while it waits for its other files, instead of a round trip after its
+// script has run); any other is fetched (exercises/ID.json).
 async function fetchExercises(base, only) {
   if (!only) return { docs: await fetchJson(base, 'exercises.json'), catalogue: null };
   const catalogue = catalogueInPage() ?? await fetchJson(base, 'catalogue.json');
   const listed = new Set(catalogue.map((entry) => entry.id));
   const wanted = [...new Set(only.map(String))].filter((id) => listed.has(id));
-  return { docs: await Promise.all(wanted.map((id) => fetchJson(base, `exercises/${encodeURIComponent(id)}.json`))), catalogue };
+  const carried = new Map((arrayInPage('exercise-docs') ?? []).map((doc) => [doc?.id, doc]));
+  return {
+    docs: await Promise.all(wanted.map((id) => carried.get(id) ?? fetchJson(base, `exercises/${encodeURIComponent(id)}.json`))),
+    catalogue,
+  };
 }
 
 // What the catalogue says of an exercise (companion.exercises()); the site build writes the
@@ -229,11 +248,19 @@ function parseCoreJson(text) {
   return value;
 }
 
+const inChapterOrder = (entries) => entries.sort((x, y) => x.chapter - y.chapter || (x.order ?? 0) - (y.order ?? 0));
+
+// The catalogue alone, in chapter order, for a page that lists the exercises and needs no
+// core (the index): the page's own (the site build writes it in), else catalogue.json.
+export async function loadCatalogue({ base = document.baseURI } = {}) {
+  return inChapterOrder(catalogueInPage() ?? await fetchJson(base, 'catalogue.json'));
+}
+
 // In a browser, `createModule` (an Emscripten factory, e.g. the single-file build) and
 // `exercises` (the parsed exercise documents) replace the fetches, for the classic-script
 // bundle that runs from file:// and on other origins; `only` (exercise ids) loads just
-// those exercises and the catalogue. `core`: 'whole' (every call) or 'exercises' (no batch
-// calls until withBatch(); see CORES).
+// those exercises and the catalogue. `core`: 'whole' (every call), 'exercises' or a
+// chapter's, 'chNN' (no batch calls until withBatch(); see CORES).
 export async function loadCompanion({ base = inNode ? undefined : document.baseURI, createModule, exercises, only,
   core: coreName = 'whole' } = {}) {
   const coreFiles = coreNamed(coreName);
@@ -245,8 +272,7 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
 
   const byId = new Map();
   for (const doc of docs) byId.set(doc.id, { doc, text: JSON.stringify(doc) });
-  const entries = (catalogue ?? [...byId.values()].map(({ doc }) => catalogueEntry(doc)))
-    .sort((x, y) => x.chapter - y.chapter || (x.order ?? 0) - (y.order ?? 0));
+  const entries = inChapterOrder(catalogue ?? [...byId.values()].map(({ doc }) => catalogueEntry(doc)));
 
   const find = (id) => {
     const entry = byId.get(String(id));

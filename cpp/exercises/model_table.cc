@@ -1,19 +1,33 @@
 // The one table of models: a new model is one file under exercises/models/ plus one line here.
+// A chapter's core (the WebAssembly module of one chapter's exercise page, cpp/CMakeLists.txt)
+// compiles this file again with ATTN_CHAPTER set, so that its table holds that chapter's
+// models only and the linker drops the others.
 #include <mutex>
 
 #include "exercises/model.h"
 
 namespace attn {
 
-#define ATTN_MODELS(X) \
-  X(kCh14ReadModel)    \
-  X(kCh14CostModel)    \
-  X(kCh19ReadModel)    \
-  X(kCh19BatchModel)   \
-  X(kCh19CostModel)    \
-  X(kCh19RolesModel)   \
-  X(kCh19ChoiceModel)  \
+#define ATTN_CH14_MODELS(X) \
+  X(kCh14ReadModel)         \
+  X(kCh14CostModel)
+#define ATTN_CH19_MODELS(X) \
+  X(kCh19ReadModel)         \
+  X(kCh19BatchModel)        \
+  X(kCh19CostModel)         \
+  X(kCh19RolesModel)        \
+  X(kCh19ChoiceModel)       \
   X(kCh19OpenModel)
+
+#if !defined(ATTN_CHAPTER)
+#define ATTN_MODELS(X) ATTN_CH14_MODELS(X) ATTN_CH19_MODELS(X)
+#elif ATTN_CHAPTER == 14
+#define ATTN_MODELS(X) ATTN_CH14_MODELS(X)
+#elif ATTN_CHAPTER == 19
+#define ATTN_MODELS(X) ATTN_CH19_MODELS(X)
+#else
+#error "ATTN_CHAPTER names a chapter without models"
+#endif
 
 #define ATTN_DECLARE_MODEL(record) extern const Model record;
 ATTN_MODELS(ATTN_DECLARE_MODEL)

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Not a test: navigation → first graded answer, in Debian's headless Chromium, for the
-// companion and, as the reference a course might otherwise use, Pyodide (the npm package,
+// companion (Example 14.1 on the page the site links for it, its chapter's page, and on
+// exercise.html, the address for any chapter) and, as the reference a course might otherwise use, Pyodide (the npm package,
 // served locally the same way) loading and computing a 5-number softmax. Three profiles,
 // interleaved in one run: cold (empty cache), warm (the same browser profile again: the
 // server answers 304) and slow (cold, with the CPU 4× slower and DevTools' Fast 3G:
@@ -98,13 +99,21 @@ async function benchDone(session, since, timeoutMs) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
-const companionAt = (server) => async (page, session) => {
+// The page the site links for an exercise: its chapter's page (exercise-14.html, which
+// starts that chapter's core and carries its exercises) where the build makes one, else (an
+// earlier build, such as the baseline) exercise.html. `generic` measures exercise.html, the
+// address for any chapter, which old links use.
+const pageOf = (dir, chapter, generic) => (!generic && fs.existsSync(path.join(dir, `exercise-${chapter}.html`))
+  ? `exercise-${chapter}.html` : 'exercise.html');
+const companionAt = (server, dir, generic = false) => async (page, session) => {
   const since = Date.now();
-  await page.goto(`${server.url}exercise.html?id=ch14.example1`, { waitUntil: 'commit' });
+  await page.goto(`${server.url}${pageOf(dir, 14, generic)}?id=ch14.example1`, { waitUntil: 'commit' });
   return benchDone(session, since, 120_000);
 };
-const companionRun = companionAt(site);
-const baselineRun = baseline ? companionAt(baseline) : null;
+const siteDir = path.join(repoRoot, 'build', 'site');
+const companionRun = companionAt(site, siteDir);
+const genericRun = companionAt(site, siteDir, true);
+const baselineRun = baseline ? companionAt(baseline, path.join(baselineDir, 'build', 'site')) : null;
 async function pyodideRun(page, session) {
   const since = Date.now();
   await page.goto(pyServer.url, { waitUntil: 'commit' });
@@ -113,7 +122,7 @@ async function pyodideRun(page, session) {
 
 async function measure(run, profile) {
   const context = await browser.newContext();
-  if (run === companionRun || run === baselineRun) await context.addInitScript(answerAtOnce);
+  if (run !== pyodideRun) await context.addInitScript(answerAtOnce);
   const page = await context.newPage();
   const session = await context.newCDPSession(page);
   let bytes = 0;
@@ -134,7 +143,8 @@ const results = {};
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 for (let r = 0; r < reps; r += 1) {
   for (const profile of ['cold', 'warm', 'slow']) {
-    for (const [name, run] of [['companion', companionRun], ['pyodide', pyodideRun], ['baseline', baselineRun]]) {
+    for (const [name, run] of [['companion', companionRun], ['generic', genericRun], ['pyodide', pyodideRun],
+      ['baseline', baselineRun]]) {
       if (!run) continue;
       if (name === 'pyodide' && process.argv.includes('--companion-only')) continue;
       if (profile === 'slow' && name === 'pyodide' && r >= Math.min(reps, 3)) continue; // a minute a run
@@ -157,6 +167,13 @@ for (const profile of ['cold', 'warm', 'slow']) {
   const pm = median(p.map((x) => x.ms));
   console.log(`| ${profile} | ${cm.toFixed(0)} | ${pm.toFixed(0)} | ${(pm / cm).toFixed(1)}× | ${median(c.map((x) => x.bytes))} | ${median(p.map((x) => x.bytes))} |`);
 }
+console.log('\nthe same exercise at exercise.html (the address for any chapter: the exercise core, its file fetched)');
+console.log('| profile | chapter\'s page | exercise.html | bytes at exercise.html |');
+console.log('|---|---:|---:|---:|');
+for (const profile of ['cold', 'warm', 'slow']) {
+  const [c, g] = ['companion', 'generic'].map((name) => results[`${name} ${profile}`]);
+  console.log(`| ${profile} | ${median(c.map((x) => x.ms)).toFixed(0)} | ${median(g.map((x) => x.ms)).toFixed(0)} | ${median(g.map((x) => x.bytes))} |`);
+}
 if (baseline) {
   console.log(`\nthe same, against the earlier version in ${baselineDir}`);
   console.log('| profile | companion | earlier version | earlier ÷ companion | companion bytes | earlier bytes |');
@@ -173,13 +190,14 @@ await browser.close();
 if (!process.argv.includes('--no-lighthouse')) {
   const { execFileSync } = await import('node:child_process');
   console.log('\n| Lighthouse mobile performance | score | LCP | TBT | CLS |\n|---|---:|---:|---:|---:|');
-  for (const id of ['ch14.example1', 'ch19.running', 'ch14.example3']) {
+  for (const [id, chapter] of [['ch14.example1', 14], ['ch19.running', 19], ['ch14.example3', 14]]) {
+    const address = `${pageOf(siteDir, chapter)}?id=${id}`;
     const report = JSON.parse(execFileSync(path.join(repoRoot, 'node_modules', '.bin', 'lighthouse'), [
-      `${site.url}exercise.html?id=${id}`, '--only-categories=performance', '--output=json', '--output-path=stdout',
+      `${site.url}${address}`, '--only-categories=performance', '--output=json', '--output-path=stdout',
       '--quiet', '--chrome-flags=--headless=new --no-sandbox --disable-gpu'], {
       env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, maxBuffer: 256 << 20 }).toString());
     const audit = (name) => report.audits[name].displayValue;
-    console.log(`| exercise.html?id=${id} | ${Math.round(report.categories.performance.score * 100)} | ` +
+    console.log(`| ${address} | ${Math.round(report.categories.performance.score * 100)} | ` +
       `${audit('largest-contentful-paint')} | ${audit('total-blocking-time')} | ${audit('cumulative-layout-shift')} |`);
   }
 }

@@ -55,14 +55,15 @@ test('build/dist carries the figure pages and the read and deletion labs, drawn 
   await screenshot(page, 'dist-figures-14');
   await open('figures.html');
   assert.ok(await page.locator('figure.live-figure svg').count() >= 4, 'Chapter 19 figures drawn');
+  const figureLink = await page.locator('section.figure-section a[href*="?id=ch19.running"]').first().getAttribute('href');
   await open('lab-read.html');
   await page.locator('#read-result[data-state="ok"]').waitFor();
   assert.match(await page.locator('#context-value').textContent(), /a/);
   await open('lab-deletion.html');
   await page.locator('main table').first().waitFor();
   await screenshot(page, 'dist-lab-deletion');
-  // A figure links to its exercise in the site's form (exercise.html?id=…), which dist reads too.
-  await page.goto(`${pathToFileURL(path.join(distDir, 'exercise.html')).href}?id=ch19.running`);
+  // A figure links to its exercise in the site's form (exercise-19.html?id=…), which dist has too.
+  await page.goto(new URL(figureLink, pathToFileURL(path.join(distDir, 'figures.html'))).href);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
   assert.ok(await page.locator('attention-exercise section.part').count() > 3);
   assert.deepEqual(problems(), []);

@@ -1,6 +1,7 @@
 // What an exercise page asks for, and when: the first graded answer waits only for the
 // core, the page's bundle (and the one chunk it imports), the glue, the exercise's file
-// (asked for as the page starts: the page carries the catalogue) and the stylesheet; KaTeX
+// (asked for as the page starts: the page carries the catalogue; a chapter's page carries
+// its chapter's exercises too) and the stylesheet; KaTeX
 // is asked for once the core's WebAssembly has arrived and runs once the answer fields are
 // drawn, maths drawn before then shows its TeX and is typeset when it comes, and the
 // figures' code and stylesheet come only when the figures are opened.
@@ -124,6 +125,36 @@ test('a page for an exercise with a batch section loads the batch panel only whe
   const { page, context, problems } = await openExercise(browser, server, 'ch19.ex14');
   const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
   assert.deepEqual(loaded.filter((name) => /exercise-batch-panel|all-figures/.test(name)), []);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+// Where the site links an exercise (the index, the pager, the figures, the variants), it
+// links its chapter's page: exercise-14.html starts Chapter 14's core, which holds that
+// chapter's exercises only, and carries those exercises, so it fetches no exercise file.
+test('a chapter\'s page starts its chapter\'s core and carries its exercises; another chapter\'s exercise there still opens', async () => {
+  const { page, context, problems } = await newCheckedPage(browser);
+  await page.goto(`${server.url}index.html`);
+  await waitReady(page);
+  const href = await page.locator('li[data-exercise="ch14.example1"] a').first().getAttribute('href');
+  assert.equal(new URL(href, server.url).pathname, '/exercise-14.html', 'the index links the chapter\'s page');
+  const requests = await recordRequests(page);
+  await page.goto(new URL(href, server.url).href);
+  await waitReady(page);
+  assert.equal(await answerPart(page, 'weights', '[1/2, 1/4, 1/4]'), 'correct');
+  const paths = () => requests().map((r) => r.path);
+  assert.ok(paths().includes('/companion-ch14.wasm'), 'Chapter 14\'s core');
+  assert.deepEqual(paths().filter((p) => /companion(-exercises)?\.wasm$|companion-ch19|\/exercises\//.test(p)), [],
+    'no other core and no exercise file');
+  const next = await page.locator('a.pager-next').getAttribute('href');
+  assert.match(next, /^exercise-14\.html\?id=ch14\.example2$/, 'the pager links the chapter\'s page');
+
+  // A hand-made address: Chapter 19's exercise on Chapter 14's page starts the exercise core.
+  await page.goto(`${server.url}exercise-14.html?id=ch19.ex3`);
+  await waitReady(page);
+  assert.equal(await answerPart(page, 'weights', '[0.5, 0.3, 0.2]'), 'incorrect');
+  assert.ok(paths().includes('/companion-exercises.wasm'));
+  assert.ok(paths().includes('/exercises/ch19.ex3.json'), 'an exercise the page does not carry is fetched');
   assert.deepEqual(problems(), []);
   await context.close();
 });

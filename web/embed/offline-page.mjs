@@ -1,5 +1,6 @@
 // The offline dist/ pages (classic script after attention-exercise.js, so it runs from
-// file:// too): index.html gets the progress export/import panel; exercise.html shows
+// file:// too): index.html gets the progress export/import panel; exercise.html (and the
+// site's chapter names for it, exercise-14.html, …) shows
 // ?exercise=ID (or the site's ?id=ID) or ?chapter=N (with &seed=S) as an
 // <attention-exercise> element.
 
@@ -18,7 +19,7 @@ function main() {
   for (const name of ['exercise', 'chapter', 'seed']) {
     if (params.get(name) !== null) attributes[name] = params.get(name);
   }
-  // The site's own address form (exercise.html?id=…), as the figure pages link to it.
+  // The site's own address form (exercise-14.html?id=…), as the figure pages link to it.
   if (attributes.exercise === undefined && params.get('id') !== null) attributes.exercise = params.get('id');
   const element = el('attention-exercise', attributes);
   element.addEventListener('attention-ready', () => { document.body.dataset.ready = 'true'; });

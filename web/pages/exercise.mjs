@@ -1,4 +1,5 @@
-// The exercise page (exercise.html?id=ID[&seed=123]): intro with
+// The exercise page (exercise-CHAPTER.html?id=ID[&seed=123], or exercise.html for any
+// chapter: see coreForPage): intro with
 // typeset math, the inputs the core reads (a variant's own numbers when a seed
 // is given), the decimal rule (stated once; a verdict it decided points to it), one
 // answer form per part (text, a text area for a matrix, choice or letter), the written
@@ -11,7 +12,7 @@
 // batch); grading happens only in the core.
 
 import { el, pacer } from '../ui/dom.mjs';
-import { bootCompanion, safeCall, errorOf, showNotice, setStatus, ensureHeading } from '../ui/boot.mjs';
+import { bootCompanion, safeCall, errorOf, showNotice, setStatus, ensureHeading, namedCore } from '../ui/boot.mjs';
 import { holdKatexUntil, mathTypeset, renderParagraphs, startLoadingKatexAfter } from '../ui/render-math.mjs';
 import { hasWorking, workingKind } from '../ui/working-view.mjs';
 import { readPolicy, policySentence } from '../ui/feedback-policy.mjs';
@@ -28,6 +29,7 @@ import { inputsBlock } from '../ui/inputs-view.mjs';
 import { inChapterOrder } from '../ui/chapters.mjs';
 import { readSeed } from '../seed.mjs';
 import { messageOf } from '../error-message.mjs';
+import { catalogueInPage, coreWasmFile } from '../companion.mjs';
 
 // The decimal rule, stated once on the page where some part takes a typed answer (a
 // verdict the rule decided points here). The core words it "The decimal rule: …".
@@ -47,7 +49,7 @@ function pager(catalogue, id) {
   const here = ordered[at];
   const link = (entry, rel, word) => {
     const where = entry.chapter !== here.chapter ? `Chapter ${entry.chapter}: ` : '';
-    return el('a', { href: exerciseHref(entry.id, 0), rel, class: `pager-${rel}` },
+    return el('a', { href: exerciseHref(entry, 0), rel, class: `pager-${rel}` },
       el('span', { class: 'pager-word' }, word), ' ', el('span', { class: 'pager-title' }, `${where}${entry.title ?? entry.id}`));
   };
   const chapter = ordered.filter((entry) => entry.chapter === here.chapter);
@@ -68,6 +70,16 @@ function seedFromUrl(params) {
   return { seed: read.seed };
 }
 
+// The core this page starts. A chapter's page (exercise-14.html: the site build names its
+// core, ui/boot.mjs namedCore, and preloads it) starts its chapter's core, which holds that
+// chapter's exercises only; exercise.html, or a chapter's page asked for another chapter's
+// exercise, starts the exercise core, which holds them all.
+function coreForPage(id) {
+  const core = namedCore();
+  const entry = (catalogueInPage() ?? []).find((item) => item.id === id);
+  return core && entry && core === `ch${entry.chapter}` ? core : 'exercises';
+}
+
 // KaTeX runs once the answer fields are drawn (or the page has given up drawing them).
 let fieldsDrawn;
 holdKatexUntil(new Promise((resolve) => { fieldsDrawn = resolve; }));
@@ -86,8 +98,9 @@ async function main() {
   if (seedProblem) showNotice(seedProblem, 'warning');
   const { policy, problems: policyProblems } = readPolicy((name) => params.get(name));
   for (const text of policyProblems) showNotice(`In the address, ${text}`, 'warning');
-  startLoadingKatexAfter('companion-exercises.wasm'); // the core bootCompanion starts
-  const companion = await bootCompanion({ only: [id] });
+  const core = coreForPage(id);
+  startLoadingKatexAfter(coreWasmFile(core));
+  const companion = await bootCompanion({ only: [id], core });
   if (!companion) return;
   // The page is drawn a few pieces at a time, each batch in its own task (it stays responsive
   // while a long exercise is drawn); the pieces are appended in order.
@@ -178,7 +191,7 @@ async function main() {
     content.append(working.section);
   }
   if (seed) {
-    content.append(el('p', { class: 'back' }, el('a', { href: exerciseHref(id, 0) }, 'Back to the chapter’s numbers')));
+    content.append(el('p', { class: 'back' }, el('a', { href: exerciseHref(exercise, 0) }, 'Back to the chapter’s numbers')));
   }
   document.body.classList.remove('drawing');
   const catalogue = await safeCall(() => companion.exercises());

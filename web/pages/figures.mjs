@@ -8,11 +8,12 @@ import { el } from '../ui/dom.mjs';
 import { bootCompanion, safeCall, errorOf, setStatus } from '../ui/boot.mjs';
 import { messageOf } from '../error-message.mjs';
 import { declaredFigures, drawFigure } from '../figures/exercise-figures.mjs';
+import { exerciseHref } from '../ui/variant-control.mjs';
 
 function section(id, { heading, text, link }, figure, exercise) {
   return el('section', { class: 'figure-section', id, 'aria-labelledby': `${id}-heading` },
     el('h2', { id: `${id}-heading` }, String(heading ?? '')), el('p', {}, String(text ?? ''),
-      link ? [' ', el('a', { href: `exercise.html?id=${encodeURIComponent(exercise.id)}` }, String(link))] : null), figure);
+      link ? [' ', el('a', { href: exerciseHref(exercise) }, String(link))] : null), figure);
 }
 
 async function main() {

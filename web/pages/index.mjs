@@ -1,15 +1,17 @@
 // The landing page: where to begin (the book chapters the companion goes with, and the
-// first exercise of each, from the catalogue), then every chapter the core's exercise
-// list holds, each exercise with its progress from saved answers on the chapter's
+// first exercise of each, from the catalogue), then every chapter the catalogue lists
+// (the site build writes it into the page: the list needs no core, so the first exercise
+// opened from here starts its chapter's core without waiting for another), each exercise with its progress from saved answers on the chapter's
 // numbers (parts correct / total; variants are counted on their own pages), and open
 // design tasks with how far the learner got.
 
 import { el } from '../ui/dom.mjs';
-import { bootCompanion, safeCall, errorOf, showNotice, setStatus } from '../ui/boot.mjs';
+import { showNotice, setStatus } from '../ui/boot.mjs';
 import { openStore } from '../ui/storage.mjs';
 import { byChapter, chapterAbout, chapterTitle, partNames } from '../ui/chapters.mjs';
 import { exerciseHref } from '../ui/variant-control.mjs';
 import { messageOf } from '../error-message.mjs';
+import { loadCatalogue } from '../companion.mjs';
 
 // An exercise without parts is an open design task: a checklist, then reference notes.
 function openTaskLine(store, exercise) {
@@ -34,7 +36,7 @@ function chapterSection(chapter, exercises, store) {
   const headingId = `chapter-${chapter}`;
   const list = el('ol', { class: 'exercise-list' });
   for (const exercise of exercises) {
-    const href = `exercise.html?id=${encodeURIComponent(exercise.id)}`;
+    const href = exerciseHref(exercise);
     list.append(el('li', { 'data-exercise': exercise.id },
       el('a', { href }, exercise.title ?? exercise.id), ' ', progressLine(store, exercise)));
   }
@@ -68,10 +70,10 @@ function startSection(groups, store) {
     const next = entries.some((entry) => started(store, entry)) ? entries.find((entry) => !finished(store, entry)) : null;
     list.append(el('li', { 'data-chapter': String(chapter) },
       el('strong', {}, `Chapter ${chapter}`), about ? `: ${about}. ` : '. ',
-      el('a', { class: 'start-link', href: exerciseHref(first.id) },
+      el('a', { class: 'start-link', href: exerciseHref(first) },
         `Begin Chapter ${chapter} with ${first.title ?? first.id}`),
       next && next !== first ? [' (or carry on with ',
-        el('a', { class: 'continue-link', href: exerciseHref(next.id) }, next.title ?? next.id), ')'] : null,
+        el('a', { class: 'continue-link', href: exerciseHref(next) }, next.title ?? next.id), ')'] : null,
       '.'));
   }
   const chapters = groups.map(([chapter]) => `Chapter ${chapter}`);
@@ -86,14 +88,13 @@ function startSection(groups, store) {
 async function main() {
   const { store, notice } = openStore();
   if (notice) showNotice(notice, 'warning');
-  const companion = await bootCompanion();
-  if (!companion) return;
-  const list = await safeCall(() => companion.exercises());
-  const problem = errorOf(list) ?? (Array.isArray(list) ? null : 'the exercise list is not a list');
+  const list = await loadCatalogue().catch((error) => ({ error: messageOf(error) }));
+  const problem = Array.isArray(list) ? null : list.error;
   if (problem) {
     setStatus(`The list of exercises could not be loaded: ${problem}`, 'error');
     return;
   }
+  setStatus(null);
   const groups = byChapter(list);
   const holder = document.getElementById('chapters');
   if (groups.length > 0) holder.append(startSection(groups, store));

@@ -69,16 +69,21 @@ function loadWithWatchdog(options) {
   });
 }
 
+// The core a page names: <meta name="attention-core" content="ch14"> on a chapter's pages
+// (its exercise page, figures and labs), whose exercises use that chapter's models only;
+// null on others.
+export const namedCore = () => document.querySelector('meta[name="attention-core"]')?.content || null;
+
 // Returns the companion, or null after showing why it could not be loaded. options go to
 // loadCompanion ({only: [id]}: a page about one exercise loads only it and the catalogue).
-// A page starts the exercise core (the smaller module, without the batch calls, which
-// companion.withBatch() brings) unless it asks for {core: 'whole'}; the site build preloads
-// the same one (tools/build-site.mjs).
+// A page starts the core it names (namedCore), else the exercise core (the smaller module,
+// without the batch calls, which companion.withBatch() brings), unless it asks for another
+// ({core: 'whole'}); the site build preloads the same one (tools/build-site.mjs).
 export async function bootCompanion(options = {}) {
   installLastResortHandlers();
   setStatus('Loading the attention core…');
   try {
-    const companion = await loadWithWatchdog({ core: 'exercises', ...options });
+    const companion = await loadWithWatchdog({ core: namedCore() ?? 'exercises', ...options });
     if (!companion || typeof companion.exercises !== 'function') {
       throw new Error('the module did not provide the companion functions');
     }

@@ -27,7 +27,7 @@ function variantsNote(store, entry, parts) {
   if (seeds.length === 0) return null;
   const shown = seeds.slice(0, MAX_VARIANTS_LISTED).flatMap((seed, index) => {
     const { correct, total } = store.partsSummary(entry.id, parts, seed);
-    return [index ? ', ' : '', el('a', { href: exerciseHref(entry.id, seed) }, `variant ${seed}`), `: ${correct} of ${total}`];
+    return [index ? ', ' : '', el('a', { href: exerciseHref(entry, seed) }, `variant ${seed}`), `: ${correct} of ${total}`];
   });
   const more = seeds.length - MAX_VARIANTS_LISTED;
   return el('p', { class: 'summary-variants' }, 'Also answered on ', shown,
@@ -45,7 +45,7 @@ function openTaskText(open, checklistLength) {
 
 function exerciseRow(store, entry, checklistLength) {
   const parts = partNames(entry);
-  const name = el('th', { scope: 'row' }, el('a', { href: exerciseHref(entry.id) }, entry.title ?? entry.id));
+  const name = el('th', { scope: 'row' }, el('a', { href: exerciseHref(entry) }, entry.title ?? entry.id));
   if (parts.length === 0) {
     const open = store.openTask(entry.id);
     return el('tr', { 'data-exercise': entry.id, class: 'summary-open' }, name,

@@ -1,5 +1,5 @@
 // The "new variant" control of a numeric exercise: picks a fresh seed and
-// opens exercise.html?id=…&seed=…; links back to the chapter's numbers (seed
+// opens exercise-CHAPTER.html?id=…&seed=…; links back to the chapter's numbers (seed
 // 0) and to variants that already hold saved answers. The numbers of a
 // variant come from the core (companion.exercise(id, {seed})).
 
@@ -13,17 +13,19 @@ export function hasVariants(exercise) {
     && Object.keys(exercise.inputs).length > 0 && Array.isArray(exercise.parts) && exercise.parts.length > 0;
 }
 
-// The address of an exercise's page; a teacher's feedback policy in this page's address
-// (attempts, values, working: feedback-policy.mjs) goes along, so that a new variant or the
-// next exercise keeps it.
-export function exerciseHref(id, seed = 0) {
+// The address of an exercise's page ({id, chapter}: a catalogue entry or the core's
+// description): its chapter's page, exercise-14.html?id=…, which starts that chapter's core
+// (smaller than the one exercise.html starts for any exercise). A teacher's feedback policy
+// in this page's address (attempts, values, working: feedback-policy.mjs) goes along, so that
+// a new variant or the next exercise keeps it.
+export function exerciseHref({ id, chapter }, seed = 0) {
   const query = new URLSearchParams({ id });
   if (seed) query.set('seed', String(seed));
   const here = new URLSearchParams(globalThis.location?.search ?? '');
   for (const name of POLICY_ATTRIBUTES) {
     if (here.has(name)) query.set(name, here.get(name));
   }
-  return `exercise.html?${query}`;
+  return `${Number.isInteger(chapter) ? `exercise-${chapter}` : 'exercise'}.html?${query}`;
 }
 
 // A seed from 1 to 2^32 - 1 that differs from `current`.
@@ -36,7 +38,7 @@ export function freshSeed(current = 0) {
 export function variantControl(store, exercise, seed) {
   const button = el('button', { type: 'button', class: 'new-variant' }, 'New variant');
   button.addEventListener('click', () => {
-    window.location.assign(exerciseHref(exercise.id, freshSeed(seed)));
+    window.location.assign(exerciseHref(exercise, freshSeed(seed)));
   });
   const others = store.variantSeeds(exercise.id).filter((s) => s !== seed);
   return el('section', { class: 'variant-control', 'aria-labelledby': 'variant-heading' },
@@ -46,7 +48,7 @@ export function variantControl(store, exercise, seed) {
         'Your answers to this variant are saved separately from the chapter’s numbers.'
       : 'A variant redraws this exercise’s inputs; the core grades it the same way. The seed goes in the address, so you can come back to it.'),
     el('p', { class: 'variant-actions' }, button,
-      seed ? el('a', { class: 'back-to-chapter', href: exerciseHref(exercise.id, 0) }, 'Back to the chapter’s numbers') : null),
+      seed ? el('a', { class: 'back-to-chapter', href: exerciseHref(exercise, 0) }, 'Back to the chapter’s numbers') : null),
     others.length ? el('p', { class: 'variant-list' }, 'Variants you have answered: ',
-      others.slice(0, 8).flatMap((s, i) => [i ? ', ' : '', el('a', { href: exerciseHref(exercise.id, s) }, String(s))])) : null);
+      others.slice(0, 8).flatMap((s, i) => [i ? ', ' : '', el('a', { href: exerciseHref(exercise, s) }, String(s))])) : null);
 }
