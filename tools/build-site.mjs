@@ -124,7 +124,7 @@ const copies = [
     .map((from) => [from, path.basename(from)]),
   ...MODULE_FOLDERS.flatMap((folder) => filesIn(path.join(webDir, folder), ['.mjs', '.css'])
     .map((from) => [from, path.join(folder, path.basename(from))])),
-  // The two cores (cpp/CMakeLists.txt): the whole one and the exercise core the pages start.
+  // The whole core and the exercise core (cpp/CMakeLists.txt; the chapters' cores follow below).
   ...['companion', 'companion-exercises'].flatMap((core) => [
     [requireFile(path.join(repoRoot, 'build', 'wasm', 'cpp', `${core}.cjs`), 'build the WASM module with CMake first'),
       `${core}.js`],

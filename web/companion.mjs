@@ -88,7 +88,8 @@ function arrayInPage(id) {
 
 // The catalogue a page carries in itself: the site build writes it into a page that loads
 // one exercise (script#exercise-catalogue), so that the page asks for the exercise's own file
-// the moment it starts instead of a round trip later. Null without.
+// the moment it starts instead of a round trip later, and into one that only lists the
+// exercises (the index), which then needs no core. Null without.
 export const catalogueInPage = () => arrayInPage('exercise-catalogue');
 
 // Every exercise (exercises.json), or, with `only`, the catalogue (the page's own, else
