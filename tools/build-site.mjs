@@ -29,7 +29,7 @@ import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { precompress } from './precompress.mjs';
-import { catalogueEntry } from '../web/companion.mjs';
+import { catalogueEntry, coreFile } from '../web/companion.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(repoRoot, 'web');
@@ -125,7 +125,7 @@ const copies = [
   ...MODULE_FOLDERS.flatMap((folder) => filesIn(path.join(webDir, folder), ['.mjs', '.css'])
     .map((from) => [from, path.join(folder, path.basename(from))])),
   // The whole core and the exercise core (cpp/CMakeLists.txt; the chapters' cores follow below).
-  ...['companion', 'companion-exercises'].flatMap((core) => [
+  ...['whole', 'exercises'].map(coreFile).flatMap((core) => [
     [requireFile(path.join(repoRoot, 'build', 'wasm', 'cpp', `${core}.cjs`), 'build the WASM module with CMake first'),
       `${core}.js`],
     [requireFile(path.join(repoRoot, 'build', 'wasm', 'cpp', `${core}.wasm`), 'build the WASM module with CMake first'),
@@ -140,8 +140,8 @@ const copies = [
 // The chunks the bundle imports statically (the code it shares with the lazy ones) are
 // listed for preloading, so they arrive with the bundle instead of a round trip later. The
 // module folders stay for the batch lab's Worker, which loads its modules itself. Returns,
-// for each entry, the core it starts (or false), whether it shows one exercise or only lists
-// them (and so carries the catalogue), and the chunks to preload.
+// for each entry, whether it starts a core and asks for the whole one, whether it shows one
+// exercise or only lists them (and so carries the catalogue), and the chunks to preload.
 async function bundlePages() {
   const pages = {};
   const pagesDir = path.join(outDir, 'pages');
@@ -167,10 +167,10 @@ async function bundlePages() {
       }
     };
     visit(out);
-    const starts = modules.includes('ui/boot.mjs') && /\bbootCompanion\(/.test(source);
     pages[out] = {
-      // The core it starts: the exercise core unless it asks for the whole one (ui/boot.mjs).
-      core: starts && (/\bbootCompanion\(\{[^}]*\bcore: 'whole'/.test(source) ? 'companion' : 'companion-exercises'),
+      startsCore: modules.includes('ui/boot.mjs') && /\bbootCompanion\(/.test(source),
+      // A page that asks bootCompanion for the whole core ({core: 'whole'}).
+      wholeCore: /\bbootCompanion\(\{[^}]*\bcore: 'whole'/.test(source),
       // A page that loads one exercise (bootCompanion({only})) fetches only that exercise's file.
       oneExercise: /\bbootCompanion\(\{\s*only\b/.test(source),
       // A page that lists the exercises without a core (loadCatalogue).
@@ -196,13 +196,14 @@ const jsonInHtml = (value) => JSON.stringify(value).replaceAll('<', '\\u003c');
 function withPreloads(html, pages, catalogue, chapterDocs) {
   const entry = html.match(/<script type="module" src="(pages\/[^"]+\.mjs)"><\/script>/);
   if (!entry || !pages[entry[1]]) return html;
-  const { core: pageCore, oneExercise, listsOnly, preload } = pages[entry[1]];
-  // A page that names its core (ui/boot.mjs namedCore: a chapter's pages) starts that one.
+  const { startsCore, wholeCore, oneExercise, listsOnly, preload } = pages[entry[1]];
+  // The core it starts, chosen as bootCompanion chooses (ui/boot.mjs): the one it asks for,
+  // else the one the page names (namedCore: a chapter's pages), else the exercise core.
   const named = html.match(/<meta name="attention-core" content="ch(\d+)">/)?.[1];
   if (named && !chapters.includes(Number(named))) fail(`a page with ${entry[1]} names the core of chapter ${named}, which has no exercises`);
-  const core = pageCore && named ? `companion-ch${named}` : pageCore;
   const links = [entry[1], ...preload].map((file) => `<link rel="modulepreload" href="${file}">`);
-  if (core) {
+  if (startsCore) {
+    const core = coreFile(wholeCore ? 'whole' : named ? `ch${named}` : 'exercises');
     links.unshift(`<link rel="preload" href="${core}.wasm" as="fetch" type="application/wasm" crossorigin>`);
     links.push(`<link rel="preload" href="${core}.js" as="script">`);
     // A page about one exercise carries the catalogue (web/companion.mjs, catalogueInPage): it
@@ -250,7 +251,7 @@ fs.writeFileSync(path.join(outDir, 'catalogue.json'), JSON.stringify(catalogue))
 const pages = await bundlePages();
 // Each chapter's core (cpp/CMakeLists.txt builds one for each chapter), which its pages start.
 for (const chapter of chapters) {
-  const core = `companion-ch${chapter}`;
+  const core = coreFile(`ch${chapter}`);
   for (const [from, suffix] of [['cjs', 'js'], ['wasm', 'wasm']]) {
     fs.copyFileSync(requireFile(path.join(repoRoot, 'build', 'wasm', 'cpp', `${core}.${from}`),
       'build the WASM module with CMake first; a new chapter needs its core in cpp/CMakeLists.txt'),

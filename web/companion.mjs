@@ -25,8 +25,9 @@ function coreNamed(name) {
   return CORES[name];
 }
 
-// The WebAssembly file of a core ('whole', 'exercises', 'ch14', …), as the site serves it.
-export const coreWasmFile = (name) => `${coreNamed(name).file}.wasm`;
+// The files of a core ('whole', 'exercises', 'ch14', …) without their extension: the build's
+// FILE.cjs and FILE.wasm, which the site serves as FILE.js and FILE.wasm.
+export const coreFile = (name) => coreNamed(name).file;
 
 async function loadCoreInNode({ file }) {
   const { createRequire } = await import('node:module');

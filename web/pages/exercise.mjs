@@ -29,7 +29,7 @@ import { inputsBlock } from '../ui/inputs-view.mjs';
 import { inChapterOrder } from '../ui/chapters.mjs';
 import { readSeed } from '../seed.mjs';
 import { messageOf } from '../error-message.mjs';
-import { catalogueInPage, coreWasmFile } from '../companion.mjs';
+import { catalogueInPage, coreFile } from '../companion.mjs';
 
 // The decimal rule, stated once on the page where some part takes a typed answer (a
 // verdict the rule decided points here). The core words it "The decimal rule: …".
@@ -99,7 +99,7 @@ async function main() {
   const { policy, problems: policyProblems } = readPolicy((name) => params.get(name));
   for (const text of policyProblems) showNotice(`In the address, ${text}`, 'warning');
   const core = coreForPage(id);
-  startLoadingKatexAfter(coreWasmFile(core));
+  startLoadingKatexAfter(`${coreFile(core)}.wasm`);
   const companion = await bootCompanion({ only: [id], core });
   if (!companion) return;
   // The page is drawn a few pieces at a time, each batch in its own task (it stays responsive
