@@ -28,6 +28,8 @@ function coreNamed(name) {
 // The files of a core ('whole', 'exercises', 'ch14', …) without their extension: the build's
 // FILE.cjs and FILE.wasm, which the site serves as FILE.js and FILE.wasm.
 export const coreFile = (name) => coreNamed(name).file;
+// The name of the factory that a core's FILE.js defines (createCh14CoreModule for 'ch14').
+export const coreFactory = (name) => coreNamed(name).factory;
 
 async function loadCoreInNode({ file }) {
   const { createRequire } = await import('node:module');

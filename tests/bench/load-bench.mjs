@@ -7,7 +7,9 @@
 // server answers 304) and slow (cold, with the CPU 4× slower and DevTools' Fast 3G:
 // 562.5 ms latency, 1.44 Mbit/s down). Also the bytes an exercise page transfers, and
 // Lighthouse's mobile performance score (a devDependency, run on Debian's Chromium) for three
-// exercise pages.
+// exercise pages. Two floors bound what any page could do on the machine (cold only): a blank
+// page, when its first script runs; and Chapter 14's core alone, on a page that does nothing
+// else: it fetches and starts the core, describes Example 14.1 and grades the same answer.
 // With --baseline, an earlier version of the companion (a checkout of another commit, built:
 // its build/site served by its own tools/serve.mjs) is measured in the same run, so that a
 // change is judged as a ratio on one machine, not against a number from another (README,
@@ -17,6 +19,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { launchBrowser, repoRoot, startServer } from '../e2e/harness.mjs';
+import { coreFactory, coreFile } from '../../web/companion.mjs';
 
 const option = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const reps = Number(option('--reps')) || 5;
@@ -34,6 +37,29 @@ fs.writeFileSync(path.join(pyodideDir, 'index.html'), `<!doctype html><meta char
 globalThis.benchDone = loadPyodide({ indexURL: './' }).then((py) => {
   const out = py.runPython('import math\\ns=[0.8,-0.3,0.5,0.1,0.2]\\nm=max(s)\\ne=[math.exp(x-m) for x in s]\\n[x/sum(e) for x in e]').toJs();
   document.body.dataset.result = JSON.stringify(out);
+  return performance.now();
+});
+</script>`);
+
+// The floors, served with Pyodide's page: a blank page, and Chapter 14's core alone (its
+// files as the site serves them, with their Brotli siblings; the exercise's document as the
+// chapter's page carries it), which resolves once the core's verdict is "correct".
+fs.writeFileSync(path.join(pyodideDir, 'blank.html'), `<!doctype html><meta charset="utf-8"><title>Blank</title>
+<script>globalThis.benchDone = Promise.resolve(performance.now());</script>`);
+const floorCore = coreFile('ch14');
+for (const file of [`${floorCore}.js`, `${floorCore}.wasm`].flatMap((name) => [name, `${name}.br`])) {
+  fs.copyFileSync(path.join(repoRoot, 'build', 'site', file), path.join(pyodideDir, file));
+}
+const example = JSON.stringify(JSON.parse(fs.readFileSync(path.join(repoRoot, 'exercises', 'ch14', 'example1.json'), 'utf8')));
+fs.writeFileSync(path.join(pyodideDir, 'core.html'), `<!doctype html><meta charset="utf-8"><title>The core alone</title>
+<link rel="preload" href="${floorCore}.wasm" as="fetch" type="application/wasm" crossorigin>
+<script src="${floorCore}.js"></script>
+<script>
+const doc = ${JSON.stringify(example).replaceAll('</', '<\\/')};
+globalThis.benchDone = ${coreFactory('ch14')}().then((core) => {
+  JSON.parse(core.describeExercise(doc, 0));
+  const { verdict } = JSON.parse(core.gradeAnswer(doc, 'weights', '[1/2, 1/4, 1/4]', 0, true));
+  if (verdict !== 'correct') throw new Error(\`the core alone said \${verdict}\`);
   return performance.now();
 });
 </script>`);
@@ -114,15 +140,17 @@ const siteDir = path.join(repoRoot, 'build', 'site');
 const companionRun = companionAt(site, siteDir);
 const genericRun = companionAt(site, siteDir, true);
 const baselineRun = baseline ? companionAt(baseline, path.join(baselineDir, 'build', 'site')) : null;
-async function pyodideRun(page, session) {
+const referenceRun = (file) => async (page, session) => {
   const since = Date.now();
-  await page.goto(pyServer.url, { waitUntil: 'commit' });
+  await page.goto(`${pyServer.url}${file}`, { waitUntil: 'commit' });
   return benchDone(session, since, 300_000);
-}
+};
+const pyodideRun = referenceRun('');
+const floorRuns = { blank: referenceRun('blank.html'), core: referenceRun('core.html') };
 
 async function measure(run, profile) {
   const context = await browser.newContext();
-  if (run !== pyodideRun) await context.addInitScript(answerAtOnce);
+  if (run !== pyodideRun && !Object.values(floorRuns).includes(run)) await context.addInitScript(answerAtOnce);
   const page = await context.newPage();
   const session = await context.newCDPSession(page);
   let bytes = 0;
@@ -144,8 +172,8 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 for (let r = 0; r < reps; r += 1) {
   for (const profile of ['cold', 'warm', 'slow']) {
     for (const [name, run] of [['companion', companionRun], ['generic', genericRun], ['pyodide', pyodideRun],
-      ['baseline', baselineRun]]) {
-      if (!run) continue;
+      ['baseline', baselineRun], ['blank', floorRuns.blank], ['core', floorRuns.core]]) {
+      if (!run || (floorRuns[name] && profile !== 'cold')) continue;
       if (name === 'pyodide' && process.argv.includes('--companion-only')) continue;
       if (profile === 'slow' && name === 'pyodide' && r >= Math.min(reps, 3)) continue; // a minute a run
       const key = `${name} ${profile}`;
@@ -166,6 +194,14 @@ for (const profile of ['cold', 'warm', 'slow']) {
   }
   const pm = median(p.map((x) => x.ms));
   console.log(`| ${profile} | ${cm.toFixed(0)} | ${pm.toFixed(0)} | ${(pm / cm).toFixed(1)}× | ${median(c.map((x) => x.bytes))} | ${median(p.map((x) => x.bytes))} |`);
+}
+{
+  const [blank, core, companion, pyodide] = ['blank', 'core', 'companion', 'pyodide']
+    .map((name) => results[`${name} cold`] && median(results[`${name} cold`].map((x) => x.ms)));
+  console.log(`\nfloors, cold: a blank page runs its first script at ${blank.toFixed(0)} ms; Chapter 14's core alone ` +
+    `(fetched, started, one describe and one grade, no page) answers at ${core.toFixed(0)} ms; the companion's page ` +
+    `at ${companion.toFixed(0)} ms.` + (pyodide ? ` 30× Pyodide would be ${(pyodide / 30).toFixed(0)} ms ` +
+    `(Pyodide ÷ the core alone: ${(pyodide / core).toFixed(1)}×).` : ''));
 }
 console.log('\nthe same exercise at exercise.html (the address for any chapter: the exercise core, its file fetched)');
 console.log('| profile | chapter\'s page | exercise.html | bytes at exercise.html |');
