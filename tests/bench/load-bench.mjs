@@ -26,12 +26,13 @@ const reps = Number(option('--reps')) || 5;
 const baselineDir = option('--baseline');
 const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: (1.44 * 1024 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
 
-// Pyodide's files and a page that loads it and computes a softmax, in a folder of their own.
-const pyodideDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pyodide-bench-'));
+// The reference pages, in a folder of their own: Pyodide's files and a page that loads it and
+// computes a softmax, then the floors.
+const referenceDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reference-pages-'));
 for (const file of ['pyodide.js', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json']) {
-  fs.copyFileSync(path.join(repoRoot, 'node_modules', 'pyodide', file), path.join(pyodideDir, file));
+  fs.copyFileSync(path.join(repoRoot, 'node_modules', 'pyodide', file), path.join(referenceDir, file));
 }
-fs.writeFileSync(path.join(pyodideDir, 'index.html'), `<!doctype html><meta charset="utf-8"><title>Pyodide</title>
+fs.writeFileSync(path.join(referenceDir, 'index.html'), `<!doctype html><meta charset="utf-8"><title>Pyodide</title>
 <script src="pyodide.js"></script>
 <script>
 globalThis.benchDone = loadPyodide({ indexURL: './' }).then((py) => {
@@ -41,17 +42,17 @@ globalThis.benchDone = loadPyodide({ indexURL: './' }).then((py) => {
 });
 </script>`);
 
-// The floors, served with Pyodide's page: a blank page, and Chapter 14's core alone (its
+// The floors: a blank page, and Chapter 14's core alone (its
 // files as the site serves them, with their Brotli siblings; the exercise's document as the
 // chapter's page carries it), which resolves once the core's verdict is "correct".
-fs.writeFileSync(path.join(pyodideDir, 'blank.html'), `<!doctype html><meta charset="utf-8"><title>Blank</title>
+fs.writeFileSync(path.join(referenceDir, 'blank.html'), `<!doctype html><meta charset="utf-8"><title>Blank</title>
 <script>globalThis.benchDone = Promise.resolve(performance.now());</script>`);
 const floorCore = coreFile('ch14');
 for (const file of [`${floorCore}.js`, `${floorCore}.wasm`].flatMap((name) => [name, `${name}.br`])) {
-  fs.copyFileSync(path.join(repoRoot, 'build', 'site', file), path.join(pyodideDir, file));
+  fs.copyFileSync(path.join(repoRoot, 'build', 'site', file), path.join(referenceDir, file));
 }
 const example = JSON.stringify(JSON.parse(fs.readFileSync(path.join(repoRoot, 'exercises', 'ch14', 'example1.json'), 'utf8')));
-fs.writeFileSync(path.join(pyodideDir, 'core.html'), `<!doctype html><meta charset="utf-8"><title>The core alone</title>
+fs.writeFileSync(path.join(referenceDir, 'core.html'), `<!doctype html><meta charset="utf-8"><title>The core alone</title>
 <link rel="preload" href="${floorCore}.wasm" as="fetch" type="application/wasm" crossorigin>
 <script src="${floorCore}.js"></script>
 <script>
@@ -67,7 +68,7 @@ globalThis.benchDone = ${coreFactory('ch14')}().then((core) => {
 const site = await startServer();
 const baseline = baselineDir ? await startServer([], { dir: path.join(baselineDir, 'build', 'site'),
   serve: path.join(baselineDir, 'tools', 'serve.mjs') }) : null;
-const pyServer = await startServer([], { dir: pyodideDir });
+const referenceServer = await startServer([], { dir: referenceDir });
 const browser = await launchBrowser();
 
 // The companion: the time from navigation to the verdict of an answer entered the moment
@@ -142,7 +143,7 @@ const genericRun = companionAt(site, siteDir, true);
 const baselineRun = baseline ? companionAt(baseline, path.join(baselineDir, 'build', 'site')) : null;
 const referenceRun = (file) => async (page, session) => {
   const since = Date.now();
-  await page.goto(`${pyServer.url}${file}`, { waitUntil: 'commit' });
+  await page.goto(`${referenceServer.url}${file}`, { waitUntil: 'commit' });
   return benchDone(session, since, 300_000);
 };
 const pyodideRun = referenceRun('');
@@ -150,7 +151,7 @@ const floorRuns = { blank: referenceRun('blank.html'), core: referenceRun('core.
 
 async function measure(run, profile) {
   const context = await browser.newContext();
-  if (run !== pyodideRun && !Object.values(floorRuns).includes(run)) await context.addInitScript(answerAtOnce);
+  if ([companionRun, genericRun, baselineRun].includes(run)) await context.addInitScript(answerAtOnce); // the companion's pages
   const page = await context.newPage();
   const session = await context.newCDPSession(page);
   let bytes = 0;
@@ -239,5 +240,5 @@ if (!process.argv.includes('--no-lighthouse')) {
 }
 await site.stop();
 await baseline?.stop();
-await pyServer.stop();
-fs.rmSync(pyodideDir, { recursive: true, force: true });
+await referenceServer.stop();
+fs.rmSync(referenceDir, { recursive: true, force: true });
