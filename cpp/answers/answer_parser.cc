@@ -54,6 +54,40 @@ std::optional<size_t> CharacterCount(std::string_view text) {
   return count;
 }
 
+int BracketDepth(std::string_view text) {
+  int depth = 0, deepest = 0;
+  for (char c : text) {
+    if (c == '(' || c == '[') deepest = std::max(deepest, ++depth);
+    if ((c == ')' || c == ']') && depth > 0) --depth;
+  }
+  return deepest;
+}
+
+std::string JoinDigitGroups(std::string_view text) {
+  static const std::string_view kSpaces[] = {"\u00A0", "\u2009", "\u202F"};
+  auto space_at = [&](size_t i) -> size_t {
+    for (std::string_view sp : kSpaces)
+      if (text.substr(i, sp.size()) == sp) return sp.size();
+    return 0;
+  };
+  std::string out;
+  for (size_t i = 0; i < text.size();) {
+    size_t width = space_at(i);
+    if (width > 0 && !out.empty() && IsDigit(out.back())) {
+      // A group: exactly three digits, then no further digit.
+      size_t j = i + width, digits = 0;
+      while (j < text.size() && IsDigit(text[j])) ++j, ++digits;
+      if (digits == 3) {
+        i += width;
+        continue;
+      }
+    }
+    out += text[i];
+    ++i;
+  }
+  return out;
+}
+
 namespace {
 
 // Replaces the unicode operators people paste with their ASCII forms.
@@ -168,6 +202,38 @@ std::optional<std::string> NumpySeparated(const std::string& s) {
     if (out[i] == ']' && i + 1 < out.size() && out[i + 1] == '[') joined += kSpaceSeparator;
   }
   return joined;
+}
+
+// A matrix typed one bracketed row a line, "[1, 0]\n[0, 1]", with nothing between the rows
+// but the line breaks: the rows of one list, "[[1, 0], [0, 1]]". nullopt when the text is
+// not of that form (a single row, a comma or anything else between the rows).
+std::optional<std::string> RowsByLine(const std::string& s) {
+  // Without commas it is NumPy's printout, which NumpySeparated reads.
+  if (s.find('\n') == std::string::npos || s.find(',') == std::string::npos) return std::nullopt;
+  std::vector<std::string> rows;
+  bool broke = false;
+  for (size_t i = 0; i < s.size();) {
+    if (IsSpace(s[i])) {
+      broke = broke || s[i] == '\n';
+      ++i;
+      continue;
+    }
+    if (s[i] != '[' || (!rows.empty() && !broke)) return std::nullopt;
+    int depth = 0;
+    size_t j = i;
+    for (; j < s.size(); ++j) {
+      depth += s[j] == '[' ? 1 : s[j] == ']' ? -1 : 0;
+      if (depth == 0) break;
+    }
+    if (j == s.size()) return std::nullopt;
+    rows.push_back(s.substr(i, j + 1 - i));
+    broke = false;
+    i = j + 1;
+  }
+  if (rows.size() < 2) return std::nullopt;
+  std::string out = "[";
+  for (size_t r = 0; r < rows.size(); ++r) out += (r ? ", " : "") + rows[r];
+  return out + "]";
 }
 
 Result<std::vector<Token>> Lex(const std::string& s) {
@@ -543,7 +609,7 @@ class Parser {
       std::string digits = s.substr(e + 1);
       bool negative = !digits.empty() && digits[0] == '-';
       if (!digits.empty() && (digits[0] == '-' || digits[0] == '+')) digits = digits.substr(1);
-      if (digits.size() > 3) return Error(t.position, "the exponent of '" + s + "' is too large");
+      if (digits.size() > 3) return Error(t.position, OutOfRange(t.text));
       exponent = std::stoi(digits) * (negative ? -1 : 1);
       s = s.substr(0, e);
     }
@@ -557,11 +623,10 @@ class Parser {
       return Error(t.position, "numbers may have at most " + std::to_string(options_.max_digits) + " digits");
     }
     auto r = Rational::FromDecimal(s);
-    if (!r) return Error(t.position, "the number '" + t.text + "' is too large");
+    if (!r) return Error(t.position, OutOfRange(t.text));
     Rational scale = exponent >= 0 ? PowerOfTen(exponent) : Rational(1) / PowerOfTen(-exponent);
     Rational value = *r * scale;
-    if (!scale.valid() || !value.valid())
-      return Error(t.position, "the number '" + t.text + "' is past the exact range");
+    if (!scale.valid() || !value.valid()) return Error(t.position, OutOfRange(t.text));
     bool is_decimal = point != std::string::npos || e != std::string::npos;
     if (!is_decimal) return Answer::Number(Exact(value));
     int decimals = (point == std::string::npos ? 0 : static_cast<int>(s.size() - point - 1)) - exponent;
@@ -570,6 +635,13 @@ class Parser {
     int significant = 0;
     for (size_t i = first == std::string::npos ? s.size() : first; i < s.size(); ++i) significant += s[i] != '.';
     return Answer::Decimal(Exact(value), PowerOfTenUnit(decimals), decimals, significant);
+  }
+
+  // The reader's limits in a learner's words (README, "What a learner can type").
+  static std::string OutOfRange(const std::string& text) {
+    return "'" + text +
+           "' is outside the numbers this companion reads: a typed number may have up to 18 digits "
+           "and lie between 1e-18 and 1e18 in size (write larger or smaller values as a product, such as 2^70)";
   }
 
   // 10^-decimals as a long double, from a table rather than pow (slow in WebAssembly).
@@ -641,10 +713,16 @@ class Parser {
       return Apply(lower == "log" ? "ln" : lower, arg, t);
     }
     if (t.text == "O" && !options_.symbols.count("O") && Peek().type == Token::Type::kOpen) {
-      ATTN_ASSIGN_OR_RETURN(arg, Argument(t));
-      if (arg.kind == Answer::Kind::kWord) return Error(t.position, "O(...) holds a formula");
-      arg.big_o = true;
-      return arg;
+      if (inside_big_o_) return Error(t.position, "O(...) inside O(...) says nothing more: write O(...) once");
+      inside_big_o_ = true;
+      Result<Answer> arg = Argument(t);
+      inside_big_o_ = false;
+      if (!arg.ok()) return arg.status();
+      if (arg->kind == Answer::Kind::kWord) return Error(t.position, "O(...) holds a formula");
+      if (arg->big_o) return Error(t.position, "O(...) inside O(...) says nothing more: write O(...) once");
+      Answer inner = *arg;
+      inner.big_o = true;
+      return inner;
     }
     if (t.text == "e" && !options_.symbols.count("e")) return Answer::Number(Exact::Symbol("e"));
     if (lower == "nan" || lower == "inf" || lower == "infinity") {
@@ -716,6 +794,7 @@ class Parser {
   int depth_ = 0;
   int brackets_ = 0;
   size_t entries_ = 0;
+  bool inside_big_o_ = false;
 };
 
 }  // namespace
@@ -726,7 +805,8 @@ Result<Answer> ParseAnswer(std::string_view text, const ParseOptions& options) {
   if (*characters > options.max_length) {
     return Status(ErrorCode::kParse, "the answer is longer than " + std::to_string(options.max_length) + " characters");
   }
-  ATTN_ASSIGN_OR_RETURN(normalised, Normalise(text));
+  ATTN_ASSIGN_OR_RETURN(read, Normalise(text));
+  std::string normalised = RowsByLine(read).value_or(read);
   auto numpy = NumpySeparated(normalised);
   ATTN_ASSIGN_OR_RETURN(tokens, Lex(numpy ? *numpy : normalised));
   Parser parser(std::move(tokens), options);
@@ -755,8 +835,11 @@ Result<Answer> ParseShape(std::string_view text, const ParseOptions& options) {
   }
   size_t close = s.find_last_not_of(" ");
   if (close != std::string::npos && close > 0 && (s[close] == ')' || s[close] == ']')) {
+    // Python's trailing comma after the last size: "(5,)", never "(,)".
     size_t comma = s.find_last_not_of(" ", close - 1);
-    if (comma != std::string::npos && s[comma] == ',') s.erase(comma, 1);
+    size_t before = comma == std::string::npos || comma == 0 ? std::string::npos : s.find_last_not_of(" ", comma - 1);
+    if (comma != std::string::npos && s[comma] == ',' && before != std::string::npos && IsDigit(s[before]))
+      s.erase(comma, 1);
   }
   ParseOptions shape_options;
   shape_options.symbols = {};

@@ -45,6 +45,15 @@ Result<Answer> ParseShape(std::string_view text, const ParseOptions& options = {
 // Returns nullopt when the text is not of that form.
 std::optional<Result<Answer>> ParseGroupedCount(std::string_view text);
 
+// The deepest nesting of brackets, ( and [ alike, in a text (unbalanced ones counted as
+// they open), so that every kind of answer meets the same bound.
+int BracketDepth(std::string_view text);
+
+// The text with each typographic space (no-break U+00A0, thin U+2009, narrow no-break
+// U+202F) that groups digits in threes removed: "2\u202f196" is 2196, as typeset pages
+// print it. Other typographic spaces are left for the reader, which reads them as spaces.
+std::string JoinDigitGroups(std::string_view text);
+
 // The length of a UTF-8 text in characters (code points); nullopt when it is not UTF-8.
 std::optional<size_t> CharacterCount(std::string_view text);
 

@@ -51,8 +51,9 @@ const UnitWord kWords[] = {
 struct Multiplier {
   std::string_view spelling;
   int64_t factor;
+  int power;
 };
-const Multiplier kMultipliers[] = {{"thousand", 1000}, {"million", 1000000}, {"billion", 1000000000}};
+const Multiplier kMultipliers[] = {{"thousand", 1000, 3}, {"million", 1000000, 6}, {"billion", 1000000000, 9}};
 
 std::string Lower(std::string_view s) {
   std::string out;
@@ -100,6 +101,7 @@ std::optional<UnitSplit> SplitUnit(std::string_view text) {
   for (const auto& m : kMultipliers) {
     if (StripWord(s, m.spelling)) {
       out.factor = out.factor * Rational(m.factor);
+      out.words_power = m.power;
       found = true;
       break;
     }

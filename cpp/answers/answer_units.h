@@ -17,6 +17,7 @@ struct UnitSplit {
   std::string unit;     // the unit as it is printed: "MiB", "B", "numbers"; "" for none
   Rational factor = 1;  // what one of the unit is worth
   bool bytes = false;   // a byte unit
+  int words_power = 0;  // a multiplier in words (thousand 3, million 6, billion 9), else 0
 };
 
 // Splits a trailing unit off a count: "4 MiB" -> {"4", "MiB", 2^20, bytes}; nullopt when

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <set>
 
 #include "answers/answer_units.h"
@@ -115,42 +116,109 @@ const std::string& ExplanationFor(const GradeRequest& request, const Misconcepti
   return !request.reveal_values && !m.without_values.empty() ? m.without_values : m.explanation;
 }
 
-// The known mistake that reproduces the answer, if any.
-const Misconception* FindMisconception(const GradeRequest& request, const Answer& answer) {
-  for (const auto& m : request.misconceptions) {
-    if (!m.words.empty()) {
-      for (const Answer* leaf : answer.Leaves())
-        if (leaf->kind == Answer::Kind::kWord && std::find(m.words.begin(), m.words.end(), leaf->word) != m.words.end())
-          return &m;
-    } else if (m.list_length) {
-      if (answer.is_list() && answer.items.size() == *m.list_length && !SameShape(answer, request.expected)) return &m;
-    } else if (m.value && m.value->kind != Quantity::Kind::kPosition && SameShape(answer, *m.value)) {
-      // A mistake is named only on an answer that shows enough digits to tell it apart: every
-      // entry consistent with it, and some decimal entry with 3 significant figures.
-      Judgment j = Judge(answer, *m.value, request.leading_order);
-      if (j.worst <= Match::kRounded) return &m;
-      if (j.worst == Match::kTooFew) {
-        for (const Answer* leaf : answer.Leaves())
-          if (leaf->is_decimal() && leaf->significant >= kMinSignificant) return &m;
-      }
-    }
-  }
-  return nullptr;
+// The most mistakes one verdict names.
+constexpr size_t kMostNamed = 2;
+
+// Whether a mistake of this family may be named for this part: position mistakes for
+// positions and options, shape mistakes for tensor shapes, and for numbers the arithmetic
+// mistakes and the lists of the wrong length.
+bool FitsPart(const GradeRequest& request, const Misconception& m) {
+  if (request.expected.kind == Quantity::Kind::kPosition) return m.family == Misconception::Family::kPosition;
+  if (request.shape) return m.family == Misconception::Family::kShape;
+  return m.family != Misconception::Family::kPosition;
 }
 
-Verdict Named(const Answer& answer, const std::string& tag, const std::string& explanation) {
+// Every entry that is exactly 0 typed as a small number that is not 0, the rest consistent.
+bool TinyForZero(const Answer& answer, const Quantity& expected) {
+  Judgment j = Judge(answer, expected);
+  bool tiny = false;
+  for (const auto& e : j.entries) {
+    if (e.match <= Match::kTooFew) continue;
+    const Quantity* q = &expected;
+    for (size_t i : e.path) q = &q->items[i];
+    auto typed = e.answer->Value();
+    bool zero = q->exact ? q->exact->is_zero() : q->approx == 0;
+    if (!zero || !typed || *typed == 0 || std::fabs(*typed) > kTinyForZero) return false;
+    tiny = true;
+  }
+  return tiny;
+}
+
+bool Reproduces(const GradeRequest& request, const Misconception& m, const Answer& answer) {
+  if (!m.words.empty()) {
+    for (const Answer* leaf : answer.Leaves())
+      if (leaf->kind == Answer::Kind::kWord && std::find(m.words.begin(), m.words.end(), leaf->word) != m.words.end())
+        return true;
+    return false;
+  }
+  if (m.tiny_for_zero) return SameShape(answer, request.expected) && TinyForZero(answer, request.expected);
+  if (m.list_length) {
+    return answer.is_list() && answer.items.size() == *m.list_length && !SameShape(answer, request.expected);
+  }
+  if (!m.value || m.value->kind == Quantity::Kind::kPosition || !SameShape(answer, *m.value)) return false;
+  // A mistake is named only on an answer that shows enough digits to tell it apart: every
+  // entry consistent with it, and some decimal entry with 3 significant figures.
+  Judgment j = Judge(answer, *m.value, request.leading_order);
+  if (j.worst <= Match::kRounded) return true;
+  if (j.worst == Match::kTooFew) {
+    for (const Answer* leaf : answer.Leaves())
+      if (leaf->is_decimal() && leaf->significant >= kMinSignificant) return true;
+  }
+  return false;
+}
+
+// The known mistakes that reproduce the answer, in the model's order, without the ones that
+// yield to another that also reproduces it, and without repeating an explanation.
+std::vector<const Misconception*> Explaining(const GradeRequest& request,
+                                             const std::function<bool(const Misconception&)>& reproduces) {
+  std::vector<const Misconception*> found;
+  for (const auto& m : request.misconceptions)
+    if (FitsPart(request, m) && reproduces(m)) found.push_back(&m);
+  std::vector<const Misconception*> out;
+  for (const Misconception* m : found) {
+    bool yields = std::any_of(found.begin(), found.end(), [&](const Misconception* other) {
+      return std::find(m->yields_to.begin(), m->yields_to.end(), other->tag) != m->yields_to.end();
+    });
+    bool repeated = std::any_of(out.begin(), out.end(), [&](const Misconception* other) {
+      return other->tag == m->tag || other->explanation == m->explanation;
+    });
+    if (!yields && !repeated) out.push_back(m);
+  }
+  return out;
+}
+
+std::vector<const Misconception*> FindMisconceptions(const GradeRequest& request, const Answer& answer) {
+  return Explaining(request, [&](const Misconception& m) { return Reproduces(request, m, answer); });
+}
+
+std::string Capitalised(std::string s) {
+  if (!s.empty()) s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
+  return s;
+}
+
+// One mistake: "Not quite: <explanation>". Two: both are named, since the answer alone
+// cannot tell which of them the learner made; of more, the first two in the model's order.
+Verdict Named(const GradeRequest& request, std::string read_as, std::vector<const Misconception*> found) {
+  if (found.size() > kMostNamed) found.resize(kMostNamed);
   Verdict v;
   v.kind = Verdict::Kind::kIncorrect;
-  v.read_as = answer.ReadAs();
-  v.misconception = tag;
-  v.feedback = "Not quite: " + explanation;
+  v.read_as = std::move(read_as);
+  for (const Misconception* m : found) v.misconceptions.push_back(m->tag);
+  v.misconception = v.misconceptions.front();
+  if (found.size() == 1) {
+    v.feedback = "Not quite: " + ExplanationFor(request, *found[0]);
+    return v;
+  }
+  v.feedback = "Not quite. Two different mistakes give exactly this answer.";
+  for (size_t i = 0; i < found.size(); ++i)
+    v.feedback += std::string(i == 0 ? " " : " Or: ") + Capitalised(ExplanationFor(request, *found[i]));
   return v;
 }
 
-// An incorrect verdict: the named mistake when one reproduces the answer, else `feedback`.
+// An incorrect verdict: the named mistakes when known ones reproduce the answer, else `feedback`.
 Verdict Incorrect(const GradeRequest& request, const Answer& answer, std::string feedback) {
-  if (const Misconception* m = FindMisconception(request, answer))
-    return Named(answer, m->tag, ExplanationFor(request, *m));
+  auto found = FindMisconceptions(request, answer);
+  if (!found.empty()) return Named(request, answer.ReadAs(), found);
   Verdict v;
   v.kind = Verdict::Kind::kIncorrect;
   v.read_as = answer.ReadAs();
@@ -240,15 +308,12 @@ Verdict GradePositionSet(std::string_view text, const GradeRequest& request) {
     v.feedback = "Correct.";
     return v;
   }
+  auto found = Explaining(request, [&](const Misconception& m) {
+    return m.value && m.value->all_required && sorted(m.value->positions) == answered.positions;
+  });
+  if (!found.empty()) return Named(request, v.read_as, found);
   v.kind = Verdict::Kind::kIncorrect;
   v.feedback = "Not this selection: check each one.";
-  for (const auto& m : request.misconceptions) {
-    if (m.value && m.value->all_required && sorted(m.value->positions) == answered.positions) {
-      v.misconception = m.tag;
-      v.feedback = "Not quite: " + ExplanationFor(request, m);
-      break;
-    }
-  }
   return v;
 }
 
@@ -290,16 +355,13 @@ Verdict GradePosition(std::string_view text, const GradeRequest& request) {
       return v;
     }
   }
+  auto found = Explaining(request, [&](const Misconception& m) {
+    return m.value && m.value->kind == Quantity::Kind::kPosition &&
+           std::find(m.value->positions.begin(), m.value->positions.end(), *label) != m.value->positions.end();
+  });
+  if (!found.empty()) return Named(request, v.read_as, found);
   v.kind = Verdict::Kind::kIncorrect;
   v.feedback = "Not this one.";
-  for (const auto& m : request.misconceptions) {
-    if (m.value && m.value->kind == Quantity::Kind::kPosition &&
-        std::find(m.value->positions.begin(), m.value->positions.end(), *label) != m.value->positions.end()) {
-      v.misconception = m.tag;
-      v.feedback = "Not quite: " + ExplanationFor(request, m);
-      break;
-    }
-  }
   return v;
 }
 
@@ -356,6 +418,15 @@ Reading ReadAnswer(std::string_view text, const GradeRequest& request) {
     return r;
   }
   Exact factor(r.unit->factor);
+  if (r.unit->words_power > 0 && !a.evaluated && a.unit == 0) {
+    // "1 million" is read as 1e6 is: a number known to the figures written, not every digit.
+    if (auto c = a.value.constant(); c && c->is_integer()) {
+      a.unit = 1;
+      a.decimals = 0;
+      a.significant = Answer::SignificantOf(*a.Value(), 1);
+    }
+  }
+  if (r.unit->words_power > 0 && a.unit > 0) a.decimals -= r.unit->words_power;
   if (a.evaluated)
     a.number *= r.unit->factor.to_long_double();
   else
@@ -363,6 +434,45 @@ Reading ReadAnswer(std::string_view text, const GradeRequest& request) {
   a.unit *= r.unit->factor.to_long_double();
   if (r.unit->bytes) a.unit_word = r.unit->unit;
   return r;
+}
+
+// The value an entry of the judgment is compared with.
+const Quantity& ExpectedAt(const Quantity& expected, const std::vector<size_t>& path) {
+  const Quantity* q = &expected;
+  for (size_t i : path) q = &q->items[i];
+  return *q;
+}
+
+// A near miss of a value that the places written show exactly (1.999 for e^a = 2, 0.249 for
+// 1/4): nothing was there to round, so the advice is to work exactly, not to round better.
+// An empty feedback when some near entry is not of that kind.
+Verdict NearAnExactValue(const GradeRequest& request, const Answer& answer, const Judgment& judgment,
+                         const std::vector<const EntryJudgment*>& near) {
+  std::string values;
+  for (size_t i = 0; i < near.size(); ++i) {
+    const Quantity& q = ExpectedAt(request.expected, near[i]->path);
+    if (!q.exact || !q.exact->constant()) return Verdict();
+    long double v = *q.exact->to_long_double(), unit = near[i]->answer->unit;
+    if (std::fabs(std::round(v / unit) * unit - v) > 1e-12L * std::max(1.0L, std::fabs(v))) return Verdict();
+    values += (i == 0 ? "" : i + 1 == near.size() ? " and " : ", ") + q.ExactText();
+  }
+  size_t total = judgment.entries.size();
+  std::string which = total == 1 ? "your answer is"
+                                 : "in your answer, " + EntriesText(near, total) + (near.size() == 1 ? " is" : " are");
+  bool plural = near.size() > 1;
+  std::string reason = request.parse.symbols.count("a")
+                           ? " This chapter's values are exact: with a = ln 2, e^a = 2 and e^(-a) = 1/2, so work "
+                             "them out exactly instead of from a rounded a."
+                           : " Work it out exactly; there is nothing to round.";
+  Verdict v;
+  v.kind = Verdict::Kind::kIncorrect;
+  v.read_as = answer.ReadAs();
+  v.misconception = "exact-value-approximated";
+  v.misconceptions = {v.misconception};
+  v.feedback = "Not quite: " + which + " one unit off in the last digit from " + (plural ? "values" : "a value") +
+               " that " + (plural ? "are" : "is") + " exact and need" + (plural ? "" : "s") + " no rounding" +
+               (request.reveal_values ? " (" + values + ")" : "") + "." + reason;
+  return v;
 }
 
 }  // namespace
@@ -429,6 +539,14 @@ Verdict Grade(std::string_view text, const GradeRequest& request) {
   if (*characters > request.parse.max_length) {
     return Invalid("", "The answer is longer than " + std::to_string(request.parse.max_length) + " characters.");
   }
+  // The bracket bound holds for every kind of answer, positions and shapes included.
+  if (BracketDepth(text) > request.parse.max_depth) {
+    return Invalid(
+        "", "The answer is nested more than " + std::to_string(request.parse.max_depth) + " levels of brackets deep.");
+  }
+  // Digits grouped by a typographic space (2 196, as typeset pages print it) are one number.
+  const std::string grouped = JoinDigitGroups(text);
+  text = grouped;
   if (request.expected.kind == Quantity::Kind::kPosition) return GradePosition(text, request);
 
   Reading reading = ReadAnswer(text, request);
@@ -451,20 +569,35 @@ Verdict Grade(std::string_view text, const GradeRequest& request) {
       swapped.unit *= ratio.to_long_double();
       if (Judge(swapped, request.expected).Consistent() && !Judge(answer, request.expected).Consistent()) {
         bool decimal = reading.unit->unit.find('i') == std::string::npos;
-        return Named(answer, "units-decimal-vs-binary",
-                     "you wrote " + reading.unit->unit + ", a " + (decimal ? "decimal" : "binary") + " unit (" +
-                         (decimal ? "powers of 1000" : "powers of 1024") + "), but the count matches " + other->unit +
-                         " (" + (decimal ? "powers of 1024" : "powers of 1000") +
-                         "). 1 MB is 1,000,000 bytes; 1 MiB is 1,048,576 bytes.");
+        Verdict v;
+        v.kind = Verdict::Kind::kIncorrect;
+        v.read_as = answer.ReadAs();
+        v.misconception = "units-decimal-vs-binary";
+        v.misconceptions = {v.misconception};
+        v.feedback = "Not quite: you wrote " + reading.unit->unit + ", a " + (decimal ? "decimal" : "binary") +
+                     " unit (" + (decimal ? "powers of 1000" : "powers of 1024") + "), but the count matches " +
+                     other->unit + " (" + (decimal ? "powers of 1024" : "powers of 1000") +
+                     "). 1 MB is 1,000,000 bytes; 1 MiB is 1,048,576 bytes.";
+        return v;
       }
+    }
+  }
+
+  // O(...) states how a cost grows; where a number is asked, it is not an answer.
+  if (!request.leading_order) {
+    for (const Answer* leaf : answer.Leaves()) {
+      if (!leaf->big_o) continue;
+      return Invalid(answer.ReadAs(),
+                     "O(...) describes how a cost grows with the sizes; this part asks for " +
+                         std::string(request.expected.kind == Quantity::Kind::kList ? "values" : "a value") +
+                         ", so write it without O(...).");
     }
   }
 
   // Words such as NaN are read only so that the mistake that produces them can be named.
   for (const Answer* leaf : answer.Leaves()) {
     if (leaf->kind != Answer::Kind::kWord) continue;
-    if (const Misconception* m = FindMisconception(request, answer))
-      return Named(answer, m->tag, ExplanationFor(request, *m));
+    if (auto found = FindMisconceptions(request, answer); !found.empty()) return Named(request, answer.ReadAs(), found);
     return Invalid(answer.ReadAs(), leaf->word + " is not a value this part can have: give numbers.");
   }
 
@@ -472,8 +605,7 @@ Verdict Grade(std::string_view text, const GradeRequest& request) {
     return WrongRank(request, answer);
   }
   if (!SameShape(answer, request.expected)) {
-    if (const Misconception* m = FindMisconception(request, answer))
-      return Named(answer, m->tag, ExplanationFor(request, *m));
+    if (auto found = FindMisconceptions(request, answer); !found.empty()) return Named(request, answer.ReadAs(), found);
     std::string extra =
         request.count && answer.is_list()
             ? " A space or comma separates entries unless it groups digits in threes (1,048,576 or 1 048 576)."
@@ -544,6 +676,7 @@ Verdict Grade(std::string_view text, const GradeRequest& request) {
         return wrong;
       }
       auto near = EntriesWith(judgment, Match::kNear);
+      if (Verdict exact = NearAnExactValue(request, answer, judgment, near); !exact.feedback.empty()) return exact;
       bool all_low = std::all_of(near.begin(), near.end(), [](const EntryJudgment* e) { return e->low; });
       bool all_high = std::none_of(near.begin(), near.end(), [](const EntryJudgment* e) { return e->low; });
       std::string which = total == 1

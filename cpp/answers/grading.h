@@ -29,13 +29,28 @@ extern const char kEvaluatedRule[];
 // exercise's inputs and computed values. Where it uses a computed value (the sum of the
 // exponentials, say), `without_values` says the same without it, for a feedback policy that
 // hides values; where it is empty, the explanation uses none.
+//
+// Its family says what kind of part it can be named for: an arithmetic mistake (a wrong
+// method that produces wrong numbers) only where numbers are asked, a position mistake only
+// where a position, an option or a set of positions is asked, a shape mistake where a list
+// of the wrong length comes back. The grader never names a mistake outside its family, and
+// the tests check that no model offers one.
 struct Misconception {
+  enum class Family { kArithmetic, kPosition, kShape };
   std::string tag;
+  Family family = Family::kArithmetic;
   std::optional<Quantity> value;
   std::optional<size_t> list_length;
   std::vector<std::string> words;  // answers such as NaN that only this mistake produces
+  // Named where an entry that is exactly 0 was typed as a small number that is not 0 (at most
+  // kTinyForZero in size), every other entry being right: the residue of a large negative mask.
+  bool tiny_for_zero = false;
   std::string explanation;
   std::string without_values;
+  // Tags of mistakes that, when they explain the same answer, are the better story: this
+  // one is then not named (an answer that leaves the removed position out is not "what
+  // re-encoding gives" merely because re-encoding has the same numbers).
+  std::vector<std::string> yields_to;
 
   static Misconception Value(std::string tag, Quantity wrong, std::string explanation) {
     Misconception m;
@@ -44,11 +59,24 @@ struct Misconception {
     m.explanation = std::move(explanation);
     return m;
   }
+  // A wrong position, option or set of positions.
+  static Misconception Position(std::string tag, Quantity wrong, std::string explanation) {
+    Misconception m = Value(std::move(tag), std::move(wrong), std::move(explanation));
+    m.family = Family::kPosition;
+    return m;
+  }
+  // A value of the wrong form: a list of the wrong length (list_length), or a wrong shape.
   static Misconception Shape(std::string tag, size_t entries, std::string explanation) {
     Misconception m;
     m.tag = std::move(tag);
+    m.family = Family::kShape;
     m.list_length = entries;
     m.explanation = std::move(explanation);
+    return m;
+  }
+  static Misconception ShapeValue(std::string tag, Quantity wrong, std::string explanation) {
+    Misconception m = Value(std::move(tag), std::move(wrong), std::move(explanation));
+    m.family = Family::kShape;
     return m;
   }
   static Misconception Words(std::string tag, std::vector<std::string> words, std::string explanation) {
@@ -58,7 +86,17 @@ struct Misconception {
     m.explanation = std::move(explanation);
     return m;
   }
+  static Misconception TinyForZero(std::string tag, std::string explanation) {
+    Misconception m;
+    m.tag = std::move(tag);
+    m.tiny_for_zero = true;
+    m.explanation = std::move(explanation);
+    return m;
+  }
 };
+
+// The largest typed size that counts as the residue of a large negative mask for a 0.
+inline constexpr long double kTinyForZero = 1e-3L;
 
 struct GradeRequest {
   Quantity expected;
@@ -93,9 +131,10 @@ struct Verdict {
   Kind kind = Kind::kInvalid;
   std::string read_as;
   std::string feedback;
-  std::string misconception;    // empty when none was recognised
-  bool shape_mismatch = false;  // read, but not of the shape the part asks for
-  bool near_miss = false;       // incorrect only by one unit in some entry's last digit
+  std::string misconception;                // empty when none was recognised; the first when several
+  std::vector<std::string> misconceptions;  // every mistake named, in the order the feedback names them
+  bool shape_mismatch = false;              // read, but not of the shape the part asks for
+  bool near_miss = false;                   // incorrect only by one unit in some entry's last digit
 };
 
 std::string VerdictName(Verdict::Kind kind);

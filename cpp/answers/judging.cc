@@ -33,6 +33,12 @@ EntryJudgment JudgeEntry(const Answer& x, const Quantity& q, bool leading_order)
   }
   auto typed = x.Value();
   if (!typed) return e;
+  // A value that is exactly 0 (a masked weight, a mass that must vanish) is matched only by
+  // an exact 0: no rounding, no tolerance, no near miss; 1e-15 is not 0.
+  if (q.exact ? q.exact->is_zero() : q.approx == 0) {
+    if (*typed == 0 && (x.evaluated || x.value.is_zero())) e.match = Match::kExact;
+    return e;
+  }
   long double v = q.exact ? q.exact->to_long_double().value_or(q.approx) : q.approx;
   long double scale = std::max(1.0L, std::fabs(v));
   long double diff = std::fabs(*typed - v);
@@ -45,9 +51,12 @@ EntryJudgment JudgeEntry(const Answer& x, const Quantity& q, bool leading_order)
     } else if (diff <= x.unit / 2 + slack) {
       e.match = x.significant >= kMinSignificant ? Match::kRounded : Match::kTooFew;
     } else {
-      // One unit above or below the correctly rounded value (a truncation, a slip in rounding).
+      // One unit above or below the correctly rounded value (a truncation, a slip in rounding),
+      // where the unit is small beside the value: the answer shows at least two of its
+      // significant figures (1e5 is not "one unit off" a weight of 0.04).
       long double rounded = std::round(v / x.unit) * x.unit;
-      if (std::fabs(std::fabs(*typed - rounded) - x.unit) <= slack) {
+      if (x.unit * kNearMissFigures <= std::fabs(v) + slack &&
+          std::fabs(std::fabs(*typed - rounded) - x.unit) <= slack) {
         e.match = Match::kNear;
         e.low = *typed < v;
       }

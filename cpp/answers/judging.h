@@ -1,12 +1,14 @@
 // The judgment of one answer against one quantity, entry by entry: what a careful teacher
 // checks before saying anything. Each entry is judged on its own:
 //   exact      an exact form equal to the value, or a decimal that is the value (0.25 for 1/4);
+//              a value of exactly 0 is matched by an exact 0 and nothing else;
 //   evaluated  an expression with no exact form (e^0.5, ...) within a relative 1e-9;
 //   rounded    a decimal that equals the value rounded to the places it shows, with at least
 //              3 significant figures;
 //   too few    a decimal consistent with the value at the places it shows, but with fewer
 //              than 3 significant figures: no rounding rules it out, none confirms it;
-//   near       one unit off in the last place it shows, above or below;
+//   near       one unit off in the last place it shows, above or below, where that unit is
+//              at most a tenth of the value (a value of exactly 0 has no near misses);
 //   no         anything else.
 // Cost formulas in symbols are compared exactly, or to leading order for a big-O question.
 #pragma once
@@ -37,6 +39,8 @@ struct Judgment {
 // The relative tolerance for evaluated expressions, and the figures a decimal must show.
 inline constexpr long double kEvaluatedTolerance = 1e-9L;
 inline constexpr int kMinSignificant = 3;
+// A near miss needs the unit of the last place to be at most this fraction of the value.
+inline constexpr long double kNearMissFigures = 10;
 
 bool SameShape(const Answer& a, const Quantity& q);
 // Requires SameShape(a, q).

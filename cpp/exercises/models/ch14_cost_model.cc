@@ -53,16 +53,17 @@ Result<GradeRequest> Ch14CostRequest(const Json& exercise, const Json& part) {
     request.expected = Quantity::Number(Exact(costs.*row.field));
     if (request.bytes) {
       int64_t numbers = quantity == "context_bytes" ? costs.context_numbers : costs.states_numbers;
-      request.misconceptions.push_back(
-          Misconception::Value("bytes-without-width", Quantity::Number(Exact(numbers)),
-                               "that is how many numbers there are. Each number takes " + std::to_string(in.bytes) +
-                                   " bytes here, so the bytes are that count times " + std::to_string(in.bytes) + "."));
+      request.misconceptions.push_back(Misconception::Value(
+          "bytes-without-width", Quantity::Number(Exact(numbers)),
+          "your byte count is how many numbers there are. Each number takes " + std::to_string(in.bytes) +
+              " bytes here, so the bytes are that count times " + std::to_string(in.bytes) + "."));
     }
     if (quantity == "states_numbers" || quantity == "states_bytes") {
       int64_t per_position = quantity == "states_numbers" ? in.n : in.n * in.bytes;
       request.misconceptions.push_back(Misconception::Value(
           "positions-not-numbers", Quantity::Number(Exact(per_position)),
-          "you counted one number per source position (" + std::to_string(in.n) + "), but each stored state holds " +
+          std::string(quantity == "states_bytes" ? "your byte count" : "your count") +
+              " has one number per source position (" + std::to_string(in.n) + "), but each stored state holds " +
               std::to_string(in.d) + " numbers: " + std::to_string(in.n) + " \u00d7 " + std::to_string(in.d) + "."));
     }
     return request;

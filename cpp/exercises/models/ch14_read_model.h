@@ -23,6 +23,8 @@ enum class Ch14Method {
   kZeroedScoreNotRemoved,   // removed position's score set to 0 instead of removing it
   kSwappedIntervention,     // frozen removal answered with re-encoding, or the other way
   kRemovedNotRenormalised,  // frozen removal: the weight zeroed, the others left as they were
+  kScoresNormalised,        // the scores divided by their sum, never exponentiated
+  kInterventionIgnored,     // the read before the removal or deletion, as if nothing changed
 };
 
 // Everything one read produces, as a given method computes it.

@@ -213,40 +213,95 @@ Result<Quantity> Select(const Batch& b, Method method, const std::string& q) {
   return Status(ErrorCode::kInvalidInput, "the model ch19.batch cannot compute '" + q + "'");
 }
 
+// How a mistake's sentence begins: with the quantity the part asks for.
+std::string Your(const std::string& q) {
+  if (q == "masked_weights" || q == "source_axis_weights") return "your weights";
+  if (q == "masked_mass") return "your masked mass";
+  if (q == "entropies") return "your entropies";
+  if (q == "max_entropies") return "your largest entropies";
+  if (q == "padding_mask") return "your mask";
+  if (q == "global_weight_on_relevant" || q == "local_weight_on_relevant") return "your weight";
+  if (q == "window_positions") return "your window";
+  if (q == "softmax_axis") return "that axis";
+  return "your " + q;
+}
+
+// "your weights come", "your masked mass comes".
+std::string Comes(const std::string& q) {
+  bool plural = q == "masked_weights" || q == "source_axis_weights" || q == "entropies" || q == "max_entropies";
+  return Your(q) + (plural ? " come" : " comes");
+}
+
+bool IsWindowMistake(Method m) {
+  return m == Method::kWindowIgnored || m == Method::kWindowEverywhere || m == Method::kWindowClosed ||
+         m == Method::kWindowShifted;
+}
+
 struct Known {
   Method method;
   const char* tag;
-  const char* explanation;
+  std::string (*explanation)(const std::string& q);
 };
 
 const Known kKnown[] = {
     {Method::kMaskAfterSoftmax, "mask-after-softmax",
-     "you zeroed the padded positions after the softmax without renormalising, so the row no longer "
-     "adds up to 1. Mask the scores before the softmax."},
+     [](const std::string& q) {
+       return Comes(q) +
+              " from zeroing the padded positions after the softmax without renormalising, so a row no "
+              "longer adds up to 1. Mask the scores before the softmax.";
+     }},
     {Method::kMaskIgnored, "mask-ignored",
-     "that is the weight the padded positions get when no mask is applied at all; a padding key must "
-     "receive exactly zero weight."},
+     [](const std::string& q) {
+       return Comes(q) +
+              " from rows with no mask applied at all, so the padded positions got weight; a padding key "
+              "must receive exactly zero weight.";
+     }},
     {Method::kMaskInverted, "mask-inverted",
-     "your mask is the wrong way round: you marked the padding as the positions to keep. Here 1 means "
-     "a real token that may be read and 0 a padded slot."},
+     [](const std::string& q) {
+       return Comes(q) +
+              " from a mask the wrong way round: you marked the padding as the positions to keep. Here 1 "
+              "means a real token that may be read and 0 a padded slot.";
+     }},
     {Method::kWrongAxis, "wrong-axis",
-     "you normalised down the columns (over the target positions). Each target's weights must add up "
-     "to 1 across the source positions, the last axis."},
+     [](const std::string& q) {
+       return Comes(q) +
+              " from normalising down the columns (over the target positions). Each target's weights must "
+              "add up to 1 across the source positions, the last axis.";
+     }},
     {Method::kWrongAxisMasked, "wrong-axis",
-     "you masked correctly but then normalised down the columns, across the rows, instead of along each "
-     "row. Each row's eligible weights must add up to 1 across its own source positions."},
+     [](const std::string& q) {
+       return Comes(q) +
+              " from masking correctly but then normalising down the columns, across the rows, instead of "
+              "along each row. Each row's eligible weights must add up to 1 across its own source positions.";
+     }},
     {Method::kWindowClosed, "window-off-by-one",
-     "the window [start, end) is half-open: it includes its start and stops before its end, so the end "
-     "position itself is outside it."},
+     [](const std::string& q) {
+       return Comes(q) +
+              " from reading the window [start, end) as closed. It is half-open: it includes its start and "
+              "stops before its end, so the end position itself is outside it.";
+     }},
     {Method::kWindowShifted, "window-off-by-one",
-     "the window's ends are already 1-based positions here; shifting both by one reads it as if it were "
-     "0-based."},
+     [](const std::string& q) {
+       return Comes(q) +
+              " from shifting both ends of the window by one. Its ends are already 1-based positions here; "
+              "shifting them reads the window as if it were 0-based.";
+     }},
     {Method::kWindowIgnored, "local-window-miss",
-     "that is the global weight: the local window cannot see a position outside it, so that position "
-     "gets no weight at all."},
+     [](const std::string& q) {
+       return Comes(q) +
+              " from the global read: the local window cannot see a position outside it, so that "
+              "position gets no weight at all.";
+     }},
     {Method::kWindowEverywhere, "local-window-miss",
-     "that is the local window's weight; global attention scores every source position, including "
-     "the one outside the window."},
+     [](const std::string& q) {
+       if (q == "window_positions")
+         return std::string(
+             "your window includes a position outside [start, end): the local window cannot read it, however "
+             "high its score; only global attention reaches it.");
+       return Comes(q) +
+              " from the local window; global attention scores every source position, including the one "
+              "outside the window.";
+     }},
 };
 
 }  // namespace
@@ -275,28 +330,51 @@ Result<GradeRequest> Ch19BatchRequest(const Json& exercise, const Json& part, bo
     for (Eigen::Index s = 1; s <= b.scores.cols(); ++s) request.position_labels.push_back(std::to_string(s));
   }
   if (!with_mistakes) return request;
+  bool position = expected.kind == Quantity::Kind::kPosition;
   for (const auto& known : kKnown) {
-    bool window_mistake = known.method == Method::kWindowIgnored || known.method == Method::kWindowEverywhere ||
-                          known.method == Method::kWindowClosed || known.method == Method::kWindowShifted;
-    if (window_mistake && !b.mask.window) continue;
+    if (IsWindowMistake(known.method) && !b.mask.window) continue;
+    // For a position part, only the mistakes about positions: the window's ends, the axis.
+    bool about_positions =
+        IsWindowMistake(known.method) || known.method == Method::kWrongAxis || known.method == Method::kWrongAxisMasked;
+    if (position && !about_positions) continue;
     auto wrong = Select(b, known.method, q);
     if (!wrong.ok() || wrong->SameAs(expected)) continue;
     bool seen = false;
     for (const auto& m : request.misconceptions) seen = seen || (m.value && m.value->SameAs(*wrong));
     if (seen) continue;
-    std::string explanation = known.explanation;
-    if (q == "window_positions" && known.method == Method::kWindowEverywhere) {
-      explanation =
-          "a position outside the window [start, end) cannot be read by the local window, however "
-          "high its score; only global attention reaches it.";
-    }
-    request.misconceptions.push_back(Misconception::Value(known.tag, *wrong, explanation));
+    std::string explanation = known.explanation(q);
+    request.misconceptions.push_back(position ? Misconception::Position(known.tag, *wrong, explanation)
+                                              : Misconception::Value(known.tag, *wrong, explanation));
   }
   if (q == "softmax_axis") {
-    request.misconceptions.push_back(Misconception::Value(
+    request.misconceptions.push_back(Misconception::Position(
         "wrong-axis", Quantity::Position({"batch", "target"}),
-        "normalising across targets or batch items keeps the tensor's shape but mixes distributions that "
-        "should be separate: each target position needs its own distribution over the sources."));
+        "that axis keeps the tensor's shape but normalises across targets or batch items, mixing "
+        "distributions that should be separate: each target position needs its own distribution over the "
+        "sources."));
+  }
+  if (q == "entropies" || q == "max_entropies") {
+    struct Base {
+      const char* tag;
+      double log;
+      const char* name;
+    };
+    for (const Base& base : {Base{"entropy-in-bits", std::log(2.0), "bits (log base 2)"},
+                             Base{"entropy-in-log10", std::log(10.0), "log base 10"}}) {
+      std::vector<Quantity> rows;
+      for (const auto& row : expected.items) rows.push_back(Quantity::Number(row.approx / base.log));
+      request.misconceptions.push_back(
+          Misconception::Value(base.tag, Quantity::List(std::move(rows)),
+                               Your(q) + " are in " + base.name +
+                                   ". This part asks for nats: use the natural logarithm, H = -sum of w ln w."));
+    }
+  }
+  if (q == "masked_weights" || q == "source_axis_weights" || q == "masked_mass") {
+    request.misconceptions.push_back(Misconception::TinyForZero(
+        "mask-not-exactly-zero",
+        Your(q) + " put a tiny amount where the mask requires exactly 0. A padded key's score goes to "
+                  "-infinity (or its weight is set to 0), so nothing at all is left; a value such as 1e-15 is "
+                  "what a large but finite negative mask leaves."));
   }
   return request;
 }

@@ -106,8 +106,11 @@ Result<GradeRequest> Ch19ChoiceRequest(const Json& exercise, const Json& part) {
   std::string q = StringField(part, "quantity");
   GradeRequest request;
   request.position_labels = OptionIds(part);
-  for (size_t i = 1; i <= request.position_labels.size(); ++i)
-    request.position_names.push_back("option " + std::to_string(i));
+  // Each option is named by its short label where the file gives one ("option 2: an error").
+  for (size_t i = 0; i < request.position_labels.size(); ++i) {
+    std::string label = StringField(part["options"][i], "label");
+    request.position_names.push_back("option " + std::to_string(i + 1) + (label.empty() ? "" : ": " + label));
+  }
   std::string core, where;
   if (q == "all_masked_policy_batched") {
     ATTN_ASSIGN_OR_RETURN(policy, BatchedPolicy(exercise));
@@ -119,19 +122,36 @@ Result<GradeRequest> Ch19ChoiceRequest(const Json& exercise, const Json& part) {
   } else {
     return Status(ErrorCode::kInvalidInput, "the model ch19.choice cannot decide '" + q + "'");
   }
-  std::vector<std::string> explicit_policies;
+  // A policy is sound when it is explicit and keeps the padding out of the result: NaN is no
+  // policy, and uniform weights over every position read keys that the mask forbids.
+  std::vector<std::string> sound;
   for (const auto& id : request.position_labels)
-    if (id != "nan") explicit_policies.push_back(id);
-  if (explicit_policies.empty()) return Status(ErrorCode::kInvalidInput, "'" + q + "' offers no explicit policy");
-  if (core == "nan") return Status(ErrorCode::kInvalidInput, "the core has no explicit policy for '" + q + "'");
-  request.expected = Quantity::Position(explicit_policies);
-  request.accepted_rule = "Any explicit rule that you state and test is a sound policy here; for comparison, " + where +
-                          " " + CoreDoes(core) + ".";
+    if (id != "nan" && id != "uniform") sound.push_back(id);
+  if (sound.empty()) return Status(ErrorCode::kInvalidInput, "'" + q + "' offers no sound policy");
+  if (core == "nan" || core == "uniform")
+    return Status(ErrorCode::kInvalidInput, "the core has no sound policy for '" + q + "'");
+  request.expected = Quantity::Position(sound);
+  request.accepted_rule =
+      "Any explicit rule that keeps the padding out of the result, stated and tested, is a "
+      "sound policy here; for comparison, " +
+      where + " " + CoreDoes(core) + ".";
+  auto offered = [&](const char* id) {
+    return std::find(request.position_labels.begin(), request.position_labels.end(), id) !=
+           request.position_labels.end();
+  };
+  if (offered("uniform")) {
+    request.misconceptions.push_back(Misconception::Position(
+        "uniform-over-padding", Quantity::Position({"uniform"}),
+        "that policy spreads the weight over every position, padding included, so the row reads keys that the "
+        "mask forbids and returns a context made of padding. It is explicit, but it lets the padding into the "
+        "result, which the policy exists to prevent; a test of masking should catch it."));
+  }
   if (std::find(request.position_labels.begin(), request.position_labels.end(), "nan") !=
       request.position_labels.end()) {
-    request.misconceptions.push_back(Misconception::Value(
+    request.misconceptions.push_back(Misconception::Position(
         "nan-propagation", Quantity::Position({"nan"}),
-        "letting NaN propagate is not a policy. With every key masked, every exponential is 0 and softmax "
+        "that policy, letting NaN propagate, is not a policy. With every key masked, every exponential is 0 and "
+        "softmax "
         "divides 0 by 0; the NaN then spreads silently into the context, the loss and later layers, and "
         "nothing tells the caller which row was empty. Choose an explicit rule that a test can check."));
   }

@@ -40,8 +40,8 @@ Quantity Shape(const std::vector<int64_t>& dims) {
 }
 
 const char kHeads[] =
-    "that count leaves out the heads: each of the H heads has its own T x S weight matrix for every "
-    "batch item, so the shape is (B, H, T, S).";
+    " leaves out the heads: each of the H heads has its own T x S weight matrix for every batch item, so "
+    "there are B x H x T x S weights.";
 
 }  // namespace
 
@@ -55,8 +55,8 @@ Result<GradeRequest> Ch19CostRequest(const Json& exercise, const Json& part) {
     request.expected = Quantity::Number(GlobalAttentionMultiplications(sym("T"), sym("S"), sym("D_k"), sym("D_v")));
     request.misconceptions.push_back(Misconception::Value(
         "widths-omitted", Quantity::Number(sym("T") * sym("S")),
-        "T*S counts the query-key pairs, but each pair costs D_k multiplications for its score and D_v "
-        "for its share of the weighted sum."));
+        "your order counts only the query-key pairs, T*S, but each pair costs D_k multiplications for its "
+        "score and D_v for its share of the weighted sum."));
     return request;
   }
   ATTN_ASSIGN_OR_RETURN(costs, CostsOf(exercise, true));
@@ -65,7 +65,10 @@ Result<GradeRequest> Ch19CostRequest(const Json& exercise, const Json& part) {
     request.shape = true;
     request.expected = Shape(costs.score_shape);
     std::vector<int64_t> without = {costs.score_shape[0], costs.score_shape[2], costs.score_shape[3]};
-    request.misconceptions.push_back(Misconception::Value("heads-omitted", Shape(without), kHeads));
+    request.misconceptions.push_back(Misconception::ShapeValue(
+        "heads-omitted", Shape(without),
+        "your shape leaves out the heads: each of the H heads has its own T x S weight matrix for every batch "
+        "item, so the shape is (B, H, T, S)."));
     return request;
   }
   int64_t GlobalAttentionCosts::*field = q == "elements"          ? &GlobalAttentionCosts::elements
@@ -86,11 +89,12 @@ Result<GradeRequest> Ch19CostRequest(const Json& exercise, const Json& part) {
     ATTN_ASSIGN_OR_RETURN(width, CountInput(exercise, Json::object(), "bytes_per_number"));
     request.misconceptions.push_back(
         Misconception::Value("bytes-without-width", Quantity::Number(Exact(costs.elements)),
-                             "that is the number of weights. Each one takes " + std::to_string(width) +
+                             "your byte count is the number of weights. Each one takes " + std::to_string(width) +
                                  " bytes, so the bytes are that count times " + std::to_string(width) + "."));
   }
   request.misconceptions.push_back(
-      Misconception::Value("heads-omitted", Quantity::Number(Exact(headless.*field)), kHeads));
+      Misconception::Value("heads-omitted", Quantity::Number(Exact(headless.*field)),
+                           std::string(q == "weight_bytes" ? "your byte count" : "your count") + kHeads));
   return request;
 }
 

@@ -1,6 +1,7 @@
 // Quantities, misconceptions and working for Chapter 19 single-query reads.
 #include "exercises/models/ch19_read_model.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "answers/answer_parser.h"
@@ -143,7 +144,19 @@ Result<Ch19Read> Ch19ReadOf(const Ch19ReadInputs& in, Ch19Method method, Ch19Rea
     } else if (method == Ch19Method::kMaskAfterSoftmax) {
       return Status(ErrorCode::kInvalidInput, "no mask");
     }
-    if (method == Ch19Method::kMaskAfterSoftmax) {
+    if (method == Ch19Method::kDividedByCount || method == Ch19Method::kScoresAsWeights ||
+        method == Ch19Method::kScoresNormalised) {
+      // The softmax's own mistakes, on an unmasked read: with a mask they say nothing more.
+      if (in.mask) return Status(ErrorCode::kInvalidInput, "a masked read");
+      Eigen::Index n = tempered.size();
+      if (method == Ch19Method::kDividedByCount) r.weights = tempered.array().exp() / static_cast<double>(n);
+      if (method == Ch19Method::kScoresAsWeights) r.weights = tempered;
+      if (method == Ch19Method::kScoresNormalised) {
+        double total = tempered.sum();
+        if (std::fabs(total) < 1e-9) return Status(ErrorCode::kInvalidInput, "the scores add up to 0");
+        r.weights = tempered / total;
+      }
+    } else if (method == Ch19Method::kMaskAfterSoftmax) {
       ATTN_ASSIGN_OR_RETURN(all, SoftmaxOf(tempered));
       r.weights = all.weights;
       for (size_t j = 0; j < r.eligible.size(); ++j)
@@ -161,6 +174,13 @@ Result<Ch19Read> Ch19ReadOf(const Ch19ReadInputs& in, Ch19Method method, Ch19Rea
 }
 
 namespace {
+
+// Whether every number of a quantity is finite (a wrong method can overflow or divide by 0).
+bool Finite(const Quantity& q) {
+  if (q.kind == Quantity::Kind::kList)
+    return std::all_of(q.items.begin(), q.items.end(), [](const Quantity& x) { return Finite(x); });
+  return q.kind != Quantity::Kind::kNumber || std::isfinite(q.approx);
+}
 
 std::vector<std::string> NumberLabels(Eigen::Index n) {
   std::vector<std::string> labels;
@@ -214,33 +234,65 @@ Result<Quantity> Select(const Ch19ReadInputs& in, Ch19Method method, const std::
   return Status(ErrorCode::kInvalidInput, "the model ch19.read cannot compute '" + q + "'");
 }
 
+// How a mistake's sentence begins: with the quantity the part asks for ("your weights ...").
+std::string Your(const std::string& q) {
+  if (q == "weights" || q == "stable_weights" || q == "shifted_weights") return "your weights come";
+  if (q == "scores") return "your scores come";
+  if (q == "weight_sum") return "your total comes";
+  if (q == "masked_mass") return "your masked mass comes";
+  if (q == "readout_change") return "your change in the readout comes";
+  if (q == "readout_before" || q == "readout_after") return "your readout comes";
+  return "your " + q + " comes";
+}
+
 struct Known {
   Ch19Method method;
   const char* tag;
-  std::string (*explanation)(const Ch19ReadInputs& in);
+  std::string (*explanation)(const std::string& q, const Ch19ReadInputs& in);
 };
 
 const Known kKnown[] = {
     {Ch19Method::kMaskAfterSoftmax, "mask-after-softmax",
-     [](const Ch19ReadInputs&) -> std::string {
-       return "you zeroed the masked positions after the softmax without renormalising, so the weights no "
+     [](const std::string& q, const Ch19ReadInputs&) -> std::string {
+       return Your(q) +
+              " from zeroing the masked positions after the softmax without renormalising, so the weights no "
               "longer add up to 1. Mask the scores before the softmax (send them to -infinity).";
      }},
     {Ch19Method::kTemperatureMultiplied, "temperature-multiplied",
-     [](const Ch19ReadInputs& in) -> std::string {
+     [](const std::string& q, const Ch19ReadInputs& in) -> std::string {
        const std::string& t = in.temperature_text;
-       return "you multiplied the scores by the temperature " + t + "; temperature divides them: softmax(e / " + t +
-              ").";
+       return Your(q) + " from multiplying the scores by the temperature " + t +
+              "; temperature divides them: softmax(e / " + t + ").";
      }},
     {Ch19Method::kScaledVsUnscaled, "scaled-vs-unscaled",
-     [](const Ch19ReadInputs&) -> std::string {
-       return "that is the other dot-product score: the scaled one divides q.k by sqrt(D_k), the plain one "
-              "does not. Check which this part asks for.";
+     [](const std::string& q, const Ch19ReadInputs&) -> std::string {
+       return Your(q) +
+              " from the other dot-product score: the scaled one divides q.k by sqrt(D_k), the plain one does "
+              "not. Check which this part asks for.";
      }},
     {Ch19Method::kBilinearTransposed, "bilinear-transposed",
-     [](const Ch19ReadInputs&) -> std::string {
-       return "you used W transposed. In q^T W k the query multiplies W from the left, so each score is "
-              "k . (W^T q); scoring with k . (W q) swaps the roles of W's rows and columns.";
+     [](const std::string& q, const Ch19ReadInputs&) -> std::string {
+       return Your(q) +
+              " from W transposed. In q^T W k the query multiplies W from the left, so each score is k . (W^T q); "
+              "scoring with k . (W q) swaps the roles of W's rows and columns.";
+     }},
+    {Ch19Method::kDividedByCount, "divided-by-count",
+     [](const std::string& q, const Ch19ReadInputs&) -> std::string {
+       return Your(q) +
+              " from dividing each exponential by the number of positions instead of by the sum of the "
+              "exponentials, so the weights do not add up to 1 (some may even be above 1).";
+     }},
+    {Ch19Method::kScoresAsWeights, "scores-as-weights",
+     [](const std::string& q, const Ch19ReadInputs&) -> std::string {
+       return Your(q) +
+              " from using the scores as the weights. Weights come from the softmax: exponentiate each score, "
+              "then divide by the sum of the exponentials.";
+     }},
+    {Ch19Method::kScoresNormalised, "scores-normalised",
+     [](const std::string& q, const Ch19ReadInputs&) -> std::string {
+       return Your(q) +
+              " from dividing each score by the sum of the scores, without exponentiating: a negative score then "
+              "gives a negative weight. Softmax exponentiates each score first, so every weight is positive.";
      }},
 };
 
@@ -262,10 +314,12 @@ Result<GradeRequest> Ch19ReadRequest(const Json& exercise, const Json& part, boo
   }
   if (q == "context_inside") request.position_labels = {"yes", "no"};
   if (!with_mistakes) return request;
+  // A position or a yes/no question: no arithmetic mistake can be named for it.
+  if (expected.kind == Quantity::Kind::kPosition) return request;
   for (const Known& known : kKnown) {
     auto wrong = Select(in, known.method, q);
-    if (!wrong.ok() || wrong->SameAs(expected)) continue;
-    request.misconceptions.push_back(Misconception::Value(known.tag, *wrong, known.explanation(in)));
+    if (!wrong.ok() || wrong->SameAs(expected) || !Finite(*wrong)) continue;
+    request.misconceptions.push_back(Misconception::Value(known.tag, *wrong, known.explanation(q, in)));
   }
   if (q == "entropy") {
     struct Base {
@@ -276,7 +330,7 @@ Result<GradeRequest> Ch19ReadRequest(const Json& exercise, const Json& part, boo
     for (const Base& base : {Base{"entropy-in-bits", std::log(2.0), "bits (log base 2)"},
                              Base{"entropy-in-log10", std::log(10.0), "log base 10"}}) {
       request.misconceptions.push_back(Misconception::Value(base.tag, Quantity::Number(expected.approx / base.log),
-                                                            std::string("that is the entropy in ") + base.name +
+                                                            std::string("your entropy is in ") + base.name +
                                                                 ". This part asks for nats: use the natural "
                                                                 "logarithm, H = -sum of w ln w."));
     }
@@ -293,14 +347,14 @@ Result<GradeRequest> Ch19ReadRequest(const Json& exercise, const Json& part, boo
       if (wrong.SameAs(expected)) continue;
       request.misconceptions.push_back(Misconception::Value(
           "weights-rounded-early", wrong,
-          "that is the context from weights rounded to " + std::to_string(places) +
+          "your context comes from weights rounded to " + std::to_string(places) +
               " decimals before mixing the values. Keep the weights at full precision and round only the result."));
     }
     Quantity swapped = Quantity::Of(Vec<double>(r.context.reverse()));
     if (r.context.size() > 1 && !swapped.SameAs(expected)) {
       request.misconceptions.push_back(Misconception::Value(
           "coordinates-swapped", swapped,
-          "your coordinates are in reverse order. The context's first coordinate mixes the values' first "
+          "your context has its coordinates in reverse order. Its first coordinate mixes the values' first "
           "coordinates, and so on."));
     }
   }
@@ -312,7 +366,7 @@ Result<GradeRequest> Ch19ReadRequest(const Json& exercise, const Json& part, boo
       if (!naive.allFinite() && r.scores.maxCoeff() > 709.78) {
         request.misconceptions.push_back(Misconception::Words(
             "naive-overflow", {"NaN", "inf"},
-            "that is what the naive softmax gives: exp of a score above about 709 overflows to infinity "
+            "your weights are what the naive softmax gives: exp of a score above about 709 overflows to infinity "
             "even in double precision (above about 88 in float32), and infinity / infinity is NaN. Subtract "
             "the largest score first; the weights do not change."));
       }

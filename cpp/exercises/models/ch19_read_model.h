@@ -18,6 +18,9 @@ enum class Ch19Method {
   kTemperatureMultiplied,  // scores multiplied by the temperature instead of divided
   kScaledVsUnscaled,       // dot product and scaled dot product swapped
   kBilinearTransposed,     // q^T W^T k instead of q^T W k
+  kDividedByCount,         // each exponential divided by the number of positions
+  kScoresAsWeights,        // the scores used as the weights
+  kScoresNormalised,       // the scores divided by their sum, never exponentiated
 };
 
 struct Ch19Read {

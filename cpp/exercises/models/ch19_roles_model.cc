@@ -33,7 +33,7 @@ Result<GradeRequest> RolesRequest(const Json& /*exercise*/, const Json& part, ui
   request.expected = Quantity::Position({letters[static_cast<size_t>(it - kRoles.begin())]});
   auto confuse = [&](const std::string& right, const std::string& wrong, const char* tag, const char* why) {
     if (q == right)
-      request.misconceptions.push_back(Misconception::Value(
+      request.misconceptions.push_back(Misconception::Position(
           tag,
           Quantity::Position(
               {letters[static_cast<size_t>(std::find(kRoles.begin(), kRoles.end(), wrong) - kRoles.begin())]}),

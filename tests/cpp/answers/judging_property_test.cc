@@ -119,7 +119,15 @@ TEST(JudgingProperties, OneUnitOffIsANearMissEitherWay) {
     std::string text = Write(x.value, std::uniform_int_distribution<int>(3, 10)(rng), units);
     Verdict v = Grade(text, For(x.exact));
     ASSERT_EQ(v.kind, Verdict::Kind::kIncorrect) << text;
-    ASSERT_NE(v.feedback.find(units > 0 ? "too high" : "too low"), std::string::npos)
+    // A value that the places written show exactly needs no rounding: the advice is to work
+    // exactly; otherwise the direction of the miss is named.
+    size_t point = text.find('.');
+    long double unit = std::pow(10.0L, -static_cast<int>(point == std::string::npos ? 0 : text.size() - point - 1));
+    bool exact_at_places = std::fabs(std::round(x.value / unit) * unit - x.value) <= 1e-12L * std::fabs(x.value);
+    ASSERT_NE(v.feedback.find(exact_at_places ? "needs no rounding"
+                              : units > 0     ? "too high"
+                                              : "too low"),
+              std::string::npos)
         << x.exact << " " << text << ": " << v.feedback;
   }
 }

@@ -240,7 +240,7 @@ const Row kTable[] = {
     {"ch19.ex11", "all_masked_policy_batched", "zeros_flagged", "correct", nullptr},
     {"ch19.ex11", "all_masked_policy_batched", "2", "correct", nullptr},
     {"ch19.ex11", "all_masked_policy_batched", "nan", "incorrect", "nan-propagation"},
-    {"ch19.ex11", "all_masked_policy_batched", "uniform", "correct", nullptr},
+    {"ch19.ex11", "all_masked_policy_batched", "uniform", "incorrect", "uniform-over-padding"},
     {"ch19.ex11", "all_masked_policy_batched", "error", "correct", nullptr},
     {"ch19.ex11", "all_masked_policy_single", "zeros_flagged", "correct", nullptr},
     {"ch19.ex11", "all_masked_policy_single", "1", "incorrect", "nan-propagation"},

@@ -111,19 +111,30 @@ TEST(ExerciseFiles, TablesLayOutExistingParts) {
   EXPECT_GE(cells, 18u) << "Example 14.3's two tables";
 }
 
-// Exercise 19.11 asks for a policy to be defined and tested: every explicit one is right,
-// the verdict states that rule and what the core itself does, and NaN is the named mistake.
-TEST(Chapter19, AnyExplicitAllMaskedPolicyIsRight) {
+// Exercise 19.11 asks for a policy to be defined and tested: every explicit one that keeps
+// the padding out of the result is right, the verdict states that rule and what the core
+// itself does; NaN and uniform weights over the padding are the named mistakes.
+TEST(Chapter19, AnyExplicitAllMaskedPolicyThatKeepsPaddingOutIsRight) {
   for (const char* part : {"all_masked_policy_batched", "all_masked_policy_single"}) {
-    for (const char* policy : {"zeros_flagged", "uniform", "error"}) {
+    for (const char* policy : {"zeros_flagged", "error"}) {
       Json v = GradeJson("ch19.ex11", part, policy);
       EXPECT_EQ(v["verdict"], "correct") << part << " " << policy;
-      EXPECT_NE(v["feedback"].get<std::string>().find("Any explicit rule"), std::string::npos) << v.dump();
+      EXPECT_NE(v["feedback"].get<std::string>().find("Any explicit rule that keeps the padding out"),
+                std::string::npos)
+          << v.dump();
       EXPECT_NE(v["feedback"].get<std::string>().find("for comparison, the companion's"), std::string::npos);
     }
     Json nan = GradeJson("ch19.ex11", part, "nan");
     EXPECT_EQ(nan["misconception"], "nan-propagation") << nan.dump();
-    EXPECT_NE(nan["feedback"].get<std::string>().find("NaN propagate is not a policy"), std::string::npos);
+    EXPECT_NE(nan["feedback"].get<std::string>().find("letting NaN propagate, is not a policy"), std::string::npos);
+    Json uniform = GradeJson("ch19.ex11", part, "uniform");
+    EXPECT_EQ(uniform["verdict"], "incorrect") << uniform.dump();
+    EXPECT_EQ(uniform["misconception"], "uniform-over-padding") << uniform.dump();
+    // The options are named by their labels when none is read.
+    Json letter = GradeJson("ch19.ex11", part, "A");
+    EXPECT_EQ(letter["verdict"], "invalid");
+    EXPECT_NE(letter["feedback"].get<std::string>().find("zero weights and a flag"), std::string::npos)
+        << letter.dump();
   }
   EXPECT_NE(
       GradeJson("ch19.ex11", "all_masked_policy_batched", "2")["feedback"].get<std::string>().find("flags the row"),
@@ -225,7 +236,11 @@ const Mistake kMistakes[] = {
     {"ch14.example1", "context", "[a/2, a/4, 0]", "context-width-is-positions"},
     {"ch14.example3", "frozen.color.weights", "[1/3, 1/3, 1/3]", "zeroed-score-not-removed"},
     {"ch14.example3", "frozen.key.context", "[a, 0]", "frozen-vs-reencode"},
-    {"ch14.example3", "frozen.key.readout", "a", "frozen-vs-reencode"},
+    {"ch14.example3", "frozen.key.readout", "a", "intervention-not-applied"},
+    {"ch14.example3", "frozen.color.weights", "[1/2, 1/2]", "removed-left-out"},
+    {"ch14.example1", "denominator", "a", "scores-normalised"},
+    {"ch14.example1", "context", "[0.345, 0.1725]", "a-rounded-early"},
+    {"ch14.example1", "context", "[0.350, 0.175]", "a-rounded-early"},
     {"ch14.example3", "reencode.key.context", "[2a/3, 0]", "frozen-vs-reencode"},
     {"ch14.example3", "reencode.key.states", "[[a, 0], [0, 0]]", "frozen-vs-reencode"},
     {"ch14.ex3", "reencode_context", "[2a/3, 0]", "frozen-vs-reencode"},
