@@ -234,6 +234,20 @@ function heapBlock(core, sizes, byteCount, freedMessage, what) {
 // A call into the core. The core returns errors as values; what still escapes (an abort,
 // or a C++ exception that reaches JS as a bare number, such as running out of memory) is
 // turned into an Error with a sentence instead of a number.
+// The learner's answers to the other parts of an exercise, as the core takes them: text
+// only, for parts the exercise has, each within the reader's length (longer ones cannot be
+// read anyway, and are left out rather than copied into the core).
+function earlierOf(doc, part, earlier) {
+  if (!earlier || typeof earlier !== 'object') return {};
+  const out = {};
+  for (const other of doc.parts ?? []) {
+    if (other.name === part || !Object.hasOwn(earlier, other.name)) continue;
+    const text = earlier[other.name];
+    if (typeof text === 'string' && text.length <= 8000) out[other.name] = text;
+  }
+  return out;
+}
+
 function inCore(call) {
   try {
     return call();
@@ -315,14 +329,21 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
       return parseCoreJson(inCore(() => core.describeExercise(text, seedOf(seed))));
     },
     // revealValues: false words the feedback without any value the learner did not type
-    // (a feedback policy, ui/feedback-policy.mjs); expected is then null.
-    grade(id, part, text, { seed = 0, revealValues = true } = {}) {
+    // (a feedback policy, ui/feedback-policy.mjs); expected is then null. earlier: the
+    // learner's answers to the exercise's other parts ({part name: text}), so that a part
+    // computed from them is judged with follow-through; followThrough: 'counts' (the
+    // default) or 'noted' (the teacher's policy). The result's followThrough is then null or
+    // {from: [part names], counts}.
+    grade(id, part, text, { seed = 0, revealValues = true, earlier = null, followThrough = 'counts' } = {}) {
       const { doc, text: json } = find(id);
       if (!(doc.parts ?? []).some((p) => p.name === part)) {
         throw new Error(`The exercise '${id}' has no part '${part}'.`);
       }
-      return parseCoreJson(inCore(() => core.gradeAnswer(json, String(part), String(text ?? ''), seedOf(seed),
-        revealValues !== false)));
+      const checkedSeed = seedOf(seed); // a bad seed is the caller's, not the core's, error
+      const context = JSON.stringify({ revealValues: revealValues !== false, earlier: earlierOf(doc, part, earlier),
+        followThrough: followThrough === 'noted' ? 'noted' : 'counts' });
+      return parseCoreJson(inCore(() => core.gradeAnswer(json, String(part), String(text ?? ''), checkedSeed,
+        context)));
     },
     // Working for arbitrary inputs: {model, inputs, query?, remove?, delete?, mask?,
     // temperature?}, the model as the exercise names it (exercise.model).

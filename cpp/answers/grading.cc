@@ -361,7 +361,9 @@ Verdict GradePosition(std::string_view text, const GradeRequest& request) {
   });
   if (!found.empty()) return Named(request, v.read_as, found);
   v.kind = Verdict::Kind::kIncorrect;
-  v.feedback = "Not this one.";
+  v.feedback = "Not this one: " + v.read_as + " is not the " +
+               (request.expected.positions.size() > 1 ? "answer" : "position") +
+               " this part asks for. Work out the quantity the part compares for each position, then choose.";
   return v;
 }
 
@@ -476,6 +478,19 @@ Verdict NearAnExactValue(const GradeRequest& request, const Answer& answer, cons
 }
 
 }  // namespace
+
+std::optional<Answer> ReadValue(std::string_view text, const GradeRequest& request) {
+  if (request.expected.kind == Quantity::Kind::kPosition) return std::nullopt;
+  auto characters = CharacterCount(text);
+  if (!characters || *characters > request.parse.max_length || BracketDepth(text) > request.parse.max_depth)
+    return std::nullopt;
+  const std::string grouped = JoinDigitGroups(text);
+  Reading reading = ReadAnswer(grouped, request);
+  if (!reading.answer.ok() || !SameShape(*reading.answer, request.expected)) return std::nullopt;
+  for (const Answer* leaf : reading.answer->Leaves())
+    if (leaf->kind != Answer::Kind::kNumber || (leaf->big_o && !request.leading_order)) return std::nullopt;
+  return *reading.answer;
+}
 
 std::string VerdictName(Verdict::Kind kind) {
   switch (kind) {
@@ -669,14 +684,14 @@ Verdict Grade(std::string_view text, const GradeRequest& request) {
                                           kDecimalRule);
     }
     case Match::kNear: {
+      auto near = EntriesWith(judgment, Match::kNear);
+      if (Verdict exact = NearAnExactValue(request, answer, judgment, near); !exact.feedback.empty()) return exact;
       if (!request.reveal_values) {
         // The direction of the miss would give the value away: worded as any wrong answer.
         Verdict wrong = Incorrect(request, answer, "Not correct. Check each step against the hint.");
         wrong.near_miss = wrong.misconception.empty();
         return wrong;
       }
-      auto near = EntriesWith(judgment, Match::kNear);
-      if (Verdict exact = NearAnExactValue(request, answer, judgment, near); !exact.feedback.empty()) return exact;
       bool all_low = std::all_of(near.begin(), near.end(), [](const EntryJudgment* e) { return e->low; });
       bool all_high = std::none_of(near.begin(), near.end(), [](const EntryJudgment* e) { return e->low; });
       std::string which = total == 1

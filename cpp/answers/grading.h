@@ -141,6 +141,11 @@ std::string VerdictName(Verdict::Kind kind);
 
 Verdict Grade(std::string_view text, const GradeRequest& request);
 
+// The learner's answer to a numeric or shape part read as that part reads it, when it is a value of
+// the part's shape (no words, no O(...) where a number is asked); nullopt otherwise. What a
+// later part is recomputed from, for follow-through.
+std::optional<Answer> ReadValue(std::string_view text, const GradeRequest& request);
+
 // Reads a source position: "key", "2", "position 2", "full stop"; nullopt if unknown.
 std::optional<std::string> ReadPosition(std::string_view text, const std::vector<std::string>& labels,
                                         const std::map<std::string, std::string>& synonyms = {}, bool by_number = true);

@@ -14,11 +14,21 @@ namespace attn {
 // the result).
 std::string DescribeExercise(const std::string& exercise_json, uint32_t seed);
 
-// {verdict, readAs, feedback, misconception, nearMiss, expected} for one answer to one
-// part. With reveal_values false (a feedback policy that hides values) the feedback gives
-// no value the learner did not type, and expected is null.
+// {verdict, readAs, feedback, misconception, misconceptions, nearMiss, expected,
+// followThrough} for one answer to one part. With reveal_values false (a feedback policy
+// that hides values) the feedback gives no value the learner did not type, and expected is
+// null.
 std::string GradeAnswer(const std::string& exercise_json, const std::string& part, const std::string& answer,
                         uint32_t seed, bool reveal_values = true);
+
+// The same, judged within the learner's whole exercise. context_json (an object; "" or "{}"
+// for none): "revealValues" (default true), "earlier" ({part name: the text the learner
+// gave for that part}) and "followThrough" ("counts", the default, or "noted"). A part that
+// is wrong against the exact value but right for the learner's own answers to the parts it
+// is computed from is followed through: followThrough is then {from: [part names], counts},
+// and the verdict is correct where it counts, incorrect with a note where it is only noted.
+std::string GradeAnswerIn(const std::string& exercise_json, const std::string& part, const std::string& answer,
+                          uint32_t seed, const std::string& context_json);
 
 // The working for arbitrary inputs of a model ({"model": ..., "inputs": {...}, plus
 // optional "query", "remove", "delete"}), for the interactive labs.

@@ -8,6 +8,6 @@
 
 EMSCRIPTEN_BINDINGS(attention_exercise_calls) {
   emscripten::function("describeExercise", &attn::DescribeExercise);
-  emscripten::function("gradeAnswer", &attn::GradeAnswer);
+  emscripten::function("gradeAnswer", &attn::GradeAnswerIn);
   emscripten::function("work", &attn::Work);
 }

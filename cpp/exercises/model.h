@@ -15,6 +15,21 @@
 
 namespace attn {
 
+// A learner's answer to another part of the exercise, read as that part's value: the part
+// (its JSON, with its quantity and inputs) and the answer.
+struct GivenAnswer {
+  std::string name;
+  const Json* part;
+  Answer answer;
+};
+
+// A part's value recomputed from the learner's own answers to earlier parts (follow-through):
+// the parts it was computed from, by name, and the value.
+struct FollowThrough {
+  std::vector<std::string> from;
+  Quantity value;
+};
+
 struct Model {
   const char* name;
   // How the pages lay out the working (a renderer's name, shared by models whose working
@@ -34,6 +49,13 @@ struct Model {
   // The exercise as batches for "Run this batch" (the form is Ch19BatchCases's, in
   // models/ch19_batch_model.h), or null when this exercise has none; nullptr: never any.
   Result<Json> (*batch_cases)(const Json& exercise) = nullptr;
+  // Follow-through: which parts this part is computed from, and how. For each way the part
+  // follows from the learner's answers to other parts (`given`), its value recomputed with
+  // those answers in place of what the core computes; empty where it follows from none of
+  // them (a part follows from another only where that part's right answer is what this
+  // part's computation takes in). nullptr: no part of this model follows from another.
+  std::vector<FollowThrough> (*follow_through)(const Json& exercise, const Json& part,
+                                               const std::vector<GivenAnswer>& given) = nullptr;
 };
 
 // The model an exercise names, or an error that says the name is unknown.
@@ -43,6 +65,10 @@ Result<const Model*> ModelNamed(const std::string& name);
 // The request and the working through the exercise's model.
 Result<GradeRequest> RequestForPart(const Json& exercise, const Json& part, uint32_t seed, bool with_mistakes = true);
 Result<Json> WorkingForPart(const Json& exercise, const Json& part, uint32_t seed);
+
+// The ways a part follows from the learner's answers to other parts, through its model.
+std::vector<FollowThrough> FollowThroughForPart(const Json& exercise, const Json& part,
+                                                const std::vector<GivenAnswer>& given);
 
 // Every registered model, shipped ones first.
 std::vector<const Model*> Models();

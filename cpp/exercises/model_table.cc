@@ -77,6 +77,13 @@ Result<Json> WorkingForPart(const Json& exercise, const Json& part, uint32_t see
   return model->working(exercise, part, seed);
 }
 
+std::vector<FollowThrough> FollowThroughForPart(const Json& exercise, const Json& part,
+                                                const std::vector<GivenAnswer>& given) {
+  auto model = ModelFor(exercise);
+  if (!model.ok() || !(*model)->follow_through || given.empty()) return {};
+  return (*model)->follow_through(exercise, part, given);
+}
+
 Status RegisterModel(const Model& model) {
   if (ModelNamed(model.name).ok()) {
     return Status(ErrorCode::kInvalidInput, std::string("a model named '") + model.name + "' is already registered");

@@ -65,14 +65,16 @@ assert.ok(tags.length >= 2, `the core names at least two of the wrong weights: $
 const mistakeA = named.find((text) => graded('weights', text).misconception === tags[0]);
 const mistakeB = named.find((text) => graded('weights', text).misconception === tags[1]);
 const right = first('weights', ['[1/2, 1/4, 1/4]', '[0.5, 0.25, 0.25]'], (r) => r.verdict === 'correct');
-const near = first('weights', ['[0.501, 0.25, 0.25]', '[0.499, 0.25, 0.25]'], (r) => r.verdict === 'incorrect' && isNearMiss(r));
+// The weights are exact (1/2, 1/4, 1/4): a decimal one unit off one of them is told that the
+// value is exact, so the near miss is taken on the context [a/2, a/4].
+const near = first('context', ['[0.347, 0.174]', '[0.346, 0.173]'], (r) => r.verdict === 'incorrect' && isNearMiss(r));
 const unreadable = first('scores', ['<img src=x onerror=alert(1)> & "x"', '1,, 2'], (r) => r.verdict === 'invalid');
 const unreadable2 = first('scores', ['[1, 2', 'two'], (r) => r.verdict === 'invalid');
 const denominator = first('denominator', ['3', 'a', '2'], (r) => r.verdict === 'incorrect' && r.misconception);
 
 const LEARNERS = [
   { name: 'Ann Lee', email: 'ann@example.com', answers: [['weights', mistakeA], ['weights', right], ['scores', unreadable]] },
-  { name: 'Bob "Bobby" O\'Neil', email: 'bob@example.com', answers: [['weights', mistakeB], ['weights', near], ['denominator', denominator]] },
+  { name: 'Bob "Bobby" O\'Neil', email: 'bob@example.com', answers: [['weights', mistakeB], ['context', near], ['denominator', denominator]] },
   { name: 'Cat Wu', email: 'cat@example.com', answers: [['weights', mistakeA], ['scores', unreadable2], ['weights', right]] },
 ];
 

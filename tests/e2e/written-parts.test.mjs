@@ -71,23 +71,24 @@ test('an explain part opens its reference notes only after an attempt, and keeps
   await context.close();
 });
 
-test('Exercise 19.11: any explicit all-masked policy is right, and NaN propagation is named', async () => {
+test('Exercise 19.11: any explicit policy that keeps the padding out is right; NaN propagation and uniform weights over the padding are named', async () => {
   const { page, context, problems } = await openExercise(browser, server, 'ch19.ex11');
   const batched = part(page, 'all_masked_policy_batched');
-  for (const [policy, verdict] of [['error', 'correct'], ['uniform', 'correct'], ['nan', 'incorrect']]) {
+  for (const [policy, verdict, mistake] of [['error', 'correct', null], ['uniform', 'incorrect', 'uniform-over-padding'],
+    ['nan', 'incorrect', 'nan-propagation']]) {
     await batched.section.locator(`input[value="${policy}"]`).check();
     await batched.section.locator('button.check').click();
     await batched.feedback.locator(`.verdict-title`).waitFor();
     await page.waitForFunction(({ v }) => document.querySelector('.part[data-part="all_masked_policy_batched"] .feedback')
       ?.dataset.verdict === v, { v: verdict });
+    assert.equal(await batched.feedback.getAttribute('data-misconception'), mistake, policy);
   }
-  assert.equal(await batched.feedback.getAttribute('data-misconception'), 'nan-propagation');
   assert.match(await batched.feedback.textContent(), /not a policy/);
   await batched.section.locator('input[value="zeros_flagged"]').check();
   await batched.section.locator('button.check').click();
   await page.waitForFunction(() => document.querySelector('.part[data-part="all_masked_policy_batched"] .feedback')
     ?.dataset.verdict === 'correct');
-  assert.match(await batched.feedback.textContent(), /Any explicit rule that you state and test/);
+  assert.match(await batched.feedback.textContent(), /Any explicit rule that keeps the padding out of the result, stated and tested/);
   assert.ok(await page.locator('section.explain-part').count() >= 1, 'the test to write is an explain part');
   // Its checklist's maths is typeset, never shown as TeX.
   const points = page.locator('section.explain-part ul.checklist label');

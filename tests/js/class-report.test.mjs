@@ -134,7 +134,7 @@ test('interaction ids: the longest exercise id, a part name (dots allowed), an o
 // The fixture: what a class typed, and the ids the package wrote for it.
 const A = (exercise, part, text, seed = 0) => ({ id: interactionId(exercise, part, seed), exercise, part, seed, text });
 const LEARNERS = [
-  ['Ann "Nan" Lee', 'ann@example.com', [A('ch14.example1', 'weights', '[2/3, 1/3, 1/3]'), A('ch14.example1', 'weights', '[0.501, 0.25, 0.25]'),
+  ['Ann "Nan" Lee', 'ann@example.com', [A('ch14.example1', 'weights', '[2/3, 1/3, 1/3]'), A('ch14.example1', 'weights', '[0.761, 0.0476, 0.190]', 7),
     A('ch14.example1', 'scores', '<img src=x onerror="alert(1)"> & \'x\''), A('ch14.example1', 'weights', '[1/2, 1/4, 1/4]')]],
   ['Bob', 'bob@example.com', [A('ch14.example1', 'weights', '[2/3, 1/3, 1/3]', 7), A('ch14.example1', 'weights', '[16/21, 1/21, 4/21]', 7),
     A('ch14.example3', 'frozen.color.weights', '[[1, 0],\n [0, 1]]'), A('ch19.ex3', 'weights', '0.2\t0.3\t0.5')]],

@@ -34,8 +34,14 @@ test('the policy reader keeps what it can read and names what it cannot', () => 
   assert.equal(policySentence(PRACTICE), null);
   assert.equal(policyQuery(PRACTICE), '');
   const full = read('attempts=3&values=hidden&working=hidden');
-  assert.deepEqual(full, { policy: { attempts: 3, values: 'hidden', working: 'hidden' }, problems: [], faults: [] });
+  assert.deepEqual(full, { policy: { attempts: 3, values: 'hidden', working: 'hidden', followThrough: 'counts' },
+    problems: [], faults: [] });
   assert.equal(policyQuery(full.policy), 'attempts=3&values=hidden&working=hidden');
+  // Follow-through counts unless the teacher notes it only; the learner is told which.
+  const noted = read('followThrough=noted').policy;
+  assert.equal(noted.followThrough, 'noted');
+  assert.equal(policyQuery(noted), 'followThrough=noted');
+  assert.match(policySentence(noted), /marked against the exact values, even where it follows correctly/);
   assert.match(policySentence(full.policy), /at most 3 graded checks.*does not give the expected values.*correct or out of checks/);
   assert.match(policySentence(read('attempts=1').policy), /at most one graded check/);
   assert.match(policySentence(read('working=hidden').policy), /opens once every part is correct\./);
@@ -46,7 +52,7 @@ test('the policy reader keeps what it can read and names what it cannot', () => 
     assert.match(problems[0], /is not a whole number from 1 to 20/);
   }
   const mixed = read('attempts=2&values=secret&working=later');
-  assert.deepEqual(mixed.policy, { attempts: 2, values: 'shown', working: 'shown' });
+  assert.deepEqual(mixed.policy, { attempts: 2, values: 'shown', working: 'shown', followThrough: 'counts' });
   assert.equal(mixed.problems.length, 2);
   // The same faults without what a page does about them, for a tool that refuses instead.
   assert.deepEqual(mixed.faults, ['values="secret" is not one of shown or hidden.', 'working="later" is not one of shown or hidden.']);
@@ -123,7 +129,7 @@ test('with values hidden, a named mistake is still explained, without the number
       const typed = new Set(numbers(answer));
       const leaked = numbers(hidden.feedback).filter((n) => computed.has(n) && !typed.has(n));
       assert.deepEqual(leaked, [], `${id}/${part} "${answer}": ${hidden.feedback}`);
-      assert.match(hidden.feedback, /^Not quite: \S.{20,}/, 'the mistake is explained, not only named');
+      assert.match(hidden.feedback, /^Not quite[:.] \S.{20,}/, 'the mistake is explained, not only named');
       if (numbers(told.feedback).some((n) => computed.has(n) && !typed.has(n))) reworded += 1;
       else assert.equal(hidden.feedback, told.feedback, 'an explanation without computed values is kept');
     }

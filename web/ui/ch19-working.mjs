@@ -5,7 +5,7 @@
 // returned, rounded for display only.
 
 import { el } from './dom.mjs';
-import { fmt, fmtArray, fmtCount, fmtShape, fmtPolynomial } from './format.mjs';
+import { fmt, fmtArray, fmtCount, fmtShape, fmtPolynomial, fmtFigures } from './format.mjs';
 
 function scroller(label, table) {
   return el('div', { class: 'table-scroll', role: 'region', 'aria-label': label, tabindex: '0' }, table);
@@ -15,13 +15,21 @@ function headRow(titles) {
   return el('thead', {}, el('tr', {}, titles.map((title) => el('th', { scope: 'col' }, title))));
 }
 
+// The read's steps in the chapter's order: scores, scaled scores (where a temperature
+// applies), exponentials, weights, values; every decimal with enough figures that the
+// grader would take it (fmtFigures).
 function readTable(working, caption) {
   const positions = working.positions;
   const has = (key) => positions.some((p) => p[key] !== undefined);
+  const tau = working.temperature;
+  const shifted = Number(working.shift) > 0;
   const columns = [
     has('eligible') ? ['Eligible', (p) => (p.eligible === false ? 'no (masked)' : 'yes')] : null,
-    has('score') ? ['Score', (p) => fmt(p.score)] : null,
-    ['Weight', (p) => fmt(p.weight)],
+    has('score') ? ['Score', (p) => fmtFigures(p.score)] : null,
+    has('scaled') ? [`Score ÷ τ (τ = ${fmt(tau, 2).replace(/\.?0+$/, '')})`, (p) => fmtFigures(p.scaled)] : null,
+    has('exponential') ? [shifted ? 'Exponential, after subtracting the largest score' : 'Exponential',
+      (p) => (p.exponential === undefined ? 'masked' : fmtFigures(p.exponential))] : null,
+    ['Weight', (p) => fmtFigures(p.weight)],
     has('value') ? ['Value', (p) => fmtArray(p.value)] : null,
   ].filter(Boolean);
   const body = el('tbody');
@@ -44,11 +52,13 @@ function summaryList(rows) {
 }
 
 function readSummary(working) {
+  const figures = (value) => (Array.isArray(value) ? `[${value.map((v) => fmtFigures(v)).join(', ')}]` : fmtFigures(value));
   return summaryList([
-    ['Context vector', working.context === undefined ? null : fmtArray(working.context)],
+    ['Denominator (sum of the exponentials)', working.denominator === undefined ? null : figures(working.denominator)],
+    ['Context vector', working.context === undefined ? null : figures(working.context)],
     ['Sum of the weights', working.weightSum === undefined ? null : fmt(working.weightSum)],
-    ['Entropy of the weights (nats)', working.entropy === undefined ? null : fmt(working.entropy)],
-    ['Weight on masked positions', working.maskedMass === undefined ? null : fmt(working.maskedMass)],
+    ['Entropy of the weights (nats)', working.entropy === undefined ? null : figures(working.entropy)],
+    ['Weight on masked positions', working.maskedMass === undefined ? null : figures(working.maskedMass)],
     ['Smallest value in each coordinate', working.valueMin === undefined ? null : fmtArray(working.valueMin)],
     ['Largest value in each coordinate', working.valueMax === undefined ? null : fmtArray(working.valueMax)],
     ['Context within those ranges', working.insideRanges === undefined ? null : (working.insideRanges ? 'yes' : 'no')],

@@ -11,13 +11,18 @@
 //                   false})).
 //   working=hidden  the worked solution stays closed until every part of the exercise is
 //                   correct or out of attempts.
-// With none of them (practice): unlimited checks, the values, the working on request.
+//   followThrough=noted  a part that is wrong against the exact values but follows correctly
+//                   from the learner's own answers to the parts it is computed from is told so
+//                   and marked not correct; by default (counts) it is marked correct, as most
+//                   teachers mark follow-through (grade(..., {followThrough})).
+// With none of them (practice): unlimited checks, the values, the working on request, and
+// follow-through counting.
 
 export const MAX_ATTEMPTS = 20;
 // The names a policy is given by (query parameters and element attributes alike).
-export const POLICY_ATTRIBUTES = ['attempts', 'values', 'working'];
-export const PRACTICE = Object.freeze({ attempts: null, values: 'shown', working: 'shown' });
-const CHOICES = { values: ['shown', 'hidden'], working: ['shown', 'hidden'] };
+export const POLICY_ATTRIBUTES = ['attempts', 'values', 'working', 'followThrough'];
+export const PRACTICE = Object.freeze({ attempts: null, values: 'shown', working: 'shown', followThrough: 'counts' });
+const CHOICES = { values: ['shown', 'hidden'], working: ['shown', 'hidden'], followThrough: ['counts', 'noted'] };
 
 // get(name) -> the text given for name, or null (URLSearchParams.get, getAttribute).
 // -> {policy, problems, faults}: a value that cannot be read is named in a problem sentence
@@ -53,7 +58,8 @@ export function readPolicy(get) {
 export const isSettled = ({ verdict, attempts }, policy) => verdict === 'correct'
   || (policy.attempts !== null && attempts >= policy.attempts);
 
-export const isPractice = (policy) => policy.attempts === null && policy.values === 'shown' && policy.working === 'shown';
+export const isPractice = (policy) => policy.attempts === null && policy.values === 'shown' && policy.working === 'shown'
+  && policy.followThrough !== 'noted';
 
 // The query a policy is written as (no leading "?"; empty for practice).
 export function policyQuery(policy) {
@@ -61,6 +67,7 @@ export function policyQuery(policy) {
   if (policy.attempts !== null) query.set('attempts', String(policy.attempts));
   if (policy.values !== 'shown') query.set('values', policy.values);
   if (policy.working !== 'shown') query.set('working', policy.working);
+  if (policy.followThrough === 'noted') query.set('followThrough', 'noted');
   return query.toString();
 }
 
@@ -76,6 +83,10 @@ export function policySentence(policy) {
   if (policy.working === 'hidden') {
     rules.push(policy.attempts === null ? 'the working opens once every part is correct'
       : 'the working opens once every part is correct or out of checks');
+  }
+  if (policy.followThrough === 'noted') {
+    rules.push('each part is marked against the exact values, even where it follows correctly from your own '
+      + 'earlier answer (the feedback says when it does)');
   }
   const list = rules.length === 1 ? rules[0] : `${rules.slice(0, -1).join('; ')}; and ${rules.at(-1)}`;
   return `Your teacher set this activity so that ${list}.`;

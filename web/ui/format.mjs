@@ -12,6 +12,17 @@ export function fmt(value, places = PLACES) {
   return /^-0\.?0*$/.test(text) ? text.slice(1) : text;
 }
 
+// A decimal for the working: four significant figures (0.08194, 1.254, 12.35), which the
+// grader's rule (3 significant figures, correctly rounded) always accepts; exact zeros
+// and whole numbers as they are.
+export function fmtFigures(value, figures = 4) {
+  const n = Number(value);
+  if (value === null || value === undefined || value === '' || !Number.isFinite(n)) return '—';
+  if (Number.isInteger(n) && Math.abs(n) < 1e15) return String(n);
+  const text = Math.abs(n) >= 1e-6 && Math.abs(n) < 1e15 ? n.toPrecision(figures) : n.toExponential(figures - 1);
+  return text.startsWith('-0') && Number(text) === 0 ? text.slice(1) : text;
+}
+
 // A number, a list or a nested list of numbers -> "[0.511, 0.398, 0.417]".
 export function fmtArray(value, places = PLACES) {
   if (Array.isArray(value)) return `[${value.map((entry) => fmtArray(entry, places)).join(', ')}]`;

@@ -14,6 +14,10 @@ const INPUT_NAMES = {
   control: 'control value', replace: 'position whose value is replaced',
 };
 
+// A window is half-open, and is written so: the file's [3, 7] is the window [3, 7).
+const halfOpen = (name, value) => (name === 'window' && typeof value === 'string'
+  ? value.replace(/\]\s*$/, ')') : value);
+
 function inputText(value) {
   if (Array.isArray(value)) return value.map(String).join(', ');
   if (value !== null && typeof value === 'object') {
@@ -27,7 +31,7 @@ export function inputsBlock(exercise, seed) {
   const body = el('tbody');
   for (const [name, value] of Object.entries(exercise.inputs)) {
     body.append(el('tr', { 'data-input': name }, el('th', { scope: 'row' }, langNodes(INPUT_NAMES[name] ?? name)),
-      el('td', {}, el('code', {}, langNodes(inputText(value))))));
+      el('td', {}, el('code', {}, langNodes(inputText(halfOpen(name, value)))))));
   }
   const table = el('div', { class: 'table-scroll', role: 'region', 'aria-label': 'Inputs', tabindex: '0' },
     el('table', { class: 'inputs-table' }, el('caption', {}, seed ? `Inputs of variant ${seed}` : 'Inputs'),

@@ -110,6 +110,10 @@ export function showResult(region, result, { restored = false, exactLabel = 'Exa
   // data attribute for tools and tests.
   if (result.misconception) region.dataset.misconception = String(result.misconception);
   else delete region.dataset.misconception;
+  // Follow-through (judged against the learner's own earlier answer) is said in the feedback;
+  // the parts it followed from stay in a data attribute for tools and tests.
+  if (result.followThrough) region.dataset.followThrough = result.followThrough.from.join(' ');
+  else delete region.dataset.followThrough;
   // The value, unless the feedback has just given it.
   if (verdict === 'correct' && result.expected && !text.includes(String(result.expected))) {
     region.append(el('p', { class: 'expected' }, `${exactLabel}: `, el('code', {}, String(result.expected))));
@@ -127,6 +131,17 @@ export function announcementOf(result, decimalRule = null) {
   const why = text.replace(/^Not quite:\s*/, '') || (rule ? 'the decimal rule decided this.' : '');
   const lead = verdict === 'incorrect' ? 'Not correct' : 'Not graded yet, no attempt used';
   return why ? `${lead}: ${why}` : `${lead}.`;
+}
+
+// The learner's checked answers to the exercise's other parts, for follow-through.
+function earlierAnswers(store, exercise, name, seed) {
+  const out = {};
+  for (const other of exercise.parts ?? []) {
+    if (other.name === name) continue;
+    const saved = store.part(exercise.id, other.name, seed);
+    if (saved && typeof saved.text === 'string' && saved.text.trim() !== '') out[other.name] = saved.text;
+  }
+  return out;
 }
 
 let saveWarningShown = false;
@@ -337,7 +352,8 @@ export function partView(companion, store, exercise, part, index, seed,
     if (!restoring && closed) return;
     setBusy(checkButton, true);
     const result = await safeCall(() => companion.grade(exercise.id, name, text,
-      { seed, revealValues: policy.values !== 'hidden' }));
+      { seed, revealValues: policy.values !== 'hidden', earlier: earlierAnswers(store, exercise, name, seed),
+        followThrough: policy.followThrough ?? 'counts' }));
     setBusy(checkButton, false);
     const verdict = errorOf(result) ? null : result.verdict;
     let { attempts } = record;

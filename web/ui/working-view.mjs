@@ -88,6 +88,12 @@ export function workingTable(working, { caption = 'Working', columns = COLUMNS, 
     const row = el('tr', { class: removed ? 'removed' : undefined },
       el('th', { scope: 'row' }, label, removed ? el('span', { class: 'tag' }, ' (removed)') : null));
     for (const [key] of columns) {
+      // A removed position takes no part in the read: it has no score, exponential or
+      // weight to show (an exponential of 0 would be the e^0 = 0 slip the chapter warns of).
+      if (removed && key !== 'state') {
+        row.append(el('td', { class: 'removed-cell', colspan: exactOnly ? undefined : '2' }, 'removed'));
+        continue;
+      }
       row.append(el('td', { class: 'exact' }, exactText(position[key])));
       if (!exactOnly) row.append(el('td', { class: 'decimal' }, decimalText(position[key])));
     }

@@ -2,6 +2,7 @@
 // miscount is recognised.
 #include "exercises/models/ch14_cost_model.h"
 
+#include "answers/answer_values.h"
 #include "core/costs.h"
 #include "exercises/model.h"
 
@@ -83,6 +84,21 @@ Result<Json> Ch14CostWorking(const Json& exercise) {
 
 namespace {
 
+// A byte count follows from the learner's count of numbers: that count times the bytes a number.
+std::vector<FollowThrough> Ch14CostFollowThrough(const Json& exercise, const Json& part,
+                                                 const std::vector<GivenAnswer>& given) {
+  std::vector<FollowThrough> out;
+  auto in = InputsOf(exercise);
+  if (!in.ok()) return out;
+  std::string q = StringField(part, "quantity");
+  std::string source = q == "context_bytes" ? "context_numbers" : q == "states_bytes" ? "states_numbers" : "";
+  for (const GivenAnswer& g : given) {
+    if (source.empty() || StringField(*g.part, "quantity") != source) continue;
+    if (auto count = ExactOf(g.answer)) out.push_back({{g.name}, Quantity::Number(*count * Exact(in->bytes))});
+  }
+  return out;
+}
+
 Status DrawVariant(Json& e, SeededRandom& r) {
   Json& in = e["inputs"];
   in["positions"] = std::to_string(r.Integer(2, 200));
@@ -101,6 +117,8 @@ extern const Model kCh14CostModel = {
     [](const Json& exercise, const Json& part, uint32_t, bool) { return Ch14CostRequest(exercise, part); },
     [](const Json& exercise, const Json&, uint32_t) { return Ch14CostWorking(exercise); },
     DrawVariant,
+    /*batch_cases=*/nullptr,
+    Ch14CostFollowThrough,
 };
 
 }  // namespace attn

@@ -597,6 +597,8 @@ extern const Model kCh14ReadModel = {
     },
     [](const Json& exercise, const Json& part, uint32_t) { return Ch14ReadWorking(exercise, part); },
     DrawVariant,
+    /*batch_cases=*/nullptr,
+    Ch14ReadFollowThrough,
 };
 
 }  // namespace attn

@@ -61,4 +61,11 @@ Result<GradeRequest> Ch14ReadRequest(const Json& exercise, const Json& part, boo
 // The working of a read for display: positions with state, score, exponential, weight.
 Result<Json> Ch14ReadWorking(const Json& exercise, const Json& part);
 
+// The part recomputed from the learner's own answers to the parts it is computed from
+// (ch14_read_follow_through.cc).
+struct GivenAnswer;
+struct FollowThrough;
+std::vector<FollowThrough> Ch14ReadFollowThrough(const Json& exercise, const Json& part,
+                                                 const std::vector<GivenAnswer>& given);
+
 }  // namespace attn

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <functional>
 
+#include "answers/answer_values.h"
 #include "core/diagnostics.h"
 #include "core/masks.h"
 #include "exercises/model.h"
@@ -530,6 +531,30 @@ Status DrawVariant(Json& e, SeededRandom& r) {
 
 }  // namespace
 
+namespace {
+
+// The masked mass follows from the learner's own masked weights: their weight on the
+// positions each row's mask excludes.
+std::vector<FollowThrough> Ch19BatchFollowThrough(const Json& exercise, const Json& part,
+                                                  const std::vector<GivenAnswer>& given) {
+  std::vector<FollowThrough> out;
+  if (StringField(part, "quantity") != "masked_mass") return out;
+  auto b = BatchOf(exercise, part);
+  if (!b.ok()) return out;
+  for (const GivenAnswer& g : given) {
+    if (StringField(*g.part, "quantity") != "masked_weights") continue;
+    auto w = DoubleMatrixOf(g.answer);
+    if (!w || w->rows() != b->scores.rows() || w->cols() != b->scores.cols()) continue;
+    std::vector<Quantity> rows;
+    for (Eigen::Index r = 0; r < w->rows(); ++r)
+      rows.push_back(Quantity::Number(MaskedMass(w->row(r).transpose(), RowEligibility(*b, r, Method::kCorrect))));
+    out.push_back({{g.name}, Quantity::List(std::move(rows))});
+  }
+  return out;
+}
+
+}  // namespace
+
 extern const Model kCh19BatchModel = {
     "ch19.batch",
     "rows",
@@ -540,6 +565,7 @@ extern const Model kCh19BatchModel = {
     [](const Json& exercise, const Json&, uint32_t) { return Ch19BatchWorking(exercise); },
     DrawVariant,
     Ch19BatchCases,
+    Ch19BatchFollowThrough,
 };
 
 }  // namespace attn

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <tuple>
 
+#include "answers/answer_values.h"
 #include "core/costs.h"
 #include "exercises/model.h"
 
@@ -186,6 +187,35 @@ Status DrawVariant(Json& e, SeededRandom& r) {
   return Status(ErrorCode::kInvalidInput, "no batch size within the work budget was drawn");
 }
 
+// The count of weights follows from the learner's shape (the product of its sizes), and the
+// bytes from the learner's count or shape (times the bytes a number).
+std::vector<FollowThrough> Ch19CostFollowThrough(const Json& exercise, const Json& part,
+                                                 const std::vector<GivenAnswer>& given) {
+  std::vector<FollowThrough> out;
+  auto in = CostInputsOf(exercise);
+  if (!in.ok()) return out;
+  std::string q = StringField(part, "quantity");
+  Exact bytes = q == "weight_bytes" ? Exact(in->bytes) : Exact(1);
+  if (q != "elements" && q != "weight_bytes") return out;
+  for (const GivenAnswer& g : given) {
+    std::string from = StringField(*g.part, "quantity");
+    std::optional<Exact> count;
+    if (from == "score_shape") {
+      count = Exact(1);
+      for (const Answer& size : g.answer.items) {
+        auto x = ExactOf(size);
+        if (!x) count.reset();
+        if (!count) break;
+        *count *= *x;
+      }
+    } else if (from == "elements" && q == "weight_bytes") {
+      count = ExactOf(g.answer);
+    }
+    if (count && count->valid()) out.push_back({{g.name}, Quantity::Number(*count * bytes)});
+  }
+  return out;
+}
+
 }  // namespace
 
 extern const Model kCh19CostModel = {
@@ -196,6 +226,7 @@ extern const Model kCh19CostModel = {
     [](const Json& exercise, const Json&, uint32_t) { return Ch19CostWorking(exercise); },
     DrawVariant,
     Ch19CostBatchCases,
+    Ch19CostFollowThrough,
 };
 
 }  // namespace attn

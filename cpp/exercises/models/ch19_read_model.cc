@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "answers/answer_parser.h"
 #include "core/diagnostics.h"
@@ -383,11 +384,31 @@ Result<Json> Ch19ReadWorking(const Json& exercise, const Json& part) {
     for (Eigen::Index i = 0; i < v.size(); ++i) out.push_back(v(i));
     return out;
   };
+  // The softmax's own steps, as the chapter takes them: the scores divided by the
+  // temperature, their exponentials on the eligible positions and the sum of those. Where
+  // the exponentials would overflow (scores past about 709), they are taken after the
+  // largest score is subtracted, and the working says so ("shift").
+  Vec<double> scaled;
+  double shift = 0, denominator = 0;
+  if (r.scores.size()) {
+    ATTN_ASSIGN_OR_RETURN(tempered, WithTemperature(r.scores, in.temperature));
+    scaled = tempered;
+    double top = -std::numeric_limits<double>::infinity();
+    for (Eigen::Index j = 0; j < scaled.size(); ++j)
+      if (r.eligible.empty() || r.eligible[static_cast<size_t>(j)]) top = std::max(top, scaled(j));
+    if (top > 700) shift = top;
+  }
   Json positions = Json::array();
   for (Eigen::Index j = 0; j < r.weights.size(); ++j) {
+    bool eligible = r.eligible.empty() || r.eligible[static_cast<size_t>(j)];
     Json row = {{"label", std::to_string(j + 1)}, {"weight", r.weights(j)}};
     if (r.scores.size()) row["score"] = r.scores(j);
-    if (!r.eligible.empty()) row["eligible"] = static_cast<bool>(r.eligible[static_cast<size_t>(j)]);
+    if (scaled.size() && in.temperature != 1) row["scaled"] = scaled(j);
+    if (scaled.size() && eligible) {
+      row["exponential"] = std::exp(scaled(j) - shift);
+      denominator += std::exp(scaled(j) - shift);
+    }
+    if (!r.eligible.empty()) row["eligible"] = eligible;
     if (r.values.size()) row["value"] = list(r.values.row(j).transpose());
     positions.push_back(row);
   }
@@ -395,6 +416,11 @@ Result<Json> Ch19ReadWorking(const Json& exercise, const Json& part) {
               {"entropy", EntropyOf(r.weights)},
               {"maskedMass", MaskedMass(r.weights, r.eligible)},
               {"weightSum", r.weights.sum()}};
+  if (scaled.size()) {
+    out["temperature"] = in.temperature;
+    out["shift"] = shift;
+    out["denominator"] = denominator;
+  }
   if (r.context.size()) {
     CoordinateRanges ranges = RangesOf(r.values);
     out["context"] = list(r.context);
@@ -449,6 +475,8 @@ extern const Model kCh19ReadModel = {
     },
     [](const Json& exercise, const Json& part, uint32_t) { return Ch19ReadWorking(exercise, part); },
     DrawVariant,
+    /*batch_cases=*/nullptr,
+    Ch19ReadFollowThrough,
 };
 
 }  // namespace attn

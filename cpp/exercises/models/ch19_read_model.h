@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "answers/grading.h"
 #include "exercises/exercise_inputs.h"
@@ -57,6 +58,13 @@ Result<Ch19Read> Ch19ReadOf(const Ch19ReadInputs& in, Ch19Method method, Ch19Rea
 // mistakes), for the other-part search and the variants' check.
 Result<GradeRequest> Ch19ReadRequest(const Json& exercise, const Json& part, bool with_mistakes = true);
 Result<Json> Ch19ReadWorking(const Json& exercise, const Json& part);
+
+// The part recomputed from the learner's own answers to the parts it is computed from
+// (ch19_read_follow_through.cc).
+struct GivenAnswer;
+struct FollowThrough;
+std::vector<FollowThrough> Ch19ReadFollowThrough(const Json& exercise, const Json& part,
+                                                 const std::vector<GivenAnswer>& given);
 
 // A mask written as "[1, 1, 1, 0, 0]" or "[true, true, true, false, false]".
 }  // namespace attn

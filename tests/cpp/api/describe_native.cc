@@ -1,5 +1,7 @@
 // A native run of the API for the cross-platform test (tests/js/native_wasm.test.mjs):
 //   describe_native <exercise.json> <seed>   prints DescribeExercise's JSON;
+//   describe_native --grade <exercise.json> <part> <answer> <seed> [<context JSON>]
+//                                            prints GradeAnswerIn's JSON;
 //   describe_native --batch '<options>'      runs the batch core on its seeded inputs
 //                                            (api/batch_request.h) and prints the context's
 //                                            float32 bit patterns, one hex word a line.
@@ -35,15 +37,26 @@ int PrintBatchBits(const std::string& options) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  if (argc == 3 && std::string(argv[1]) == "--batch") return PrintBatchBits(argv[2]);
-  if (argc != 3) {
-    std::cerr << "usage: describe_native <exercise.json> <seed> | describe_native --batch '<options>'\n";
-    return 2;
-  }
-  std::ifstream in(argv[1]);
+std::string ReadFile(const char* path) {
+  std::ifstream in(path);
   std::stringstream text;
   text << in.rdbuf();
-  std::cout << attn::DescribeExercise(text.str(), static_cast<uint32_t>(std::stoul(argv[2]))) << "\n";
+  return text.str();
+}
+
+int main(int argc, char** argv) {
+  if (argc == 3 && std::string(argv[1]) == "--batch") return PrintBatchBits(argv[2]);
+  if ((argc == 6 || argc == 7) && std::string(argv[1]) == "--grade") {
+    std::cout << attn::GradeAnswerIn(ReadFile(argv[2]), argv[3], argv[4], static_cast<uint32_t>(std::stoul(argv[5])),
+                                     argc == 7 ? argv[6] : "")
+              << "\n";
+    return 0;
+  }
+  if (argc != 3) {
+    std::cerr << "usage: describe_native <exercise.json> <seed> | describe_native --batch '<options>' | "
+                 "describe_native --grade <exercise.json> <part> <answer> <seed> [<context>]\n";
+    return 2;
+  }
+  std::cout << attn::DescribeExercise(ReadFile(argv[1]), static_cast<uint32_t>(std::stoul(argv[2]))) << "\n";
   return 0;
 }

@@ -1,0 +1,129 @@
+// The cases that learners and reviewers reported (issue 30), each run through the CLI as
+// they ran it, with the verdict a teacher gives. The typed answers are the learners'; the
+// values they are judged against come from the core.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const cli = fileURLToPath(new URL('../../tools/cli.mjs', import.meta.url));
+const run = (...args) => {
+  try {
+    return JSON.parse(execFileSync(process.execPath, [cli, ...args], { encoding: 'utf8' }));
+  } catch (error) {
+    return JSON.parse(error.stdout);
+  }
+};
+
+// Rounds every number of a core's list text to 3 significant figures, as a learner does.
+const rounded3 = (text) => `[${JSON.parse(text).map((x) => Number(x.toPrecision(3))).join(', ')}]`;
+
+// [what the case is, CLI arguments, verdict, named mistakes (tags, in any order), feedback].
+const CASES = [
+  ['19.3: exponentials divided by the count', ['ch19.ex3', 'weights', '[0.906, 2.46, 0.550]', '0'],
+    'incorrect', ['divided-by-count'], /number of positions/],
+  ['the running example: scores divided by their sum, negative weights', ['ch19.running', 'weights',
+    '[-0.0694, 0.681, 0.271, -0.201, 0.319]', '0'], 'incorrect', ['scores-normalised'], /negative weight/],
+  ['the running example: scores typed as weights', ['ch19.running', 'weights', '[-0.1, 0.98, 0.39, -0.29, 0.46]', '0'],
+    'incorrect', ['scores-as-weights'], /using the scores as the weights/],
+  ['14.1: [1, 0, 0] has two explanations, both named', ['ch14.example1', 'weights', '[1, 0, 0]', '0'],
+    'incorrect', ['zero-score-zero-weight', 'scores-normalised'], /Two different mistakes/],
+  ['14.1: a denominator of a adds the scores', ['ch14.example1', 'denominator', 'a', '0'],
+    'incorrect', ['scores-normalised'], /without exponentiating/],
+  ['14.1: a rounded to 0.69 first', ['ch14.example1', 'context', '[0.345, 0.1725]', '0'],
+    'incorrect', ['a-rounded-early'], /0\.69/],
+  ['14.1: a rounded to 0.7 first', ['ch14.example1', 'context', '[0.350, 0.175]', '0'],
+    'incorrect', ['a-rounded-early'], /0\.7\b/],
+  ['14.1: 1.999 for an exact 2 is told the value is exact, not to round', ['ch14.example1', 'exponentials',
+    '[1.999, 1, 1]', '0'], 'incorrect', ['exact-value-approximated'], /exact/],
+  ['19.21: entropies in bits', ['ch19.ex21', 'entropies', '[1.362, 2.169, 0.7806]', '1'],
+    'incorrect', ['entropy-in-bits'], /bits/],
+  ['14.4: a position part gets no arithmetic talk (红色)', ['ch14.ex4', 'largest_effect_position', '红色', '1'],
+    'incorrect', null, /^(?!.*(divided|number of positions)).*$/s],
+  ['14.4: a position part gets no arithmetic talk (color)', ['ch14.ex4', 'largest_effect_position', 'color', '1'],
+    'incorrect', null, /^(?!.*(divided|number of positions)).*$/s],
+  ['14.4: a position part gets no arithmetic talk (key)', ['ch14.ex4', 'largest_effect_position', 'key', '1'],
+    'incorrect', null, /^(?!.*(divided|number of positions)).*$/s],
+  ['19.21: unmasked entropies are spoken of as entropies', ['ch19.ex21', 'entropies', '[1.453, 1.503, 1.488]', '1'],
+    'incorrect', ['mask-ignored'], /^(?!.*the weight the padded).*entropies/s],
+  ['14.3: the removed position left out of the list', ['ch14.example3', 'frozen.color.weights', '[1/2, 1/2]', '0'],
+    'incorrect', ['removed-left-out'], /^(?!.*re-encod)/s],
+  ['14.4: the readout left unchanged', ['ch14.ex4', 'frozen.key.readout', 'a', '0'],
+    'incorrect', ['intervention-not-applied'], /^(?!.*re-encod)/s],
+  ['19.15: 1e5 for a weight is no near miss', ['ch19.ex15', 'global_weight_on_relevant', '1e5', '2'],
+    'incorrect', [], /^(?!.*(near miss|one unit))/s],
+  ['19.15: 1e17 for a weight is no near miss', ['ch19.ex15', 'global_weight_on_relevant', '1e17', '2'],
+    'incorrect', [], /^(?!.*(near miss|one unit))/s],
+  ['19.15: 1e18 is no near miss', ['ch19.ex15', 'global_weight_on_relevant', '1e18', '2'],
+    'incorrect', [], /^(?!.*(near miss|one unit))/s],
+  ['19.10: 1e-15 is not an exact zero', ['ch19.ex10', 'masked_mass', '[1e-15, 0, 0]', '1'],
+    'incorrect', ['mask-not-exactly-zero'], /exactly 0/],
+  ['19.10: 0.001 where the mask must give 0 is named, not a near miss', ['ch19.ex10', 'masked_mass', '[0.001, 0, 0]', '1'],
+    'incorrect', ['mask-not-exactly-zero'], /^(?!.*near miss)/s],
+  ['19.10: exp(-50) is not 0', ['ch19.ex10', 'masked_mass', '[exp(-50), 0, 0]', '1'],
+    'incorrect', ['mask-not-exactly-zero'], /exactly 0/],
+  ['19.10: 2^-40 is not 0', ['ch19.ex10', 'masked_mass', '[2^-40, 0, 0]', '1'],
+    'incorrect', ['mask-not-exactly-zero'], /exactly 0/],
+  ['14.1: e^-50 is not a score of 0', ['ch14.example1', 'scores', '[a, e^-50, e^-50]', '0'], 'incorrect', [], null],
+  ['14.1: O(4) is not a denominator', ['ch14.example1', 'denominator', 'O(4)', '0'], 'invalid', [], /without O/],
+  ['14.3: O(a) is not a readout', ['ch14.example3', 'readout', 'O(a)', '0'], 'invalid', [], /without O/],
+  ['19.16: [,] is not a shape', ['ch19.ex16', 'score_shape', '[,]', '0'], 'invalid', [], /Could not read/],
+  ['19.16: O inside O is refused', ['ch19.ex16', 'elements', 'O(O(O(T)))', '0'], 'invalid', [], /inside O/],
+  ['14.4: 33 levels of brackets in a position', ['ch14.ex4', 'largest_effect_position',
+    `${'['.repeat(33)}1${']'.repeat(33)}`, '1'], 'invalid', [], /32 levels/],
+  ['19.11: a wrong option letter names the options', ['ch19.ex11', 'all_masked_policy_single', 'A', '0'],
+    'invalid', [], /NaN weights.*zero weights and a flag.*an error/s],
+  ['19.16: 1 million and 1e6 are read alike (too few digits)', ['ch19.ex16', 'elements', '1 million', '0'],
+    'invalid', [], /Too few digits/],
+  ['19.16: 1e6 is read as 1 million is', ['ch19.ex16', 'elements', '1e6', '0'], 'invalid', [], /Too few digits/],
+  ['a narrow no-break space groups digits', ['ch19.ex16', 'weight_bytes', '2\u202f196 B', '0'], 'incorrect', [], null],
+  ['a number past the limits is refused in words', ['ch19.ex16', 'weight_bytes', '1e19', '0'], 'invalid', [],
+    /between 1e-18 and 1e18/],
+  ['the matrix field reads one bracketed row a line', ['ch19.ex9', 'padding_mask', '[1,1,1,1,1]\n[1,1,1,0,0]\n[1,0,0,0,0]', '0'],
+    null, [], /^(?!.*unexpected '\[')/s],
+];
+
+for (const [what, args, verdict, mistakes, feedback] of CASES) {
+  test(what, () => {
+    const result = run('grade', ...args);
+    if (verdict) assert.equal(result.verdict, verdict, JSON.stringify(result));
+    else assert.notEqual(result.verdict, 'invalid', JSON.stringify(result));
+    if (mistakes) assert.deepEqual([...result.misconceptions].sort(), [...mistakes].sort(), JSON.stringify(result));
+    if (feedback) assert.match(result.feedback, feedback);
+  });
+}
+
+test('2 196 B with a narrow no-break space reads as one count', () => {
+  assert.equal(run('grade', 'ch19.ex16', 'weight_bytes', '2\u202f196 B', '0').readAs, '2196 bytes');
+});
+
+test('a bad seed is the caller\'s input, not a failure of the core', () => {
+  for (const seed of ['x', '-1', '1e3']) {
+    const result = run('grade', 'ch14.example1', 'weights', '[1/2, 1/4, 1/4]', seed);
+    assert.match(result.error, /The seed .* is not a whole number/);
+    assert.doesNotMatch(result.error, /core failed/);
+  }
+});
+
+// 19.3 at seeds 1 and 3: the learner's own weights, correctly rounded, then their sum.
+for (const seed of ['1', '3']) {
+  test(`19.3 at seed ${seed}: the sum of the learner's own rounded weights follows through`, () => {
+    const weights = rounded3(run('grade', 'ch19.ex3', 'weights', '[0, 0, 0]', seed).expected);
+    assert.equal(run('grade', 'ch19.ex3', 'weights', weights, seed).verdict, 'correct');
+    const sum = JSON.parse(weights).reduce((s, w) => s + w, 0).toFixed(3);
+    const alone = run('grade', 'ch19.ex3', 'weight_sum', sum, seed);
+    const counts = run('grade', 'ch19.ex3', 'weight_sum', sum, seed, '--earlier', `weights=${weights}`);
+    const noted = run('grade', 'ch19.ex3', 'weight_sum', sum, seed, '--earlier', `weights=${weights}`, '--noted');
+    if (Number(sum) === 1) {
+      assert.equal(alone.verdict, 'correct');
+      return;
+    }
+    assert.equal(alone.verdict, 'incorrect', 'alone, the sum is judged against the exact 1');
+    assert.equal(counts.verdict, 'correct', JSON.stringify(counts));
+    assert.deepEqual(counts.followThrough, { counts: true, from: ['weights'] });
+    assert.match(counts.feedback, /following on from your answer/);
+    assert.equal(noted.verdict, 'incorrect');
+    assert.deepEqual(noted.followThrough, { counts: false, from: ['weights'] });
+    assert.match(noted.feedback, /follows correctly from your answer/);
+  });
+}
