@@ -110,6 +110,14 @@ const DIST_PAGES = [
   ['lab-read.html', 'lab-read.mjs'],
   ['lab-deletion.html', 'lab-deletion.mjs'],
 ];
+// The WebGPU kernels' sources, which the site build generates (site/gpu/kernels.mjs), for
+// the exercise page's batch panel.
+const generatedKernels = {
+  name: 'generated-kernels',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/kernels\.mjs$/ }, () => ({ path: path.join(siteDir, 'gpu', 'kernels.mjs') }));
+  },
+};
 const bundledCompanion = {
   name: 'bundled-companion',
   setup(build) {
@@ -137,7 +145,7 @@ async function buildDistPages(distDir) {
     if (!bundled.has(module)) {
       bundled.add(module);
       await bundle(null, path.join(distDir, script), {
-        plugins: [bundledCompanion],
+        plugins: [bundledCompanion, generatedKernels],
         stdin: {
           // The page's main() awaits the core before it typesets anything, so KaTeX is
           // handed over (after the imports are evaluated) in time.

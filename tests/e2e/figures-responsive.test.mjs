@@ -33,7 +33,7 @@ function measureFigures(page) {
   return page.evaluate(() => [...document.querySelectorAll('figure.live-figure')].map((figure) => {
     const svgs = [...figure.querySelectorAll('.figure-plot svg')];
     const drawn = (selector) => svgs.flatMap((svg) => [...svg.querySelectorAll(selector)])
-      .filter((node) => { const box = node.getBoundingClientRect(); return box.width > 0 && box.height > 0; }).length;
+      .filter((node) => node.getBoundingClientRect().width > 0).length; // (a zero weight's bar has no height)
     const counts = {};
     for (const selector of ['rect.bar', 'rect.fig-cell', 'circle.fig-point', 'circle.fig-context-point', 'rect.hull-bar', 'rect.fig-compare']) {
       counts[selector] = drawn(selector);
@@ -106,7 +106,7 @@ for (const width of WIDTHS) {
   });
 }
 
-test('at 375 px a weight bar of the hull figure follows a finger, and the core moves the context', async () => {
+test('at 375 px a weight bar of the hull figure follows a finger, and the core reads the new weights', async () => {
   const context = await browser.newContext({ viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true });
   const page = await context.newPage();
   const problems = [];
@@ -127,10 +127,14 @@ test('at 375 px a weight bar of the hull figure follows a finger, and the core m
   await page.waitForFunction(() => Number(document.querySelector('figure[data-figure="hull"] input.hull-slider').value) <= 0.25);
   const weight = Number(await figure.locator('input.hull-slider').first().inputValue());
   assert.ok(Math.abs(weight - 0.2) <= 0.03, `the finger set weight 1 to ${weight}`);
-  await page.waitForFunction((old) => document.querySelector('figure[data-figure="hull"]').dataset.context !== old,
-    JSON.stringify(before));
+  // (Value 1 is the origin, so weight 1 moves the weight sum, not the context: the core says so.)
+  await figure.locator('.figure-status', { hasText: 'not 1' }).waitFor();
+  assert.match(await figure.locator('.figure-status').textContent(), new RegExp(`add up to ${(weight + 0.4).toFixed(3)}, not 1`));
+  assert.equal(await figure.getAttribute('data-context'), JSON.stringify(before), 'value 1 is the origin: the context stays');
   const shown = await figure.locator('rect.hull-bar').first().getAttribute('data-weight');
   assert.equal(Number(shown).toFixed(2), weight.toFixed(2), 'the bar shows the core\'s weight');
+  const row = await figure.locator('table tbody tr', { hasText: 'context 1' }).first().locator('td').allTextContents();
+  assert.match(row[2], new RegExp(`^\\[${weight.toFixed(2)}, 0\\.30, 0\\.10\\]$`), 'the table has the new weights');
   assert.equal(await overflow(page), 0);
   await screenshot(page, 'figures-375-hull-touch');
   assert.deepEqual(problems, []);

@@ -31,8 +31,10 @@ export function figureFrame({ name, title, caption }) {
   const status = el('p', { class: 'figure-status', role: 'status' });
   const notes = el('ol', { class: 'figure-notes', hidden: true });
   const details = el('details', { class: 'figure-data' }, el('summary', {}, 'The numbers as a table'), table);
+  const scrollHint = el('p', { class: 'figure-scroll-hint', hidden: true },
+    'The drawing is wider than the screen: swipe or scroll it sideways to see all of it.');
   const figure = el('figure', { class: 'live-figure', 'data-figure': name, 'aria-labelledby': captionId },
-    el('figcaption', { id: captionId }, el('strong', {}, title), ' ', caption), plot, notes, controls, status, details);
+    el('figcaption', { id: captionId }, el('strong', {}, title), ' ', caption), plot, scrollHint, notes, controls, status, details);
   return { figure, plot, controls, table, status, notes };
 }
 
@@ -58,6 +60,8 @@ export function drawAtWidth(holder, render) {
     }
     if (scrolls) holder.setAttribute('aria-label', 'The drawing (scrolls sideways)');
     else holder.removeAttribute('aria-label');
+    const hint = holder.nextElementSibling;
+    if (hint?.classList.contains('figure-scroll-hint')) hint.hidden = !scrolls;
   };
   // The drawing changes the holder's height, so it is made on the next frame, outside the
   // observer's callback (a change inside it would be a resize loop).
@@ -107,12 +111,12 @@ export function textWidth(text, size = 13, weight = 400, family = 'system-ui, sa
 }
 
 // A text broken into lines no wider than `width` (at words).
-export function wrapLines(text, width, size = 13, weight = 400) {
+export function wrapLines(text, width, size = 13, weight = 400, family = undefined) {
   const lines = [];
   let line = '';
   for (const word of String(text).split(/\s+/).filter(Boolean)) {
     const next = line ? `${line} ${word}` : word;
-    if (line && textWidth(next, size, weight) > width) {
+    if (line && textWidth(next, size, weight, family) > width) {
       lines.push(line);
       line = word;
     } else {

@@ -66,9 +66,12 @@ function narrowLayout(width, { result, keys, labels, inputs }) {
   nodes.push(...box(0, 0, width, 44, 'fig-query', queryLines));
   let y = 62;
   const half = (width - 8) / 2;
+  // A value as the exercise writes it where it fits in its box, else to one place fewer.
+  const valueText = (value) => [2, 1].map((places) => fmtArray(value ?? [], places))
+    .find((text) => textWidth(text, 12, 400, 'ui-monospace, Menlo, monospace') <= half - 12) ?? fmtArray(value ?? [], 1);
   positions.forEach((p, i) => {
     nodes.push(...box(0, y, half, 40, 'fig-key', [`key ${labels[i]}`, Array.isArray(keys[i]) ? `[${keys[i].join(', ')}]` : '']),
-      ...box(half + 8, y, half, 40, 'fig-value-box', [`value ${labels[i]}`, fmtArray(p.value ?? [], 2)]));
+      ...box(half + 8, y, half, 40, 'fig-value-box', [`value ${labels[i]}`, valueText(p.value)]));
     const scoreText = `score ${p.score === undefined ? '—' : fmt(p.score)}`;
     const weightText = `weight ${fmt(p.weight)}`;
     const barX = Math.max(textWidth(scoreText, 12, 400, 'ui-monospace, Menlo, monospace'), 90) + 12;
@@ -80,7 +83,7 @@ function narrowLayout(width, { result, keys, labels, inputs }) {
       svgEl('text', { x: width, y: y + 62, 'text-anchor': 'end', class: 'fig-value' }, weightText));
     y += 86;
   });
-  nodes.push(svgEl('text', { x: width / 2, y: y + 4, 'text-anchor': 'middle', class: 'fig-head' }, '↓ the weighted sum of the values ↓'));
+  nodes.push(svgEl('text', { x: width / 2, y: y + 4, 'text-anchor': 'middle', class: 'fig-head' }, 'the weighted sum of the values'));
   nodes.push(...box(0, y + 16, width, 44, 'fig-context', ['context c', fmtArray(result.context ?? [])]));
   return { nodes, height: y + 64 };
 }

@@ -121,8 +121,10 @@ export async function hullFigure(companion, { model, inputs: { values, weights }
       const clampX = Math.min(Math.max(sx(cx), SCATTER.left), SCATTER.left + side);
       const clampY = Math.min(Math.max(sy(cy), SCATTER.top), SCATTER.top + side);
       const classes = ['fig-context-point', `fig-context-${(k % 3) + 1}`, r.insideRanges ? '' : 'fig-outside', k === selected && several ? 'fig-selected' : ''];
-      const text = several ? `${contexts[k].label}: ${weightText(r)}` : `context ${fmtArray(r.context, 2)}`;
-      // A label goes to the side with more room, and stays inside the plot.
+      const full = several ? `${contexts[k].label}: ${weightText(r)}` : `context ${fmtArray(r.context, 2)}`;
+      // A label goes to the side with more room, and stays inside the plot; in a small plot it
+      // is the context's name only (its weights are on the bars and in the table).
+      const text = textWidth(full, 13, 600) <= side * 0.55 ? full : several ? contexts[k].label : 'context';
       const w = textWidth(text, 13, 600);
       const right = clampX < SCATTER.left + side / 2;
       const lx = inPlot(right ? clampX + 12 : clampX - 12 - w, w);

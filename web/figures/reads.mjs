@@ -60,7 +60,7 @@ function panel(holder, w, spec, r) {
   }
   const note = `scores ${listOf(r.positions.map((p) => p.score.exact))} → exponentials ` +
     `${listOf(r.positions.map((p) => p.exponential.exact))} → divide by ${r.denominator.exact}`;
-  const lines = wrapLines(note, w - 32, 12);
+  const lines = wrapLines(note, w - 32, 12, 400, MONO);
   const { nodes: noteNodes, height: noteH } = textLines(lines, { x: x0 + 16, y: noteY, lineHeight: 16, className: 'fig-note' });
   nodes.push(...noteNodes);
   const height = noteY + noteH;

@@ -108,17 +108,18 @@ export async function recurrenceFigure(companion, { model, inputs }) {
     svg.append(...textLines(encoderTitle, { x: 2, y: 16 }).nodes);
     const encoder = [0, ...states];
     let y = encoderTitle.length * 17 + 10;
-    const chainMax = width >= 700 ? width * 0.55 : width;
-    const boxW = Math.max(40, Math.min(70, (chainMax - (encoder.length - 1) * 34) / encoder.length));
-    const step = boxW + 34;
+    const chainMax = (width >= 700 ? width * 0.55 : width) - 4;
+    const arrowGap = width >= 700 ? 34 : 24;
+    const boxW = Math.max(36, Math.min(70, (chainMax - (encoder.length - 1) * arrowGap) / encoder.length));
+    const step = boxW + arrowGap;
     encoder.forEach((k, i) => {
       const x = 2 + i * step;
       if (k === null) svg.append(svgEl('text', { x: x + boxW / 2, y: y + 24, 'text-anchor': 'middle', class: 'fig-head' }, '…'));
       else box(svg, x, y, boxW, 36, k === 0 ? 'fig-state fig-state-start' : 'fig-state', `h${sub(k)}`);
-      if (i > 0) arrow(svg, x - 30, y + 18, x - 4, y + 18);
+      if (i > 0) arrow(svg, x - arrowGap + 4, y + 18, x - 3, y + 18);
     });
     const kept = [`kept: ${states.map((k) => (k === null ? '…' : `h${sub(k)}`)).join(', ')}`, 'read by every decoder step'];
-    const chainEnd = 2 + encoder.length * step - 34;
+    const chainEnd = 2 + encoder.length * step - arrowGap;
     let memX;
     let memY;
     let memW;
