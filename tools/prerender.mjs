@@ -105,6 +105,11 @@ export async function prerenderExercises(outDir, exercises) {
     const article = drawn?.[doc.id];
     html = html.replace('<link rel="stylesheet" href="style.css">', `<style>${inline}</style>`)
       .replace(/<body class="drawing">/, `<body data-exercise="${escape(doc.id)}"${article ? ' data-prerendered="true"' : ' class="drawing"'}>`);
+    // The exercises' data the script reads (the catalogue, the chapter's exercises) goes after
+    // the drawn exercise: on a slow link its bytes then come after what the learner reads.
+    const data = html.match(/<script type="application\/json" id="exercise-(?:catalogue|docs)">[\s\S]*?<\/script>\n?/g) ?? [];
+    for (const block of data) html = html.replace(block, '');
+    html = html.replace('</body>', `${data.join('')}</body>`);
     if (article) {
       html = html.replace(/<title>[^<]*<\/title>/, `<title>${escape(article.title)}</title>`)
         .replace('<article id="exercise"></article>', `<article id="exercise">${article.html}</article>`)

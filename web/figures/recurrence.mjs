@@ -126,7 +126,7 @@ export async function recurrenceFigure(companion, { model, inputs }) {
     if (width - chainEnd - 40 >= 190) {
       memX = chainEnd + 40;
       memY = y - 8;
-      memW = width - memX - 14;
+      memW = Math.min(320, width - memX - 14);
       arrow(svg, chainEnd + 4, y + 18, memX - 2, y + 18);
       y += 60;
     } else {
@@ -165,7 +165,7 @@ export async function recurrenceFigure(companion, { model, inputs }) {
           if (from) {
             svg.append(svgEl('polyline', { points: `${from.right},${from.updateMid} ${xm},${from.updateMid} ${xm},${at.queryMid}`, class: 'fig-wait' }),
               svgEl('text', { x: xm, y: from.updateMid + 18, 'text-anchor': 'middle', class: 'fig-label' }, `s${sub(from.k)}`));
-            if (!markedWait) svg.append(noteMark(3, xm, from.updateMid + 34));
+            if (!markedWait) svg.append(noteMark(3, xm, (from.updateMid + at.queryMid) / 2));
             markedWait = true;
           }
           arrow(svg, xm, at.queryMid, x + 12, at.queryMid, 'fig-wait');
