@@ -192,3 +192,17 @@ test('a negative number in typeset maths keeps its sign against it: [0.8, −0.3
   assert.deepEqual(problems(), []);
   await context.close();
 });
+
+test('a matrix field on a phone shows every row it holds, its example and a typed answer alike', async () => {
+  const { page, context, problems } = await newCheckedPage(browser, { viewport: { width: 320, height: 800 } });
+  await page.goto(`${server.url}ch19.ex9.html`);
+  await waitReady(page);
+  const area = page.locator('textarea.answer').first();
+  const hidden = () => area.evaluate((t) => t.scrollHeight - t.clientHeight);
+  assert.ok(await hidden() <= 1, 'the example\'s rows all show');
+  await area.fill('[[True, True, True, True, True],\n [True, True, True, False, False],\n [True, False, False, False, False]]');
+  assert.ok(await hidden() <= 1, 'the three typed rows all show, wrapped or not');
+  assert.ok(await area.evaluate((t) => t.getBoundingClientRect().right <= document.documentElement.clientWidth));
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
