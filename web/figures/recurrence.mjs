@@ -144,54 +144,52 @@ export async function recurrenceFigure(companion, { model, inputs }) {
       `${counted(n, 'comparison')} that need not wait`, width - 4, 13, 600);
     svg.append(...textLines(decoderTitle, { x: 2, y: y + 16 }).nodes);
     y += decoderTitle.length * 17 + 12;
-    const columns = (width - (steps.length - 1) * COLUMN_GAP) / steps.length >= MIN_COLUMN ? steps.length : 1;
+    // All the steps in a line where they fit, else two a row (a tablet), else one a row.
+    const columns = [steps.length, 2, 1].find((c) => c === 1
+      || (c <= steps.length && (width - 4 - (c - 1) * COLUMN_GAP) / c >= MIN_COLUMN));
     const colW = columns > 1 ? (width - 4 - (columns - 1) * COLUMN_GAP) / columns : Math.min(width - 4, 420);
+    const panelH = 96 + states.length * (COMP.h + COMP.gap) - COMP.gap + 126;
+    const rowGap = 56;
     let bottom = y;
     let previous = null;
     let markedWait = false;
+    const markWait = (cx, cy) => {
+      if (!markedWait) svg.append(noteMark(3, cx, cy));
+      markedWait = true;
+    };
     steps.forEach((k, c) => {
-      if (columns > 1) {
-        const x = 2 + c * (colW + COLUMN_GAP);
-        if (k === null) {
-          svg.append(svgEl('text', { x: x + colW / 2, y: y + 150, 'text-anchor': 'middle', class: 'fig-head' }, '…'));
-          previous = { x, skipped: true };
-          return;
-        }
-        const at = stepPanel(svg, x, y, colW, k, states, { first: c === 0 });
-        if (previous) {
-          // The new state is the next step's query: the step after one has to wait for it.
-          const from = previous.skipped ? null : previous;
-          const xm = x - COLUMN_GAP / 2;
-          if (from) {
-            svg.append(svgEl('polyline', { points: `${from.right},${from.updateMid} ${xm},${from.updateMid} ${xm},${at.queryMid}`, class: 'fig-wait' }),
-              svgEl('text', { x: xm, y: from.updateMid + 18, 'text-anchor': 'middle', class: 'fig-label' }, `s${sub(from.k)}`));
-            if (!markedWait) svg.append(noteMark(3, xm, (from.updateMid + at.queryMid) / 2));
-            markedWait = true;
-          }
-          arrow(svg, xm, at.queryMid, x + 12, at.queryMid, 'fig-wait');
-        }
-        previous = { ...at, right: x + colW - 12, k };
-        bottom = Math.max(bottom, at.bottom);
-        return;
-      }
-      // One under another: the wait runs down from a step's new state to the next query.
-      const x = 2;
+      const row = Math.floor(c / columns);
+      const x = 2 + (c % columns) * (colW + COLUMN_GAP);
+      const top = y + row * (panelH + rowGap);
+      const cx = x + colW / 2;
       if (k === null) {
-        svg.append(svgEl('text', { x: x + colW / 2, y: bottom + 30, 'text-anchor': 'middle', class: 'fig-head' }, '⋮'));
-        bottom += 44;
-        previous = null;
+        svg.append(svgEl('text', { x: cx, y: top + panelH / 2, 'text-anchor': 'middle', class: 'fig-head' }, columns > 1 ? '…' : '⋮'));
+        previous = { skipped: true, row };
         return;
-      }
-      const top = previous ? bottom + 52 : bottom;
-      if (previous) {
-        arrow(svg, x + colW / 2, previous.bottom, x + colW / 2, top + 34, 'fig-wait');
-        svg.append(svgEl('text', { x: x + colW / 2 + 10, y: previous.bottom + 30, class: 'fig-label' }, `s${sub(previous.k)}`));
-        if (!markedWait) svg.append(noteMark(3, x + colW / 2 + 44, previous.bottom + 26));
-        markedWait = true;
       }
       const at = stepPanel(svg, x, top, colW, k, states, { first: c === 0 });
-      previous = { ...at, k };
-      bottom = at.bottom;
+      // The new state is the next step's query: the step after one has to wait for it.
+      if (previous && previous.row === row) {
+        const xm = x - COLUMN_GAP / 2;
+        if (!previous.skipped) {
+          svg.append(svgEl('polyline', { points: `${previous.right},${previous.updateMid} ${xm},${previous.updateMid} ${xm},${at.queryMid}`, class: 'fig-wait' }),
+            svgEl('text', { x: xm, y: previous.updateMid + 18, 'text-anchor': 'middle', class: 'fig-label' }, `s${sub(previous.k)}`));
+          markWait(xm, (previous.updateMid + at.queryMid) / 2);
+        }
+        arrow(svg, xm, at.queryMid, x + 12, at.queryMid, 'fig-wait');
+      } else if (previous) {
+        // Down to the next row: from under the step before, across, and into this step's query.
+        const from = previous.skipped ? null : previous;
+        const midY = top - rowGap / 2;
+        if (from) {
+          svg.append(svgEl('polyline', { points: `${from.cx},${from.bottom} ${from.cx},${midY} ${cx},${midY} ${cx},${top + 20}`, class: 'fig-wait' }),
+            svgEl('text', { x: from.cx + 8, y: from.bottom + 18, class: 'fig-label' }, `s${sub(from.k)}`));
+          markWait((from.cx + cx) / 2 || cx + 40, midY);
+        }
+        arrow(svg, cx, top + 8, cx, top + 34, 'fig-wait');
+      }
+      previous = { ...at, right: x + colW - 12, cx, row, k };
+      bottom = Math.max(bottom, at.bottom);
     });
     const height = bottom + 10;
     svg.setAttribute('viewBox', `0 0 ${width} ${Math.ceil(height)}`);
