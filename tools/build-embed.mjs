@@ -6,8 +6,10 @@
 //                                       <attention-exercise> element, for any page and origin
 //   <build>/dist/                       a single folder that works from any static host and
 //                                       from file://: index.html (exercise list, progress
-//                                       export/import), exercise.html, the bundle, and the
-//                                       figure pages and the read and deletion labs
+//                                       export/import), each exercise's page (ID.html,
+//                                       exercise-14.html?id=…: the site's page, with variants
+//                                       and previous/next), exercise.html (the element), the
+//                                       bundle, and the figure pages and the read and deletion labs
 //   <build>/scorm/attention-companion-chNN-scorm12.zip    one SCORM 1.2 package and one
 //   <build>/scorm/attention-companion-chNN-scorm2004.zip  SCORM 2004 (4th edition) package
 //                                       per chapter (imsmanifest.xml, index.html, sco.js,
@@ -101,11 +103,21 @@ function chapters() {
 // instead of fetching the WASM module. The batch lab stays on the site: it needs a module
 // Worker and WebGPU, which file:// pages do not get.
 const DIST_PAGES = [
+  ['exercise-14.html', 'exercise.mjs', 'exercise.html'],
+  ['exercise-19.html', 'exercise.mjs', 'exercise.html'],
   ['figures-14.html', 'figures.mjs'],
   ['figures.html', 'figures.mjs'],
   ['lab-read.html', 'lab-read.mjs'],
   ['lab-deletion.html', 'lab-deletion.mjs'],
 ];
+// The WebGPU kernels' sources, which the site build generates (site/gpu/kernels.mjs), for
+// the exercise page's batch panel.
+const generatedKernels = {
+  name: 'generated-kernels',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/kernels\.mjs$/ }, () => ({ path: path.join(siteDir, 'gpu', 'kernels.mjs') }));
+  },
+};
 const bundledCompanion = {
   name: 'bundled-companion',
   setup(build) {
@@ -117,9 +129,10 @@ const bundledCompanion = {
 };
 
 function distNav(page) {
-  const links = [['index.html', 'Attention companion (offline)'], ...DIST_PAGES.map(([html]) => [html, {
-    'figures-14.html': 'Figures 14', 'figures.html': 'Figures 19', 'lab-read.html': 'Read lab',
-    'lab-deletion.html': 'Deletion lab' }[html]])];
+  const links = [['index.html', 'Attention companion (offline)'], ['index.html#progress', 'Progress'],
+    ...DIST_PAGES.filter(([html]) => !html.startsWith('exercise')).map(([html]) => [html, {
+      'figures-14.html': 'Figures 14', 'figures.html': 'Figures 19', 'lab-read.html': 'Read lab',
+      'lab-deletion.html': 'Deletion lab' }[html]])];
   return `<header class="site-header">\n  <nav aria-label="Companion">\n${links.map(([href, text]) =>
     `    <a href="${href}"${href === page ? ' aria-current="page"' : ''}>${escapeHtml(text)}</a>`).join('\n')}\n  </nav>\n</header>`;
 }
@@ -127,12 +140,12 @@ function distNav(page) {
 async function buildDistPages(distDir) {
   const webDir = path.join(repoRoot, 'web');
   const bundled = new Set();
-  for (const [html, module] of DIST_PAGES) {
+  for (const [html, module, from = html] of DIST_PAGES) {
     const script = module.replace(/\.mjs$/, '.js');
     if (!bundled.has(module)) {
       bundled.add(module);
       await bundle(null, path.join(distDir, script), {
-        plugins: [bundledCompanion],
+        plugins: [bundledCompanion, generatedKernels],
         stdin: {
           // The page's main() awaits the core before it typesets anything, so KaTeX is
           // handed over (after the imports are evaluated) in time.
@@ -142,14 +155,25 @@ async function buildDistPages(distDir) {
         },
       });
     }
-    const source = fs.readFileSync(path.join(webDir, html), 'utf8');
+    const source = fs.readFileSync(path.join(webDir, from), 'utf8');
     const moduleTag = `<script type="module" src="pages/${module}"></script>`;
-    if (!source.includes(moduleTag)) fail(`web/${html} does not load pages/${module} as the dist build expects`);
+    if (!source.includes(moduleTag)) fail(`web/${from} does not load pages/${module} as the dist build expects`);
     const out = source.replace(/<!-- site-header:[^>]*-->/, distNav(html))
       .replace(moduleTag, `<script defer src="attention-exercise.js"></script>\n<script defer src="${script}"></script>`);
     fs.writeFileSync(path.join(distDir, html), out);
+    // Each exercise's own page (ID.html, where the site's links go: the pager, New variant,
+    // the figures), the chapter's page naming the exercise.
+    if (html.startsWith('exercise-')) {
+      for (const doc of exercises.filter((d) => `exercise-${d.chapter}.html` === html)) {
+        fs.writeFileSync(path.join(distDir, `${doc.id}.html`),
+          out.replace('<body class="drawing">', `<body class="drawing" data-exercise="${escapeHtml(doc.id)}">`));
+      }
+    }
   }
-  for (const file of ['figures.css', 'favicon.svg']) fs.copyFileSync(path.join(webDir, file), path.join(distDir, file));
+  // Every stylesheet of the site's pages (style.css is copied with the bundle).
+  for (const file of fs.readdirSync(webDir).filter((name) => name.endsWith('.css') || name === 'favicon.svg')) {
+    if (file !== 'style.css') fs.copyFileSync(path.join(webDir, file), path.join(distDir, file));
+  }
 }
 
 async function buildDist() {
@@ -163,7 +187,7 @@ async function buildDist() {
   const lists = [...chapters()].map(([chapter, docs]) => `<section class="chapter">
 <h2>Chapter ${escapeHtml(chapter)} <a class="whole-chapter" href="exercise.html?chapter=${encodeURIComponent(chapter)}">(all on one page)</a></h2>
 <ol class="exercise-list">
-${docs.map((doc) => `<li><a href="exercise.html?exercise=${encodeURIComponent(doc.id)}">${escapeHtml(doc.title ?? doc.id)}</a></li>`).join('\n')}
+${docs.map((doc) => `<li><a href="${encodeURIComponent(doc.id)}.html">${escapeHtml(doc.title ?? doc.id)}</a></li>`).join('\n')}
 </ol>
 </section>`).join('\n');
   fs.writeFileSync(path.join(distDir, 'index.html'), page({
@@ -174,21 +198,20 @@ ${docs.map((doc) => `<li><a href="exercise.html?exercise=${encodeURIComponent(do
 <p class="lede">Every exercise, checked by the companion's core in this browser: this folder works without a server and without a network.</p>
 <p>Also here: the figures of <a href="figures-14.html">Chapter 14</a> and <a href="figures.html">Chapter 19</a>, the <a href="lab-read.html">read lab</a> and the <a href="lab-deletion.html">deletion lab</a>. The batch lab needs a web server (it runs the core in a Worker and on WebGPU), so it is only on the served companion.</p>
 ${lists}
-<div id="progress"></div>
+<div id="progress" tabindex="-1"></div>
 </main>`,
     scripts: ['attention-exercise.js', 'offline.js'],
   }));
-  // The same page under the site's chapter names (exercise-14.html?id=…), which the figure
-  // pages link to.
+  // exercise.html shows one exercise (?exercise=ID) or a whole chapter (?chapter=N) as the
+  // <attention-exercise> element; the site's exercise pages (ID.html, exercise-14.html?id=…)
+  // are written with the figure pages, above.
   const exercisePage = page({
     title: 'Exercise · Attention companion (offline)',
     dataset: { page: 'exercise' },
     body: '<main id="main">\n<p class="back"><a href="index.html">All exercises</a></p>\n</main>',
     scripts: ['attention-exercise.js', 'offline.js'],
   });
-  for (const name of ['exercise', ...[...chapters().keys()].map((chapter) => `exercise-${chapter}`)]) {
-    fs.writeFileSync(path.join(distDir, `${name}.html`), exercisePage);
-  }
+  fs.writeFileSync(path.join(distDir, 'exercise.html'), exercisePage);
 }
 
 // The SCO's script and stylesheet (<build>/sco/, which tools/scorm-package.mjs packs for

@@ -16,6 +16,8 @@
 //     and the same glue as an ES module -> companion-core.mjs (for the batch lab's module
 //     Worker, web/batch/batch-worker.mjs: a module worker cannot load a classic script),
 //   node_modules/katex/dist/katex.min.js -> katex.min.js (a classic script; MathML output only: no KaTeX CSS or fonts),
+//   ID.html for each exercise, its chapter's page with the exercise drawn into it at seed 0
+//     (tools/prerender.mjs), where the site links it,
 //   exercises/**/*.json -> exercises.json (one array, sorted by chapter, then order), and each
 //     minified as exercises/ID.json with the catalogue (web/companion.mjs's catalogueEntry of
 //     each), for the page about one exercise, which carries the catalogue in itself
@@ -29,6 +31,7 @@ import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { precompress } from './precompress.mjs';
+import { prerenderExercises } from './prerender.mjs';
 import { catalogueEntry, coreFile } from '../web/companion.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -278,7 +281,11 @@ for (const [from, to] of copies.filter(([from]) => from.endsWith('.html'))) {
     }
   }
 }
+// Each exercise's own page (ID.html, where the site links it), with its text and fields at
+// seed 0 drawn into it (tools/prerender.mjs).
+const { prerendered } = await prerenderExercises(outDir, exercises);
 precompress(outDir);
 
 process.stdout.write(`Built the site in ${path.relative(process.cwd(), outDir) || '.'}: ` +
-  `${copies.length + 3 + 3 * chapters.length} files and ${exercises.length} exercises.\n`);
+  `${copies.length + 3 + 3 * chapters.length + exercises.length} files and ${exercises.length} exercises ` +
+  `(${prerendered} prerendered).\n`);

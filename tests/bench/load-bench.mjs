@@ -14,7 +14,8 @@
 // its build/site served by its own tools/serve.mjs) is measured in the same run, so that a
 // change is judged as a ratio on one machine, not against a number from another (README,
 // "Benchmark", builds 356123d, where the load work began, as the baseline):
-//   node tests/bench/load-bench.mjs [--reps 5] [--companion-only] [--no-lighthouse] [--baseline /tmp/before]
+//   node tests/bench/load-bench.mjs [--reps 5] [--companion-only] [--no-lighthouse] [--baseline /tmp/before] [--own-page-only]
+// --own-page-only measures only an exercise's own, prerendered page (below).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -168,8 +169,9 @@ async function measure(run, profile) {
   return { ms, bytes };
 }
 
-const results = {};
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+if (!process.argv.includes('--own-page-only')) {
+const results = {};
 for (let r = 0; r < reps; r += 1) {
   for (const profile of ['cold', 'warm', 'slow']) {
     for (const [name, run] of [['companion', companionRun], ['generic', genericRun], ['pyodide', pyodideRun],
@@ -221,10 +223,79 @@ if (baseline) {
     console.log(`| ${profile} | ${cm.toFixed(0)} | ${bm.toFixed(0)} | ${(bm / cm).toFixed(2)}× | ${median(c.map((x) => x.bytes))} | ${median(b.map((x) => x.bytes))} |`);
   }
 }
+}
+
+// An exercise's own page (ch14.example1.html: its text and fields drawn into the HTML by
+// the site build), cold and slow: when the exercise's text and its first field are painted
+// (the Element Timing entries the prerender marks, exercise-text and first-field: the later
+// of the two), and, once the page has taken over from the core, every Check → verdict
+// painted (the first included): each part answered with its example (never its answer: a
+// wrong answer, so the core's search for the mistake runs too), timed in the page from the
+// submit to the first frame after the verdict is shown.
+function watchPaints() {
+  globalThis.paints = {};
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) globalThis.paints[entry.identifier] = entry.renderTime || entry.loadTime;
+  }).observe({ type: 'element', buffered: true });
+}
+async function checksInPage() {
+  const times = [];
+  for (const part of document.querySelectorAll('.part[data-part][data-kind="text"]')) {
+    const input = part.querySelector('input.answer, textarea.answer');
+    const feedback = part.querySelector('.feedback');
+    input.value = (input.placeholder || '1').replace(/^\s*e\.g\.\s*/, '');
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    const shown = new Promise((resolve) => {
+      new MutationObserver((changes, observer) => {
+        if (!feedback.dataset.verdict) return;
+        observer.disconnect();
+        resolve();
+      }).observe(feedback, { attributes: true, attributeFilter: ['data-verdict'] });
+    });
+    delete feedback.dataset.verdict;
+    const start = performance.now();
+    input.form.requestSubmit();
+    await shown;
+    await new Promise((resolve) => { requestAnimationFrame(() => setTimeout(resolve, 0)); });
+    times.push(performance.now() - start);
+  }
+  return times;
+}
+async function measurePrerendered(profile) {
+  const context = await browser.newContext();
+  await context.addInitScript(watchPaints);
+  const page = await context.newPage();
+  const session = await context.newCDPSession(page);
+  await session.send('Network.enable');
+  if (profile === 'slow') {
+    await session.send('Network.emulateNetworkConditions', FAST_3G);
+    await session.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  }
+  await page.goto(`${site.url}ch14.example1.html`, { waitUntil: 'commit' });
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 120_000 });
+  const paints = await page.evaluate(() => globalThis.paints);
+  const checks = await page.evaluate(checksInPage);
+  await context.close();
+  return { painted: Math.max(paints['exercise-text'] ?? NaN, paints['first-field'] ?? NaN), checks };
+}
+if (fs.existsSync(path.join(siteDir, 'ch14.example1.html'))) {
+  const percentile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(q * xs.length) - 1)];
+  console.log(`\nan exercise's own page (ch14.example1.html, prerendered), median of ${reps} page loads; checks: every part's ` +
+    'Check → verdict painted, the first included, all loads together');
+  console.log('| profile | text and first field painted | Check → verdict, median | 95th percentile | first Check, median | checks |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const profile of ['cold', 'slow']) {
+    const runs = [];
+    for (let r = 0; r < reps; r += 1) runs.push(await measurePrerendered(profile));
+    const checks = runs.flatMap((run) => run.checks);
+    console.log(`| ${profile} | ${median(runs.map((run) => run.painted)).toFixed(0)} ms | ${median(checks).toFixed(1)} ms | ` +
+      `${percentile(checks, 0.95).toFixed(1)} ms | ${median(runs.map((run) => run.checks[0])).toFixed(1)} ms | ${checks.length} |`);
+  }
+}
 await browser.close();
 
 // Lighthouse (mobile: its simulated 4× CPU and slow 4G), performance category only.
-if (!process.argv.includes('--no-lighthouse')) {
+if (!process.argv.includes('--no-lighthouse') && !process.argv.includes('--own-page-only')) {
   const { execFileSync } = await import('node:child_process');
   console.log('\n| Lighthouse mobile performance | score | LCP | TBT | CLS |\n|---|---:|---:|---:|---:|');
   for (const [id, chapter] of [['ch14.example1', 14], ['ch19.running', 19], ['ch14.example3', 14]]) {

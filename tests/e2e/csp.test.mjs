@@ -52,7 +52,7 @@ test('the pages work under a strict Content-Security-Policy', async () => {
   await page.locator('details.figure-embed figure[data-figure="temperature"] svg').waitFor();
   await page.goto(`${server.url}figures.html`);
   await waitReady(page);
-  await page.locator('figure[data-figure="hull"] svg').waitFor();
+  await page.locator('figure[data-figure="hull"] svg.fig-hull').waitFor();
   await page.locator('figure[data-figure="temperature"] input.temperature-slider').fill('3');
   await page.waitForFunction(() => document.querySelector('figure[data-figure="temperature"]').dataset.temperature === '3');
   await page.locator('figure[data-figure="heatmap"] svg linearGradient').waitFor({ state: 'attached' });

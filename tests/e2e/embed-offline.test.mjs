@@ -18,14 +18,18 @@ test('build/dist works from file:// and grades an answer in the core', async () 
   const index = pathToFileURL(path.join(distDir, 'index.html')).href;
   await page.goto(index);
   assert.ok(await page.locator('.exercise-list a').count() > 20);
-  await page.locator('a[href="exercise.html?exercise=ch14.example1"]').click();
+  await page.locator('a[href="ch14.example1.html"]').click();
   await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
   assert.ok(page.url().startsWith('file://'));
-  const weights = page.locator('attention-exercise section.part[data-part="weights"]');
+  // The site's exercise page, offline: a new variant, previous and next, the progress.
+  assert.equal(await page.locator('button.new-variant').count(), 1, 'New variant');
+  assert.equal(await page.locator('nav.exercise-pager a[rel="next"]').getAttribute('href'), 'ch14.example2.html');
+  assert.equal(await page.locator('.site-header a[href="index.html#progress"]').count(), 1, 'a link to the progress');
+  const weights = page.locator('section.part[data-part="weights"]');
   await weights.locator('input.answer').fill('[1/2, 1/4, 1/4]');
   await weights.locator('input.answer').press('Enter');
   await weights.locator('.feedback[data-verdict="correct"]').waitFor();
-  const context2 = page.locator('attention-exercise section.part[data-part="context"]');
+  const context2 = page.locator('section.part[data-part="context"]');
   await context2.locator('input.answer').fill('[a, 0]');
   await context2.locator('input.answer').press('Enter');
   await context2.locator('.feedback .verdict').waitFor();
@@ -55,17 +59,17 @@ test('build/dist carries the figure pages and the read and deletion labs, drawn 
   await screenshot(page, 'dist-figures-14');
   await open('figures.html');
   assert.ok(await page.locator('figure.live-figure svg').count() >= 4, 'Chapter 19 figures drawn');
-  const figureLink = await page.locator('section.figure-section a[href*="?id=ch19.running"]').first().getAttribute('href');
+  const figureLink = await page.locator('section.figure-section a[href^="ch19.running.html"]').first().getAttribute('href');
   await open('lab-read.html');
   await page.locator('#read-result[data-state="ok"]').waitFor();
   assert.match(await page.locator('#context-value').textContent(), /a/);
   await open('lab-deletion.html');
   await page.locator('main table').first().waitFor();
   await screenshot(page, 'dist-lab-deletion');
-  // A figure links to its exercise in the site's form (exercise-19.html?id=…), which dist has too.
+  // A figure links to its exercise in the site's form (ch19.running.html), which dist has too.
   await page.goto(new URL(figureLink, pathToFileURL(path.join(distDir, 'figures.html'))).href);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
-  assert.ok(await page.locator('attention-exercise section.part').count() > 3);
+  assert.ok(await page.locator('section.part').count() > 3);
   assert.deepEqual(problems(), []);
   await context.close();
 });

@@ -160,3 +160,49 @@ test('a feedback policy in the address: one check, no values, the working after;
   assert.deepEqual(problems(), []);
   await context.close();
 });
+
+test('a verdict that closes a part says so when it is announced, and the field is described by its attempt line', async () => {
+  const { page, context, problems } = await newCheckedPage(browser);
+  await page.goto(`${server.url}exercise.html?id=ch14.ex1&attempts=1`);
+  await waitReady(page);
+  const weights = part(page, 'weights');
+  await answerPart(page, 'weights', '[1/3, 1/3, 1/3]');
+  const announcer = weights.section.locator('.part-announcer');
+  await page.waitForFunction((el) => el.textContent !== '', await announcer.elementHandle());
+  assert.match(await announcer.textContent(), /^Not correct.*No attempts left: this part is now closed\.$/);
+  const describedBy = (await weights.input.getAttribute('aria-describedby')).split(' ');
+  assert.ok(describedBy.includes(await weights.attempts.getAttribute('id')), 'the attempt line describes the field');
+  assert.match(await weights.attempts.textContent(), /no attempts left: this part is closed/);
+  const other = part(page, 'context');
+  await answerPart(page, 'context', '[1, 0]');
+  const second = other.section.locator('.part-announcer');
+  await page.waitForFunction((el) => el.textContent !== '', await second.elementHandle());
+  assert.match(await second.textContent(), /this part is now closed\.$/, 'a correct answer closes its part too, and says so');
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test('a negative number in typeset maths keeps its sign against it: [0.8, −0.3], not [0.8, − 0.3]', async () => {
+  const { page, context, problems } = await openExercise(browser, server, 'ch19.running');
+  const gaps = await page.evaluate(() => [...document.querySelectorAll('.intro math mo')]
+    .filter((mo) => mo.textContent === '−' && mo.nextElementSibling?.localName === 'mn')
+    .map((mo) => mo.nextElementSibling.getBoundingClientRect().left - mo.getBoundingClientRect().right));
+  assert.ok(gaps.length > 0, 'the intro has negative numbers');
+  assert.ok(gaps.every((gap) => gap < 1.5), `the sign sits against its number: gaps ${gaps.map((g) => g.toFixed(1))}`);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test('a matrix field on a phone shows every row it holds, its example and a typed answer alike', async () => {
+  const { page, context, problems } = await newCheckedPage(browser, { viewport: { width: 320, height: 800 } });
+  await page.goto(`${server.url}ch19.ex9.html`);
+  await waitReady(page);
+  const area = page.locator('textarea.answer').first();
+  const hidden = () => area.evaluate((t) => t.scrollHeight - t.clientHeight);
+  assert.ok(await hidden() <= 1, 'the example\'s rows all show');
+  await area.fill('[[True, True, True, True, True],\n [True, True, True, False, False],\n [True, False, False, False, False]]');
+  assert.ok(await hidden() <= 1, 'the three typed rows all show, wrapped or not');
+  assert.ok(await area.evaluate((t) => t.getBoundingClientRect().right <= document.documentElement.clientWidth));
+  assert.deepEqual(problems(), []);
+  await context.close();
+});

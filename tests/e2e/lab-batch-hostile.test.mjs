@@ -55,8 +55,9 @@ for (const [query, pattern] of [
 test('each bad address parameter is refused by name, and nothing runs in its place', async () => {
   const { page, context, problems } = await newCheckedPage(browser);
   for (const [query, pattern] of [
-    ['?window=abc', /window must be a start and an end.*"abc"/],
-    ['?window=4,2', /window must be start,end with 0 ≤ start ≤ end ≤ S = 5.*"4,2"/],
+    ['?window=abc', /window must be a first position and an end.*"abc"/],
+    ['?window=4,2', /window must be first,end .*counted from 1.* 1 ≤ first ≤ end ≤ S \+ 1 = 6.*"4,2"/],
+    ['?window=0,3', /window must be first,end .*"0,3"/],
     ['?seed=1e400', /seed "1e400" is not a whole number/],
     ['?seed=-1', /seed "-1" is not a whole number/],
     ['?B=NaN', /B must be a whole number from 1 to 64.*"NaN"/],

@@ -18,7 +18,11 @@ useSite((s, b) => { server = s; browser = b; });
 // The catalogue in chapter order, as the site ships it (exercises.json is sorted by
 // chapter, then order).
 const catalogue = () => JSON.parse(fs.readFileSync(path.join(siteDir, 'exercises.json'), 'utf8'));
-const idOf = (href) => new URL(href, 'http://x/').searchParams.get('id');
+// An exercise's id from a link to it: its own page (ID.html) or a page that names it (?id=ID).
+const idOf = (href) => {
+  const url = new URL(href, 'http://x/');
+  return url.searchParams.get('id') ?? decodeURIComponent(url.pathname.slice(1).replace(/\.html$/, ''));
+};
 
 test('every exercise page links to the previous and next exercise in chapter order', async () => {
   const ordered = catalogue();

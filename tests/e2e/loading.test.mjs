@@ -130,14 +130,15 @@ test('a page for an exercise with a batch section loads the batch panel only whe
 });
 
 // Where the site links an exercise (the index, the pager, the figures, the variants), it
-// links its chapter's page: exercise-14.html starts Chapter 14's core, which holds that
-// chapter's exercises only, and carries those exercises, so it fetches no exercise file.
-test('a chapter\'s page starts its chapter\'s core and carries its exercises; another chapter\'s exercise there still opens', async () => {
+// links the exercise's own page, its chapter's page with the exercise drawn in: it starts
+// Chapter 14's core, which holds that chapter's exercises only, and carries those
+// exercises, so it fetches no exercise file.
+test('an exercise\'s page starts its chapter\'s core and carries its exercises; another chapter\'s exercise on a chapter\'s page still opens', async () => {
   const { page, context, problems } = await newCheckedPage(browser);
   await page.goto(`${server.url}index.html`);
   await waitReady(page);
   const href = await page.locator('li[data-exercise="ch14.example1"] a').first().getAttribute('href');
-  assert.equal(new URL(href, server.url).pathname, '/exercise-14.html', 'the index links the chapter\'s page');
+  assert.equal(new URL(href, server.url).pathname, '/ch14.example1.html', 'the index links the exercise\'s own page');
   const requests = await recordRequests(page);
   await page.goto(new URL(href, server.url).href);
   await waitReady(page);
@@ -147,7 +148,7 @@ test('a chapter\'s page starts its chapter\'s core and carries its exercises; an
   assert.deepEqual(paths().filter((p) => /companion(-exercises)?\.wasm$|companion-ch19|\/exercises\//.test(p)), [],
     'no other core and no exercise file');
   const next = await page.locator('a.pager-next').getAttribute('href');
-  assert.match(next, /^exercise-14\.html\?id=ch14\.example2$/, 'the pager links the chapter\'s page');
+  assert.match(next, /^ch14\.example2\.html$/, 'the pager links the next exercise\'s own page');
 
   // A hand-made address: Chapter 19's exercise on Chapter 14's page starts the exercise core.
   await page.goto(`${server.url}exercise-14.html?id=ch19.ex3`);
@@ -157,4 +158,54 @@ test('a chapter\'s page starts its chapter\'s core and carries its exercises; an
   assert.ok(paths().includes('/exercises/ch19.ex3.json'), 'an exercise the page does not carry is fetched');
   assert.deepEqual(problems(), []);
   await context.close();
+});
+
+// An exercise's own page (ID.html): the site build drew its text and fields into the HTML.
+test('an exercise\'s own page shows its text and fields before the core arrives, then takes over and keeps what was typed', async () => {
+  const { page, context, problems } = await newCheckedPage(browser);
+  // The core held back until the test lets it go.
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route(/companion-ch14\.wasm$/, async (route) => { await held; await route.continue(); });
+  await page.goto(`${server.url}ch14.example1.html`, { waitUntil: 'domcontentloaded' });
+  assert.match(await page.locator('#exercise h1').textContent(), /Example 14\.1/);
+  assert.ok(await page.locator('#exercise .intro math').count() > 0, 'the maths is typeset in the HTML');
+  const field = page.locator('.part[data-part="weights"] input.answer');
+  assert.ok(await field.isVisible(), 'the first field is there before the core');
+  assert.equal(await page.locator('#exercise form').count(), 0, 'nothing to submit before the core takes over');
+  await field.click();
+  await field.pressSequentially('[1/2, 1/4, 1/4]');
+  await field.press('Enter'); // nothing happens yet, and the page does not navigate
+  release();
+  await waitReady(page);
+  assert.ok(await page.locator('#exercise form').count() > 0, 'the page has taken over');
+  const live = page.locator('.part[data-part="weights"] input.answer');
+  assert.equal(await live.inputValue(), '[1/2, 1/4, 1/4]', 'what was typed is kept');
+  assert.ok(await live.evaluate((input) => document.activeElement === input), 'and the focus');
+  await live.press('Enter');
+  await page.locator('.part[data-part="weights"] .feedback[data-verdict="correct"]').waitFor();
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test('an exercise\'s own page works under a strict Content-Security-Policy with its stylesheet\'s hash', async () => {
+  const fs = await import('node:fs');
+  const path = await import('node:path');
+  const { siteDir, startServer } = await import('./harness.mjs');
+  const styleSrc = fs.readFileSync(path.join(siteDir, 'csp-style-src.txt'), 'utf8').trim();
+  const policy = `default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; ${styleSrc}; img-src 'self'; connect-src 'self'; ` +
+    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+  const strict = await startServer(['--header', `Content-Security-Policy: ${policy}`]);
+  try {
+    const { page, context, problems } = await newCheckedPage(browser);
+    await page.goto(`${strict.url}ch19.running.html`);
+    await waitReady(page);
+    assert.equal(await answerPart(page, 'weights', '[0.123 0.361 0.2 0.101 0.215]'), 'correct');
+    assert.ok(await page.evaluate(() => getComputedStyle(document.querySelector('.part')).borderTopStyle === 'solid'),
+      'the inline stylesheet applies');
+    assert.deepEqual(problems(), []);
+    await context.close();
+  } finally {
+    await strict.stop();
+  }
 });

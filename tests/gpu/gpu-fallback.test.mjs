@@ -29,12 +29,14 @@ test('with no WebGPU adapter the lab runs on WASM and says so', async () => {
   assert.match(await page.locator('#path-banner').textContent(), /Ran on the WASM core only/);
   assert.equal(await page.locator('#row-table tbody tr').count(), 6);
   // The view a learner opens on shows masking: the first padded item (lengths 5, 3, 1 of
-  // S = 5 -> item 1), said in words, with the engineering tables in a closed panel.
+  // S = 5 -> item 2, counted from 1 as in the chapter), said in words, with the engineering
+  // tables in a closed panel.
   assert.equal(await page.locator('#view-b').inputValue(), '1');
-  assert.match(await page.locator('#view-mask').textContent(), /Item 1 has length 3 of 5: sources 3…4 are padding/);
+  assert.equal(await page.locator('#view-b option:checked').textContent(), '2');
+  assert.match(await page.locator('#view-mask').textContent(), /Item 2 has length 3 of 5: sources 4–5 are padding/);
   assert.equal(await page.locator('#engineering').evaluate((d) => d.open), false);
   assert.ok(!(await page.locator('#in-scaled').isChecked()), 'the chapter leaves ÷√D to Chapter 20');
-  // The canvas's numbers are offered as a table too: item 1's 6 rows, its padding 0 (masked).
+  // The canvas's numbers are offered as a table too: item 2's 6 rows, its padding 0 (masked).
   assert.equal(await page.locator('#weights-table tbody tr').count(), 6);
   assert.equal(await page.locator('#weights-table tbody tr').first().locator('td').nth(4).textContent(), '0 (masked)');
   assert.match(await page.locator('#timings-table').textContent(), /WASM core/);

@@ -71,9 +71,9 @@ test('the window exercise: a global case and the window [3, 7) sent as the 0-bas
   assert.deepEqual(cases.map((c) => c.key), ['global', 'window']);
   assert.equal(cases[0].options.window, undefined);
   assert.deepEqual(cases[1].options.window, [2, 6]);
-  assert.match(cases[1].title, /\[3, 7\) in the exercise's 1-based positions, sent to the runner as the 0-based \[2, 6\)/);
+  assert.match(cases[1].title, /\[3, 7\): positions 3 to 6 eligible/);
   assert.deepEqual(cases[1].lab.window, [2, 6]);
-  assert.match(labHref(cases[1]), /window=2%2C6/);
+  assert.match(labHref(cases[1]), /window=3%2C7/, 'the lab\'s address counts from 1, as the exercise does');
 });
 
 test('the cost exercise: the seeded workload, its count noted beside the part that asks for it', () => {
@@ -131,3 +131,14 @@ for (const seed of [0, 1, 2, 7]) {
     }
   });
 }
+
+test('a case\'s note is true for its batch: no scores given means every score is 0, and nothing else is claimed', () => {
+  const padding = batchCasesFor(companion.exercise('ch19.ex9')).cases[0];
+  assert.match(padding.note, /gives no scores, so every score is 0/);
+  assert.doesNotMatch(padding.note, /own score|given score/);
+  const withScores = Object.values(companion.exercises()).map(({ id }) => companion.exercise(id))
+    .map((exercise) => batchCasesFor(exercise)).filter((found) => found?.cases)
+    .flatMap((found) => found.cases).filter((batchCase) => /own score/.test(batchCase.note));
+  assert.ok(withScores.length > 0, 'some batch exercise gives its own scores');
+  for (const batchCase of withScores) assert.doesNotMatch(batchCase.note, /every score is 0/);
+});

@@ -24,6 +24,9 @@ test('the forms the exercises write read as words', () => {
     ['\\frac{1}{\\sqrt{D_k}}', '1 over the square root of D sub k'],
     ['h_t=\\operatorname{ReLU}(h_{t-1}+x_t)', 'h sub t equals ReLU (h sub t minus 1 plus x sub t)'],
     ['e^2', 'e squared'],
+    // An index in parentheses is a label, never a power (exercise 19.18's second query).
+    ['q^{(2)}=[1, 0]', 'q superscript 2 equals [1, 0]'],
+    ['q^(2)', 'q superscript 2'],
   ];
   for (const [tex, words] of cases) assert.equal(speak(tex), words, tex);
   assert.equal(spokenText('Repeat with $\\tau=0.5$.'), 'Repeat with tau equals 0.5.');

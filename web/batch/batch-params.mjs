@@ -1,6 +1,6 @@
 // The batch lab's parameters, read strictly, and the work budget every run is held to.
 // The same reading serves the address (lab-batch.html?B=3&H=1&T=1&S=5&D=5&lengths=5,3,1
-// &window=2,6&causal=1&halfWidth=2&temperature=1&scaled=1&seed=19, as the batch exercises
+// &window=3,7&causal=1&halfWidth=2&temperature=1&scaled=1&seed=19, as the batch exercises
 // link here) and the form: each value is written in digits (a temperature may have a
 // decimal point), within its range; anything else is refused with a message that names
 // the parameter and the value, and nothing runs with a default in its place. Before
@@ -68,12 +68,15 @@ function optionsOf(values) {
     if (over !== undefined) throw new ParamError(`lengths: a source length of ${over} does not fit S = ${S} source positions`);
     options.lengths = lengths;
   }
+  // A window is written as the chapter writes one, [first, end): positions first to end − 1,
+  // counted from 1 ("4,8" is positions 4 to 7); the core takes it counted from 0.
   if (text('window') !== null && text('window').trim() !== '') {
-    const window = list('window', text('window'), 'a start and an end (start, end)');
-    if (window.length !== 2 || window[0] > window[1] || window[1] > S) {
-      throw new ParamError(`window must be start,end with 0 ≤ start ≤ end ≤ S = ${S}, not ${shown(text('window'))}`);
+    const window = list('window', text('window'), 'a first position and an end (first, end)');
+    if (window.length !== 2 || window[0] < 1 || window[0] > window[1] || window[1] > S + 1) {
+      throw new ParamError(`window must be first,end (positions first to end − 1, counted from 1) with ` +
+        `1 ≤ first ≤ end ≤ S + 1 = ${S + 1}, not ${shown(text('window'))}`);
     }
-    options.window = window;
+    options.window = [window[0] - 1, window[1] - 1];
   }
   if (text('halfWidth') !== null && text('halfWidth').trim() !== '') options.halfWidth = whole('halfWidth', text('halfWidth'), 0, S);
   options.causal = text('causal') === null ? false : flag('causal', text('causal'));

@@ -137,7 +137,8 @@ function statsList(batchCase, result) {
   add('All-masked rows (zeros, flagged)', `WASM core ${cpu.emptyRowCount}` +
     Object.entries(result.gpu).map(([kernel, g]) => `; WebGPU ${kernel} ${g.emptyRowCount}`).join('') +
     (flagged.length ? ` (${flagged.join(', ')})` : ''), 'empty-rows');
-  add('Mask sent', `lengths ${cpu.mask.lengths.join(', ')}` + (cpu.mask.window ? `; window [${cpu.mask.window.join(', ')}) (0-based)` : '') +
+  add('Mask sent', `lengths ${cpu.mask.lengths.join(', ')}` +
+    (cpu.mask.window ? `; window [${cpu.mask.window.map((edge) => edge + 1).join(', ')}): positions ${cpu.mask.window[0] + 1} to ${cpu.mask.window[1]}` : '') +
     (cpu.mask.causal ? '; causal' : '') + `; score scale ${cpu.scale}`);
   add('Time', `WASM core ${ms(result.wasm.coreMs)}` +
     Object.entries(result.gpu).map(([kernel, g]) => `; WebGPU ${kernel} ${ms(g.timings.totalMs)}`).join(''));

@@ -8,6 +8,7 @@
 import { el, setBusy, isBusy } from '../ui/dom.mjs';
 import { batchCasesFor, labHref } from './exercise-batch.mjs';
 import { messageOf } from '../error-message.mjs';
+import { lazyStyle } from '../ui/lazy-style.mjs';
 
 export function batchPanelFor(companion, exercise) {
   const found = batchCasesFor(exercise);
@@ -32,7 +33,7 @@ export function batchPanelFor(companion, exercise) {
     setBusy(button, true);
     result.setAttribute('aria-busy', 'true');
     try {
-      const { runBatchPanel } = await import('./exercise-batch-panel.mjs');
+      const [{ runBatchPanel }] = await Promise.all([import('./exercise-batch-panel.mjs'), lazyStyle('batch-run.css')]);
       await runBatchPanel(await companion.withBatch(), found.cases, result);
       button.textContent = 'Run this batch again';
     } catch (error) {

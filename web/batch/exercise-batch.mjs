@@ -45,7 +45,8 @@ export function labHref(batchCase, base = 'lab-batch.html') {
   const params = new URLSearchParams();
   for (const key of ['B', 'H', 'T', 'S', 'D']) params.set(key, String(lab[key]));
   if (lab.lengths) params.set('lengths', lab.lengths.join(','));
-  if (lab.window) params.set('window', lab.window.join(','));
+  // (The lab's address counts positions from 1, as the exercises do; the core's window from 0.)
+  if (lab.window) params.set('window', lab.window.map((edge) => edge + 1).join(','));
   if (lab.causal) params.set('causal', '1');
   if (lab.scaled) params.set('scaled', '1');
   if (lab.seed !== undefined && lab.seed !== null) params.set('seed', String(lab.seed));

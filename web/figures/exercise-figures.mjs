@@ -13,6 +13,7 @@
 // they show the answers.
 
 import { el } from '../ui/dom.mjs';
+import { lazyStyle } from '../ui/lazy-style.mjs';
 
 // The queries the parts read, each once: a part's own, or else the exercise's (the heatmap's rows).
 const partQueries = (exercise) => [...new Set((exercise.parts ?? []).map((part) => part.query ?? exercise.inputs?.query)
@@ -48,25 +49,6 @@ export async function drawFigure(companion, exercise, figure) {
   return kind.draw(await import('./all-figures.mjs'), companion, options, figure, exercise);
 }
 
-// The figures' stylesheet (figures.css), which an exercise page asks for only when its
-// figures are first opened (it is not among the bytes the first graded answer waits for);
-// resolves once it has loaded, or failed to, so that no figure is drawn unstyled.
-let figureStylesLoaded = null;
-function figureStyles() {
-  figureStylesLoaded ??= new Promise((resolve) => {
-    const href = new URL('../figures.css', import.meta.url).href;
-    if ([...document.styleSheets].some((sheet) => sheet.href === href)) {
-      resolve();
-      return;
-    }
-    const link = el('link', { rel: 'stylesheet', href });
-    link.addEventListener('load', () => resolve());
-    link.addEventListener('error', () => resolve());
-    document.head.append(link);
-  });
-  return figureStylesLoaded;
-}
-
 // The closed panel of an exercise's figures on its page, or null when it declares none.
 export function figuresFor(companion, exercise) {
   const figures = declaredFigures(exercise, { page: 'exercise' });
@@ -77,7 +59,7 @@ export function figuresFor(companion, exercise) {
   details.addEventListener('toggle', async () => {
     if (!details.open || holder.hasChildNodes()) return;
     const [drawn] = await Promise.all([
-      Promise.all(figures.map((figure) => drawFigure(companion, exercise, figure))), figureStyles()]);
+      Promise.all(figures.map((figure) => drawFigure(companion, exercise, figure))), lazyStyle('figures.css')]);
     holder.append(...drawn);
   });
   return el('section', { class: 'figures-section', 'aria-label': 'Live figures' }, details);

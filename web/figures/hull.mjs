@@ -1,18 +1,20 @@
 // Figure: three values in 2-D and the contexts that sets of weights make from them
 // (one set, or the several an exercise declares: "contexts": [{label, weights}]). The
 // learner moves the weights of one context at a time (sliders, or by dragging the weight
-// bars); the core computes each context, its weight sum, the coordinate ranges of the
-// values and whether the context lies inside them (companion.work, with the read model
-// the exercise declares).
-// Weights that do not sum to one are allowed on purpose: the core then reports
-// it, and the point can leave the triangle.
+// bars, with a mouse or a finger); the core computes each context, its weight sum, the
+// coordinate ranges of the values and whether the context lies inside them
+// (companion.work, with the read model the exercise declares).
+// Two drawings: the scatter, square at any width with numeric ticks on both axes (one
+// scale for both), and the weight bars, beside it where there is room and under it where
+// not. Weights that do not sum to one are allowed on purpose: the core then reports it,
+// and the point can leave the triangle.
 
 import { el, svgEl, uniqueId } from '../ui/dom.mjs';
-import { figureFrame, svgImage, dataTable, replace, work, showError } from './common.mjs';
+import { figureFrame, svgImage, dataTable, replace, work, showError, drawAtWidth, axisTitle, textWidth } from './common.mjs';
 import { fmt, fmtArray } from '../ui/format.mjs';
 
-const PLOT = { x: 50, y: 20, w: 420, h: 340 };
-const BARS = { x: 560, y: 70, w: 300, h: 26, gap: 70 };
+const SCATTER = { max: 460, left: 50, right: 12, top: 12, bottom: 50 };
+const BARS = { min: 260, max: 380, track: 44, gap: 30, top: 40 };
 
 function parseList(text, fallback) {
   try {
@@ -30,11 +32,19 @@ function contextsOf(contexts, weights) {
   return declared.map((c, k) => ({ label: String(c.label ?? `context ${k + 1}`), weights: parseList(c.weights, ['0.6', '0.3', '0.1']) }));
 }
 
+// A tick step (1, 2 or 5 times a power of ten) that puts ticks at least `gap` px apart.
+function tickStep(span, pixels, gap = 44) {
+  const raw = (span * gap) / Math.max(pixels, 1);
+  const power = 10 ** Math.floor(Math.log10(raw));
+  return [1, 2, 5, 10].map((m) => m * power).find((step) => step >= raw);
+}
+const tickText = (v, step) => fmt(v, Math.max(0, -Math.floor(Math.log10(step) + 1e-9))).replace(/^-0$/, '0');
+
 export async function hullFigure(companion, { model, inputs: { values, weights }, contexts: declaredContexts }) {
   const contexts = contextsOf(declaredContexts, weights);
   const several = contexts.length > 1;
   const frame = figureFrame({ name: 'hull', title: several ? 'Where contexts can land.' : 'Where a context can land.',
-    caption: `Drag the weight bars or use the sliders${several ? ' (choose first which context they move)' : ''}. While the weights are nonnegative and add up to one, a context cannot leave the triangle the values span, so each of its coordinates stays within the values’ range (the dashed box).` });
+    caption: `Drag the weight bars (with a finger or a mouse) or use the sliders${several ? ' (choose first which context they move)' : ''}. While the weights are nonnegative and add up to one, a context cannot leave the triangle the values span, so each of its coordinates stays within the values’ range (the dashed box).` });
   let selected = 0;
   const sliders = contexts[0].weights.map((w, i) => el('input', { type: 'range', min: '0', max: '1', step: '0.01', value: w,
     id: uniqueId(`hull-w${i + 1}`), class: 'hull-slider', 'data-index': String(i) }));
@@ -53,7 +63,7 @@ export async function hullFigure(companion, { model, inputs: { values, weights }
     });
     frame.controls.append(el('fieldset', { class: 'hull-choices' }, el('legend', {}, 'The sliders move'), radios));
   }
-  frame.controls.append(el('div', { class: 'hull-sliders' }, sliders.map((s, i) => el('div', {},
+  frame.controls.append(el('div', { class: 'hull-sliders' }, sliders.map((s, i) => el('div', { class: 'hull-slider-row' },
     el('label', { for: s.id }, `Weight on value ${i + 1} `), s, ' ', outputs[i]))));
 
   // Plot bounds from the values (drawing only), with room around them and one scale on both axes.
@@ -63,26 +73,116 @@ export async function hullFigure(companion, { model, inputs: { values, weights }
   const xs = points.map((p) => p[0]);
   const ys = points.map((p) => p[1]);
   const pad = 0.3 * Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys), 0.1);
-  const box = { x0: Math.min(...xs) - pad, x1: Math.max(...xs) + pad, y0: Math.min(...ys) - pad, y1: Math.max(...ys) + pad };
-  const unit = Math.min(PLOT.w / (box.x1 - box.x0), PLOT.h / (box.y1 - box.y0));
-  const offX = PLOT.x + (PLOT.w - unit * (box.x1 - box.x0)) / 2;
-  const offY = PLOT.y + (PLOT.h - unit * (box.y1 - box.y0)) / 2;
-  const sx = (x) => offX + (x - box.x0) * unit;
-  const sy = (y) => offY + (box.y1 - y) * unit;
+  const span = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys), 0.1) + 2 * pad;
+  const cx0 = (Math.max(...xs) + Math.min(...xs)) / 2;
+  const cy0 = (Math.max(...ys) + Math.min(...ys)) / 2;
+  const box = { x0: cx0 - span / 2, x1: cx0 + span / 2, y0: cy0 - span / 2, y1: cy0 + span / 2 };
 
+  let shown = null; // {reads}: what the drawing shows
+  let barsSvg = null;
   let dragging = null;
-  const svg = svgImage(900, 400, 'The values, their weights and the contexts', 'fig-hull');
-  svg.addEventListener('pointerdown', (event) => {
-    const index = event.target?.dataset?.index;
-    if (index === undefined) return;
-    dragging = { index: Number(index) };
-    svg.setPointerCapture(event.pointerId);
-    setFromPointer(event);
+
+  // The scatter: a square plot area of side `side`.
+  function scatter(side, reads) {
+    const size = side + SCATTER.left + SCATTER.right;
+    const read = reads[selected];
+    const unit = side / span;
+    const sx = (x) => SCATTER.left + (x - box.x0) * unit;
+    const sy = (y) => SCATTER.top + (box.y1 - y) * unit;
+    const weightText = (r) => `[${r.positions.map((p) => fmt(p.weight, 2)).join(', ')}]`;
+    const label = `Values ${points.map((p) => fmtArray(p, 2)).join(', ')}. ` + reads.map((r, k) =>
+      `${contexts[k].label} with weights ${weightText(r)} is ${fmtArray(r.context)}: the weights sum to ${fmt(r.weightSum)}, ` +
+      `and it is ${r.insideRanges ? 'inside' : 'outside'} the coordinate ranges of the values.`).join(' ');
+    const svg = svgImage(size, side + SCATTER.top + SCATTER.bottom, label, 'fig-hull');
+    svg.append(svgEl('rect', { x: SCATTER.left, y: SCATTER.top, width: side, height: side, class: 'fig-plot-area' }));
+    const step = tickStep(span, side);
+    for (let v = Math.ceil(box.x0 / step) * step; v <= box.x1 + 1e-9; v += step) {
+      svg.append(svgEl('line', { x1: sx(v), y1: SCATTER.top, x2: sx(v), y2: SCATTER.top + side + 4, class: 'fig-grid' }),
+        svgEl('text', { x: sx(v), y: SCATTER.top + side + 17, 'text-anchor': 'middle', class: 'fig-tick' }, tickText(v, step)));
+    }
+    for (let v = Math.ceil(box.y0 / step) * step; v <= box.y1 + 1e-9; v += step) {
+      svg.append(svgEl('line', { x1: SCATTER.left - 4, y1: sy(v), x2: SCATTER.left + side, y2: sy(v), class: 'fig-grid' }),
+        svgEl('text', { x: SCATTER.left - 7, y: sy(v) + 4, 'text-anchor': 'end', class: 'fig-tick' }, tickText(v, step)));
+    }
+    svg.append(axisTitle('value coordinate 1', { x: SCATTER.left + side / 2, y: SCATTER.top + side + 40 }),
+      axisTitle('value coordinate 2', { x: 14, y: SCATTER.top + side / 2, vertical: true }));
+    const [minX, minY] = read.valueMin;
+    const [maxX, maxY] = read.valueMax;
+    svg.append(svgEl('rect', { x: sx(minX), y: sy(maxY), width: sx(maxX) - sx(minX), height: sy(minY) - sy(maxY), class: 'fig-range' }),
+      svgEl('polygon', { points: points.map((p) => `${sx(p[0]).toFixed(1)},${sy(p[1]).toFixed(1)}`).join(' '), class: 'fig-hull-shape' }));
+    const inPlot = (x, w) => Math.min(Math.max(x, SCATTER.left + 2), SCATTER.left + side - w - 2);
+    points.forEach((p, i) => {
+      const text = `value ${i + 1}`;
+      svg.append(svgEl('circle', { cx: sx(p[0]), cy: sy(p[1]), r: 7, class: 'fig-point' }),
+        svgEl('text', { x: inPlot(sx(p[0]) + 10, textWidth(text, 12)), y: Math.max(SCATTER.top + 14, sy(p[1]) - 9), class: 'fig-label' }, text));
+    });
+    reads.forEach((r, k) => {
+      const [cx, cy] = r.context;
+      const clampX = Math.min(Math.max(sx(cx), SCATTER.left), SCATTER.left + side);
+      const clampY = Math.min(Math.max(sy(cy), SCATTER.top), SCATTER.top + side);
+      const classes = ['fig-context-point', `fig-context-${(k % 3) + 1}`, r.insideRanges ? '' : 'fig-outside', k === selected && several ? 'fig-selected' : ''];
+      const full = several ? `${contexts[k].label}: ${weightText(r)}` : `context ${fmtArray(r.context, 2)}`;
+      // A label goes to the side with more room, and stays inside the plot; in a small plot it
+      // is the context's name only (its weights are on the bars and in the table).
+      const text = textWidth(full, 13, 600) <= side * 0.55 ? full : several ? contexts[k].label : 'context';
+      const w = textWidth(text, 13, 600);
+      const right = clampX < SCATTER.left + side / 2;
+      const lx = inPlot(right ? clampX + 12 : clampX - 12 - w, w);
+      svg.append(svgEl('circle', { cx: clampX.toFixed(1), cy: clampY.toFixed(1), r: 9,
+        class: classes.filter(Boolean).join(' '), 'data-context': JSON.stringify(r.context), 'data-label': contexts[k].label }),
+      svgEl('text', { x: lx.toFixed(1), y: Math.min(clampY + 22, SCATTER.top + side - 6).toFixed(1), class: 'fig-context-label' }, text));
+    });
+    return svg;
+  }
+
+  // The draggable weight bars of the selected context: a finger-high track for each.
+  function bars(width, read) {
+    const trackW = width - 16;
+    const rowH = BARS.track + BARS.gap;
+    const height = BARS.top + 3 * rowH + 40;
+    const svg = svgImage(width, height, `Weights of ${several ? contexts[selected].label : 'the context'}: ` +
+      `${read.positions.map((p, i) => `value ${i + 1} ${fmt(p.weight, 2)}`).join(', ')}. Drag a bar to change it.`, 'fig-hull-bars');
+    svg.append(svgEl('text', { x: 0, y: 16, class: 'fig-title' }, several ? `Weights of ${contexts[selected].label} (drag a bar)` : 'Weights (drag a bar)'));
+    read.positions.forEach((p, i) => {
+      const y = BARS.top + i * rowH + 18;
+      svg.append(svgEl('text', { x: 0, y: y - 6, class: 'fig-label' }, `value ${i + 1}: ${fmt(p.weight, 2)}`),
+        svgEl('rect', { x: 0, y, width: trackW, height: BARS.track, rx: 4, class: 'bar-track hull-track', 'data-index': String(i) }),
+        svgEl('rect', { x: 0, y, width: (trackW * Math.max(0, Math.min(1, p.weight))).toFixed(1), height: BARS.track, rx: 4,
+          class: 'bar hull-bar', 'pointer-events': 'none', 'data-weight': String(p.weight) }));
+    });
+    const inside = read.insideRanges;
+    const y = BARS.top + 3 * rowH + 8;
+    svg.append(svgEl('text', { x: 0, y, class: 'fig-title hull-sum' }, `Sum of the weights: ${fmt(read.weightSum)}`),
+      svgEl('text', { x: 0, y: y + 22, class: inside ? 'fig-label hull-inside' : 'fig-label hull-inside fig-warn' },
+        `${several ? `${contexts[selected].label} inside` : 'Context inside'} the ranges: ${inside ? 'yes' : 'no'}`));
+    svg.dataset.trackWidth = String(trackW);
+    svg.addEventListener('pointerdown', (event) => {
+      const index = event.target?.dataset?.index;
+      if (index === undefined) return;
+      event.preventDefault();
+      dragging = { index: Number(index) };
+      svg.setPointerCapture(event.pointerId);
+      setFromPointer(event, svg);
+    });
+    svg.addEventListener('pointermove', (event) => { if (dragging) setFromPointer(event, svg); });
+    const release = () => {
+      if (!dragging) return;
+      dragging = null;
+      if (shown) redraw();
+    };
+    svg.addEventListener('pointerup', release);
+    svg.addEventListener('pointercancel', release);
+    return svg;
+  }
+
+  const redraw = drawAtWidth(frame.plot, (width) => {
+    if (!shown) return null;
+    const beside = width >= SCATTER.max * 0.8 + BARS.min + 24 + SCATTER.left;
+    const barsW = beside ? Math.min(BARS.max, width - 24 - SCATTER.left - 240) : Math.min(width, BARS.max + 100);
+    const side = Math.max(120, Math.min(SCATTER.max, (beside ? width - barsW - 24 : width) - SCATTER.left - SCATTER.right));
+    barsSvg = bars(barsW, shown.reads[selected]);
+    return [scatter(side, shown.reads), barsSvg];
   });
-  svg.addEventListener('pointermove', (event) => { if (dragging) setFromPointer(event); });
-  svg.addEventListener('pointerup', () => { dragging = null; });
-  svg.addEventListener('pointercancel', () => { dragging = null; });
-  replace(frame.plot, svg);
 
   let drawing = 0;
   async function draw() {
@@ -96,49 +196,13 @@ export async function hullFigure(companion, { model, inputs: { values, weights }
       reads.push(read);
     }
     if (ticket !== drawing) return; // a later move has already asked for a newer drawing
+    shown = { reads };
+    if (!dragging) redraw();
+    else redrawBars();
     const read = reads[selected];
-    const inside = read.insideRanges;
-    const weightText = (r) => `[${r.positions.map((p) => fmt(p.weight, 2)).join(', ')}]`;
-    const label = `Values ${points.map((p) => fmtArray(p, 2)).join(', ')}. ` + reads.map((r, k) =>
-      `${contexts[k].label} with weights ${weightText(r)} is ${fmtArray(r.context)}: the weights sum to ${fmt(r.weightSum)}, ` +
-      `and it is ${r.insideRanges ? 'inside' : 'outside'} the coordinate ranges of the values.`).join(' ');
-    svg.setAttribute('aria-label', label);
-    svg.replaceChildren(svgEl('title', {}, label));
-    svg.append(svgEl('rect', { x: PLOT.x, y: PLOT.y, width: PLOT.w, height: PLOT.h, class: 'fig-plot-area' }),
-      svgEl('text', { x: PLOT.x + PLOT.w / 2, y: PLOT.y + PLOT.h + 26, 'text-anchor': 'middle', class: 'fig-axis-label' }, 'value coordinate 1'),
-      svgEl('text', { x: 26, y: PLOT.y + PLOT.h / 2, class: 'fig-axis-label', 'text-anchor': 'middle',
-        transform: `rotate(-90 26 ${PLOT.y + PLOT.h / 2})` }, 'value coordinate 2'));
     const [minX, minY] = read.valueMin;
     const [maxX, maxY] = read.valueMax;
-    svg.append(svgEl('rect', { x: sx(minX), y: sy(maxY), width: sx(maxX) - sx(minX), height: sy(minY) - sy(maxY), class: 'fig-range' }),
-      svgEl('polygon', { points: points.map((p) => `${sx(p[0]).toFixed(1)},${sy(p[1]).toFixed(1)}`).join(' '), class: 'fig-hull-shape' }));
-    points.forEach((p, i) => svg.append(svgEl('circle', { cx: sx(p[0]), cy: sy(p[1]), r: 7, class: 'fig-point' }),
-      svgEl('text', { x: sx(p[0]) + 10, y: sy(p[1]) - 8, class: 'fig-label' }, `value ${i + 1}`)));
-    reads.forEach((r, k) => {
-      const [cx, cy] = r.context;
-      const clampX = Math.min(Math.max(sx(cx), PLOT.x), PLOT.x + PLOT.w);
-      const clampY = Math.min(Math.max(sy(cy), PLOT.y), PLOT.y + PLOT.h);
-      const classes = ['fig-context-point', `fig-context-${(k % 3) + 1}`, r.insideRanges ? '' : 'fig-outside', k === selected && several ? 'fig-selected' : ''];
-      const text = several ? `${contexts[k].label}: ${weightText(r)}` : `context ${fmtArray(r.context, 2)}`;
-      // Labels go to the side with more room, so they stay inside the plot.
-      const right = clampX < PLOT.x + PLOT.w * 0.55;
-      svg.append(svgEl('circle', { cx: clampX.toFixed(1), cy: clampY.toFixed(1), r: 9,
-        class: classes.filter(Boolean).join(' '), 'data-context': JSON.stringify(r.context), 'data-label': contexts[k].label }),
-      svgEl('text', { x: clampX + (right ? 13 : -13), y: clampY + 20, 'text-anchor': right ? 'start' : 'end', class: 'fig-context-label' }, text));
-    });
-    // Draggable weight bars (the selected context's).
-    svg.append(svgEl('text', { x: BARS.x, y: BARS.y - 30, class: 'fig-title' },
-      several ? `Weights of ${contexts[selected].label} (drag a bar)` : 'Weights (drag a bar)'));
-    read.positions.forEach((p, i) => {
-      const y = BARS.y + i * BARS.gap;
-      const track = svgEl('rect', { x: BARS.x, y, width: BARS.w, height: BARS.h, class: 'bar-track hull-track', 'data-index': String(i) });
-      svg.append(svgEl('text', { x: BARS.x, y: y - 6, class: 'fig-label' }, `value ${i + 1}: ${fmt(p.weight, 2)}`),
-        track, svgEl('rect', { x: BARS.x, y, width: (BARS.w * Math.max(0, Math.min(1, p.weight))).toFixed(1), height: BARS.h,
-          class: 'bar hull-bar', 'pointer-events': 'none' }));
-    });
-    svg.append(svgEl('text', { x: BARS.x, y: BARS.y + 3 * BARS.gap, class: 'fig-title' }, `Sum of the weights: ${fmt(read.weightSum)}`),
-      svgEl('text', { x: BARS.x, y: BARS.y + 3 * BARS.gap + 22, class: inside ? 'fig-label' : 'fig-label fig-warn' },
-        `${several ? `${contexts[selected].label} inside` : 'Context inside'} the ranges: ${inside ? 'yes' : 'no'}`));
+    const weightText = (r) => `[${r.positions.map((p) => fmt(p.weight, 2)).join(', ')}]`;
     replace(frame.table, dataTable('Values, weights and contexts',
       ['Row', 'Coordinate 1', 'Coordinate 2', 'Weights on values 1, 2, 3', 'Sum of the weights', 'Inside the ranges'],
       [...points.map((p, i) => [`Value ${i + 1}`, fmt(p[0]), fmt(p[1]), '', '', '']),
@@ -153,12 +217,33 @@ export async function hullFigure(companion, { model, inputs: { values, weights }
     frame.figure.dataset.contexts = JSON.stringify(reads.map((r) => r.context));
   }
 
+  // While a bar is dragged its drawing stays in place (the pointer is captured by it): the
+  // scatter and the bars' lengths are updated, not the element under the finger.
+  function redrawBars() {
+    const [scatterSvg] = frame.plot.querySelectorAll('svg.fig-hull');
+    if (!scatterSvg || !barsSvg) return;
+    const side = Number(scatterSvg.viewBox.baseVal.width) - SCATTER.left - SCATTER.right;
+    scatterSvg.replaceWith(scatter(side, shown.reads));
+    const read = shown.reads[selected];
+    const trackW = Number(barsSvg.dataset.trackWidth);
+    barsSvg.querySelectorAll('rect.hull-bar').forEach((bar, i) => {
+      bar.setAttribute('width', (trackW * Math.max(0, Math.min(1, read.positions[i].weight))).toFixed(1));
+      bar.dataset.weight = String(read.positions[i].weight);
+    });
+    barsSvg.querySelectorAll('text.fig-label:not(.hull-inside)').forEach((text, i) => {
+      text.textContent = `value ${i + 1}: ${fmt(read.positions[i].weight, 2)}`;
+    });
+    barsSvg.querySelector('.hull-sum').textContent = `Sum of the weights: ${fmt(read.weightSum)}`;
+    const inside = barsSvg.querySelector('.hull-inside');
+    inside.textContent = `${several ? `${contexts[selected].label} inside` : 'Context inside'} the ranges: ${read.insideRanges ? 'yes' : 'no'}`;
+    inside.classList.toggle('fig-warn', !read.insideRanges);
+  }
+
   // Pointer x over a bar -> that slider's value (a position on the screen, not attention math).
-  function setFromPointer(event) {
+  function setFromPointer(event, svg) {
     const rect = svg.getBoundingClientRect();
-    const scale = 900 / rect.width;
-    const x = (event.clientX - rect.left) * scale;
-    const share = Math.min(1, Math.max(0, (x - BARS.x) / BARS.w));
+    const scale = svg.viewBox.baseVal.width / rect.width;
+    const share = Math.min(1, Math.max(0, ((event.clientX - rect.left) * scale) / Number(svg.dataset.trackWidth)));
     const slider = sliders[dragging.index];
     const next = share.toFixed(2);
     if (slider.value !== next) {

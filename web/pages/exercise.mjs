@@ -80,6 +80,64 @@ function coreForPage(id) {
   return core && entry && core === `ch${entry.chapter}` ? core : 'exercises';
 }
 
+// The page drawn from the core replaces the one the site build drew into the HTML, keeping
+// what the learner typed or chose there meanwhile (unless a variant replaces the chapter's
+// numbers it was typed against), and where the focus and the caret were. -> the live article.
+function takeOver(prerendered, drawn, { keepTyped }) {
+  const fieldOf = (holder, name) => holder.querySelector(`.part[data-part="${CSS.escape(name)}"]`)
+    ?.querySelector('input.answer, textarea.answer, select, input[type="radio"]:checked');
+  const typed = [...prerendered.querySelectorAll('.part[data-part]')].map((part) => {
+    const field = fieldOf(prerendered, part.dataset.part);
+    return { name: part.dataset.part, field, value: field?.type === 'radio' ? field.value : field?.value ?? '' };
+  }).filter(({ value }) => keepTyped && value !== '');
+  const focused = document.activeElement;
+  const focusedPart = prerendered.contains(focused) ? focused.closest('.part[data-part]')?.dataset.part : null;
+  const caret = focusedPart && typeof focused.selectionStart === 'number' ? [focused.selectionStart, focused.selectionEnd] : null;
+  prerendered.replaceWith(drawn);
+  for (const { name, value, field } of typed) {
+    const part = drawn.querySelector(`.part[data-part="${CSS.escape(name)}"]`);
+    if (field?.type === 'radio') {
+      const radio = [...(part?.querySelectorAll('input[type="radio"]') ?? [])].find((r) => r.value === value);
+      if (radio) radio.checked = true;
+      radio?.dispatchEvent(new Event('change', { bubbles: true }));
+      continue;
+    }
+    const live = part?.querySelector('input.answer, textarea.answer, select');
+    if (!live) continue;
+    live.value = value;
+    live.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  if (focusedPart) {
+    const live = drawn.querySelector(`.part[data-part="${CSS.escape(focusedPart)}"]`)
+      ?.querySelector('input.answer, textarea.answer, select, input[type="radio"]');
+    live?.focus({ preventScroll: true });
+    if (caret && typeof live?.setSelectionRange === 'function') live.setSelectionRange(...caret);
+  }
+  return drawn;
+}
+
+// Once the page has taken over, the grade path is warmed while the learner reads (the first
+// Check would otherwise compile the core's grading code): each part's example answer (its
+// placeholder, which is never its answer) graded once, in idle time, and not shown or kept.
+function warmGrading(companion, exercise, seed) {
+  const idle = globalThis.requestIdleCallback ?? ((fn) => setTimeout(fn, 200));
+  const parts = (exercise.parts ?? []).filter((part) => typeof part.placeholder === 'string' && !Array.isArray(part.options));
+  const kinds = new Set();
+  const warm = parts.filter((part) => {
+    const kind = part.quantity ?? part.name;
+    if (kinds.has(kind)) return false;
+    kinds.add(kind);
+    return true;
+  }).slice(0, 4);
+  const next = () => {
+    const part = warm.shift();
+    if (!part) return;
+    const text = part.placeholder.replace(/^\s*e\.g\.\s*/, '');
+    safeCall(() => companion.grade(exercise.id, part.name, text, { seed })).then(() => idle(next));
+  };
+  idle(next);
+}
+
 // KaTeX runs once the answer fields are drawn (or the page has given up drawing them).
 let fieldsDrawn;
 holdKatexUntil(new Promise((resolve) => { fieldsDrawn = resolve; }));
@@ -88,8 +146,12 @@ async function main() {
   const { store, notice } = openStore();
   if (notice) showNotice(notice, 'warning');
   const params = new URLSearchParams(window.location.search);
-  const id = params.get('id');
-  const content = document.getElementById('exercise');
+  // An exercise's own page (ID.html) names it in its body, and carries it drawn at seed 0
+  // (tools/prerender.mjs): the page is then drawn again from the core and takes over.
+  const id = params.get('id') ?? document.body.dataset.exercise ?? null;
+  const shown = document.getElementById('exercise');
+  const prerendered = shown.hasChildNodes() ? shown : null;
+  let content = prerendered ? el('article', { id: 'exercise' }) : shown;
   if (!id) {
     setStatus('No exercise was chosen. Pick one from the list of exercises.', 'error');
     return;
@@ -173,6 +235,12 @@ async function main() {
   const explained = (Array.isArray(exercise.explain) ? exercise.explain : [])
     .map((item, index) => explainView(store, exercise, item, parts.length + index + 1));
   content.append(...explained.map((item) => item.section));
+  if (prerendered) {
+    // The drawn page has typeset maths; this one waits for KaTeX before it replaces it.
+    fieldsDrawn();
+    await mathTypeset();
+    content = takeOver(prerendered, content, { keepTyped: seed === 0 });
+  }
   fieldsDrawn();
   await Promise.all(explained.map((item) => item.ready));
   const kind = workingKind(exercise);
@@ -201,6 +269,7 @@ async function main() {
     if (view.restore) await view.restore();
   }
   settle();
+  warmGrading(companion, exercise, seed);
   await introTypeset;
   await mathTypeset(); // every prompt and hint drawn before KaTeX arrived is typeset now
 }

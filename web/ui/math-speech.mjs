@@ -7,6 +7,7 @@
 //   B\times T\times S      -> "B by T by S"
 //   c=\sum_i\alpha_i v_i   -> "c equals the sum over i of alpha sub i v sub i"
 //   q^{(1)}=[0.0, 1.0]     -> "q superscript 1 equals [0.0, 1.0]"
+//   q^{(2)}, q^(2)          -> "q superscript 2" (an index in parentheses, never "squared")
 // It reads the TeX the exercise texts use (Greek letters, sub- and superscripts, \frac,
 // \sqrt, \sum, \operatorname, relations and operators); any other command is read by its
 // name without the backslash, so nothing is ever dropped silently.
@@ -91,9 +92,13 @@ export function speak(tex) {
         out.push(name);
       }
     } else if (c === '_' || c === '^') {
-      const [script, next] = argument(source, i + 1);
+      // q^(2) as written in plain text: the parenthesised group is the script.
+      const close = source[i + 1] === '(' ? source.indexOf(')', i + 2) : -1;
+      const [script, next] = close > 0 ? [`(${speak(source.slice(i + 2, close))})`, close + 1] : argument(source, i + 1);
       const words = scriptWords(script);
-      const sup = words === '2' ? 'squared' : /^(transpose|prime)$/.test(words) ? words : `superscript ${words}`;
+      // A script in parentheses is an index (the second query), not a power.
+      const indexed = words !== script;
+      const sup = words === '2' && !indexed ? 'squared' : /^(transpose|prime)$/.test(words) ? words : `superscript ${words}`;
       out.push(c === '_' ? `sub ${words}` : sup);
       i = next;
     } else if (c === '{' || c === '}') {

@@ -30,7 +30,9 @@ function checklistTask(store, exerciseId, item, { checklist, referenceNotes, wor
   const progress = el('p', { class: 'checklist-progress', 'aria-live': 'polite' });
   const reveal = el('button', { type: 'button', class: 'reveal-notes' }, 'Show the reference notes');
   const revealHelp = el('p', { class: 'reveal-help' });
-  const reference = el('div', { class: 'reference-notes', id: uniqueId('reference'), hidden: true, tabindex: '-1' });
+  // (Its maths may be wider than a phone: the block scrolls sideways, a region the keyboard reaches.)
+  const reference = el('div', { class: 'reference-notes', id: uniqueId('reference'), hidden: true, tabindex: '0', role: 'region',
+    'aria-label': 'Reference notes' });
   reveal.setAttribute('aria-controls', reference.id);
   let revealed = saved.revealed;
 

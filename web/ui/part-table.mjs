@@ -50,11 +50,15 @@ export function partTable(companion, store, exercise, table, seed, numberOf, par
     const label = rowLabel(exercise, parts);
     const cells = columns.map((column, index) => {
       const part = parts[index];
-      if (!part) return el('td', { class: 'table-cell-empty' }, el('span', { 'aria-label': 'nothing to fill' }, '—'));
+      // The column's name in the cell itself, shown where the table is laid out as blocks (a
+      // phone: style.css); screen readers have it from the column header and the field's name.
+      const heading = el('span', { class: 'cell-heading', 'aria-hidden': 'true' });
+      renderMathText(heading, column.text);
+      if (!part) return el('td', { class: 'table-cell-empty' }, heading, el('span', { 'aria-label': 'nothing to fill' }, '—'));
       const view = partView(companion, store, exercise, part, numberOf(part.name), seed,
         { ...partOptions, cellName: `${table.row_header ?? 'Row'} ${label}, ${spokenText(column.text)}` });
       views.push(view);
-      return el('td', {}, view.section);
+      return el('td', {}, heading, view.section);
     });
     return el('tr', {}, el('th', { scope: 'row' }, label), cells);
   });

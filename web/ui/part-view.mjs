@@ -285,7 +285,8 @@ export function partView(companion, store, exercise, part, index, seed,
   if (saved) view.set(saved.text);
 
   const checkButton = el('button', { type: 'submit', class: 'check' }, 'Check');
-  const attemptsLine = el('p', { class: 'attempts' }, attemptsText(record.attempts, policy.attempts));
+  const attemptsId = uniqueId('attempts');
+  const attemptsLine = el('p', { class: 'attempts', id: attemptsId }, attemptsText(record.attempts, policy.attempts));
   // The details of a verdict (not a live region: reading the answer back at every check
   // would say it twice) and, apart, the one short sentence announced for a check the
   // learner made; a saved answer checked again on load is shown, never announced.
@@ -301,6 +302,10 @@ export function partView(companion, store, exercise, part, index, seed,
       event.preventDefault();
       form.requestSubmit(checkButton);
     });
+  }
+  // The field is described by its verdict and by its attempt line (which says when a part is closed).
+  for (const control of form.querySelectorAll(`[aria-describedby~="${feedbackId}"]`)) {
+    control.setAttribute('aria-describedby', `${control.getAttribute('aria-describedby')} ${attemptsId}`);
   }
   const own = partInputs(part);
   // When the learner began this answer: the first change since the last check.
@@ -361,12 +366,18 @@ export function partView(companion, store, exercise, part, index, seed,
     showAttempts(attempts);
     showResult(feedback, result, { restored: restoring, exactLabel, decimalRule: exercise.decimalRule ?? null,
       decimalRuleId });
-    if (!restoring) announce(announcementOf(result, exercise.decimalRule ?? null));
     section.dataset.verdict = verdict ?? 'error';
-    if (verdict !== 'correct' && verdict !== 'incorrect' && verdict !== 'invalid') return;
+    if (verdict !== 'correct' && verdict !== 'incorrect' && verdict !== 'invalid') {
+      if (!restoring) announce(announcementOf(result, exercise.decimalRule ?? null));
+      return;
+    }
     const unchanged = restoring && verdict === record.verdict; // a restore that changed nothing writes nothing
     record = { text, verdict, attempts };
-    closeIfSettled();
+    const closedNow = closeIfSettled();
+    // A verdict that closes the part says so, as the attempt line does.
+    if (!restoring) {
+      announce(`${announcementOf(result, exercise.decimalRule ?? null)}${closedNow ? ` ${closedSentence()}` : ''}`);
+    }
     if (!unchanged && !store.savePart(exercise.id, name, record, seed)) onSaveFailed();
     if (!restoring) {
       const latencyMs = begunAt === null ? 0 : Math.round(performance.now() - begunAt);
@@ -378,8 +389,11 @@ export function partView(companion, store, exercise, part, index, seed,
 
   // Under an attempt limit, a settled part is closed: its answer stays as checked.
   let closed = false;
+  const closedSentence = () => (record.verdict === 'correct' ? 'This part is now closed.'
+    : 'No attempts left: this part is now closed.');
+  // -> whether it closed the part now.
   function closeIfSettled() {
-    if (closed || policy.attempts === null || !isSettled(record, policy)) return;
+    if (closed || policy.attempts === null || !isSettled(record, policy)) return false;
     closed = true;
     for (const control of form.querySelectorAll('input, textarea, select')) {
       if (control.type === 'radio' || control.tagName === 'SELECT') control.disabled = true;
@@ -388,6 +402,7 @@ export function partView(companion, store, exercise, part, index, seed,
     checkButton.setAttribute('aria-disabled', 'true');
     checkButton.classList.add('check-closed');
     showAttempts(record.attempts);
+    return true;
   }
   // The attempt count, and why a closed part is closed.
   function showAttempts(count) {

@@ -125,6 +125,12 @@ export function splitMath(source) {
   return pieces;
 }
 
+// A minus sign that starts a number (after "[", "(", a comma, a relation or at the start) is
+// the number's sign, and KaTeX writes it as an operator between two others, which MathML
+// spaces as a binary minus ("[0.8, − 0.3]"); grouped with its number ({-0.3}) it is the
+// first of its group, a prefix, and sits against the number.
+export const signedNumbers = (tex) => tex.replace(/(^|[[(,=<>]|\\le|\\ge|\\approx)(\s*)-(\s*)(\d+(?:\.\d+)?)/g, '$1$2{-$4}');
+
 function fill(container, pieces, katex) {
   container.replaceChildren();
   for (const piece of pieces) {
@@ -136,7 +142,7 @@ function fill(container, pieces, katex) {
     holder.className = piece.display ? 'math math-display' : 'math';
     if (katex) {
       try {
-        katex.render(piece.tex, holder, {
+        katex.render(signedNumbers(piece.tex), holder, {
           output: 'mathml', displayMode: piece.display, throwOnError: false, trust: false, strict: 'ignore',
         });
       } catch {

@@ -1,5 +1,5 @@
 // The "new variant" control of a numeric exercise: picks a fresh seed and
-// opens exercise-CHAPTER.html?id=…&seed=…; links back to the chapter's numbers (seed
+// opens ID.html?seed=…; links back to the chapter's numbers (seed
 // 0) and to variants that already hold saved answers. The numbers of a
 // variant come from the core (companion.exercise(id, {seed})).
 
@@ -13,19 +13,20 @@ export function hasVariants(exercise) {
     && Object.keys(exercise.inputs).length > 0 && Array.isArray(exercise.parts) && exercise.parts.length > 0;
 }
 
-// The address of an exercise's page ({id, chapter}: a catalogue entry or the core's
-// description): its chapter's page, exercise-14.html?id=…, which starts that chapter's core
-// (smaller than the one exercise.html starts for any exercise). A teacher's feedback policy
-// in this page's address (attempts, values, working: feedback-policy.mjs) goes along, so that
-// a new variant or the next exercise keeps it.
-export function exerciseHref({ id, chapter }, seed = 0) {
-  const query = new URLSearchParams({ id });
+// The address of an exercise's page ({id}: a catalogue entry or the core's description):
+// its own page, ID.html (ch14.example1.html), which the site build writes with the exercise
+// drawn into it and which starts its chapter's core (tools/prerender.mjs); a variant's seed
+// goes in its query. A teacher's feedback policy in this page's address (attempts, values,
+// working: feedback-policy.mjs) goes along, so that a new variant or the next exercise keeps
+// it. (exercise-14.html?id=… and exercise.html?id=… show any exercise too, for older links.)
+export function exerciseHref({ id }, seed = 0) {
+  const query = new URLSearchParams();
   if (seed) query.set('seed', String(seed));
   const here = new URLSearchParams(globalThis.location?.search ?? '');
   for (const name of POLICY_ATTRIBUTES) {
     if (here.has(name)) query.set(name, here.get(name));
   }
-  return `${Number.isInteger(chapter) ? `exercise-${chapter}` : 'exercise'}.html?${query}`;
+  return `${encodeURIComponent(id)}.html${query.size ? `?${query}` : ''}`;
 }
 
 // A seed from 1 to 2^32 - 1 that differs from `current`.

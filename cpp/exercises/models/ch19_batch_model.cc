@@ -466,15 +466,15 @@ Json ScoreCase(const std::string& key, const std::string& title, const std::stri
 Result<Json> Ch19BatchCases(const Json& exercise) {
   ATTN_ASSIGN_OR_RETURN(b, BatchOf(exercise, Json::object()));
   const int64_t S = b.scores.cols(), R = b.scores.rows();
+  // What the batch's scores are, said once and true for this exercise: its given scores, or
+  // (where it gives none) zeros.
   std::string note =
-      "Keys and values are one-hot (the identity), so each score is the given score and the context is "
-      "the weight row itself.";
-  if (!HasInput(exercise, Json::object(), "scores")) {
-    note =
-        "The exercise gives no scores, so every score is 0: each row spreads its weight evenly over the positions "
-        "its mask allows, and the non-zero weights draw the mask. " +
-        note;
-  }
+      HasInput(exercise, Json::object(), "scores")
+          ? "Keys and values are one-hot (the identity), so each score is the exercise's own score and the "
+            "context is the weight row itself."
+          : "The exercise gives no scores, so every score is 0 (keys and values are one-hot, the identity, so the "
+            "context is the weight row itself): each row spreads its weight evenly over the positions its mask "
+            "allows, and the non-zero weights draw the mask.";
   bool show_entropy = false;
   if (exercise.contains("parts") && exercise["parts"].is_array())
     for (const auto& part : exercise["parts"])
@@ -489,8 +489,8 @@ Result<Json> Ch19BatchCases(const Json& exercise) {
         ScoreCase("global", "Global: all " + std::to_string(S) + " positions eligible", note, b, global, show_entropy));
     cases.push_back(ScoreCase("window",
                               "Local window [" + std::to_string(start + 1) + ", " + std::to_string(end + 1) +
-                                  ") in the exercise's 1-based positions, sent to the runner as the 0-based [" +
-                                  std::to_string(start) + ", " + std::to_string(end) + ")",
+                                  "): positions " + std::to_string(start + 1) + " to " + std::to_string(end) +
+                                  " eligible",
                               note, b, b.mask, show_entropy));
   } else {
     std::string shape = b.rows_are_items
