@@ -88,16 +88,23 @@ test('a package of chosen exercises: exactly those, its title, and the launch pa
     const launch = unzip(zip, 'index.html');
     assert.match(launch, /data-exercises="ch19\.ex3,ch14\.ex1"/, 'the chosen exercises, in order, each once');
     assert.match(launch, new RegExp(`data-scorm="${version}"`));
+    assert.match(launch, /data-package="attention-companion-week-3-attention-more"/, 'the package names itself to the SCO');
     if (fs.existsSync(schemas)) {
       const run = validate(version, manifest);
       assert.equal(run.status, 0, `${path.basename(zip)}: ${run.stderr}`);
     }
   }
+  // A whole chapter: its exercises in chapter order.
+  const [chapter] = scormPackage(['--chapter', '19', '--title', 'Chapter 19, pass mark 80', '--mastery', '80', '--version', '1.2', '--out', out]);
+  assert.match(unzip(chapter, 'index.html'), /data-exercises="ch19\.running,ch19\.ex1,ch19\.ex2,[^"]*ch19\.ex22"/);
+  assert.match(unzip(chapter, 'imsmanifest.xml'), /<adlcp:masteryscore>80<\/adlcp:masteryscore>/);
   assert.equal(launchParameters(), '');
   assert.equal(launchParameters({ policy: readPolicy(() => null).policy }), '');
   for (const [args, message] of [
     [['--exercises', 'ch14.ex1,ch99.nope', '--title', 'x'], /no exercise ch99\.nope/],
-    [['--exercises', 'ch14.ex1'], /--exercises and --title are needed/],
+    [['--exercises', 'ch14.ex1'], /--title and one of --exercises or --chapter are needed/],
+    [['--exercises', 'ch14.ex1', '--chapter', '14', '--title', 'x'], /one of --exercises or --chapter/],
+    [['--chapter', '15', '--title', 'x'], /no chapter "15"; the chapters are 14, 19/],
     [['--exercises', 'ch14.ex1', '--title', 'x', '--attempts', '0'], /attempts="0" is not a whole number from 1 to 20/],
     [['--exercises', 'ch14.ex1', '--title', 'x', '--values', 'secret'], /values="secret" is not one of shown or hidden/],
     [['--exercises', 'ch14.ex1', '--title', 'x', '--salt', 'y'], /--salt only means something with --per-learner/],
