@@ -38,13 +38,14 @@ const getCompanion = () => {
   return companion;
 };
 
-// One store per page, so that several elements never overwrite each other's answers.
-let opened = null;
+// One store per page and context, so that several elements never overwrite each other's
+// answers (an element with a feedback policy keeps its own: storage.mjs's storeContext).
+const opened = new Map();
 let storeOverride = null;
-const getStore = () => {
-  if (storeOverride) return { store: storeOverride, notice: null };
-  opened ??= openStore();
-  return opened;
+const getStore = (context = null) => {
+  if (storeOverride) return storeOverride;
+  if (!opened.has(context)) opened.set(context, openStore({ context }));
+  return opened.get(context);
 };
 
 useKatex(katex); // math typeset from the bundle's own KaTeX: nothing to load
@@ -54,8 +55,9 @@ globalThis.AttentionCompanion = Object.freeze({
   protocolVersion: 1,
   companion: getCompanion,
   store: () => getStore().store,
-  // For hosts that keep answers elsewhere (the SCORM page): call before any element connects.
-  useStore: (store) => { storeOverride = store; },
+  // For hosts that keep answers elsewhere (the SCORM page): call before any element connects;
+  // where: where the written work goes, said to the learner.
+  useStore: (store, { where = null } = {}) => { storeOverride = { store, notice: null, where }; },
   moduleLoads: () => moduleLoads,
   // The bundle's KaTeX, for the offline figure and lab pages (tools/build-embed.mjs).
   katex,

@@ -9,7 +9,7 @@
 // companion (one WASM module) and one answer store.
 //
 // DOM events (bubbling, composed), each with the protocol message as `detail`:
-//   attention-ready, attention-graded, attention-progress.
+//   attention-ready, attention-graded, attention-written, attention-progress.
 // Methods: el.reset(exercise?), el.setSeed(seed, exercise?), el.getState().
 
 import { el, clear } from '../ui/dom.mjs';
@@ -18,6 +18,7 @@ import { exerciseIds, mountSet } from './exercise-set.mjs';
 import { readSeed } from '../seed.mjs';
 import { learnerSeed, MAX_LEARNER_CHARS } from './learner-seed.mjs';
 import { readPolicy, policySentence, POLICY_ATTRIBUTES } from '../ui/feedback-policy.mjs';
+import { storeContext } from '../ui/storage.mjs';
 import { messageOf } from '../error-message.mjs';
 
 // What is wrong with the element's attributes, in a sentence, or null.
@@ -35,6 +36,11 @@ function attributeProblem({ exercise, exercises, chapter, learner, salt, seedRea
   return null;
 }
 
+// Where the written work of an element goes, said in its field's label.
+const SENT_TO_PAGE = 'kept in this browser, and sent to this page';
+
+// getStore(context) -> {store, notice, where?}: the answer store of a context (storage.mjs's
+// storeContext: an element with a feedback policy keeps its own answers and attempt counts).
 export function defineAttentionExercise({ getCompanion, getStore, cssText, name = 'attention-exercise' }) {
   if (customElements.get(name)) return customElements.get(name);
   let sheet = null;
@@ -95,13 +101,14 @@ export function defineAttentionExercise({ getCompanion, getStore, cssText, name 
         return;
       }
       const seed = learner === null ? seedRead.seed : (id) => learnerSeed(learner.trim(), id, salt);
+      const { policy, problems } = readPolicy((name) => this.getAttribute(name));
       let companion;
       let ids;
       let opened;
       try {
         companion = await getCompanion();
         ids = exerciseIds(companion, { exercise, exercises, chapter });
-        opened = getStore();
+        opened = getStore(storeContext(policy));
       } catch (error) {
         if (generation === this.#generation) {
           this.#status(`The exercise could not be loaded: ${messageOf(error)}`, 'error');
@@ -111,12 +118,11 @@ export function defineAttentionExercise({ getCompanion, getStore, cssText, name 
       if (generation !== this.#generation) return;
       clear(this.#holder);
       if (opened.notice) this.#holder.append(el('p', { class: 'notice notice-warning', role: 'status' }, opened.notice));
-      const { policy, problems } = readPolicy((name) => this.getAttribute(name));
       for (const text of problems) this.#holder.append(el('p', { class: 'notice notice-warning', role: 'status' }, text));
       const rules = policySentence(policy);
       if (rules) this.#holder.append(el('p', { class: 'policy-note' }, rules));
       const set = mountSet(this.#holder, {
-        companion, ids, seed, store: opened.store, policy,
+        companion, ids, seed, store: opened.store, policy, where: opened.where ?? SENT_TO_PAGE,
         onEvent: ({ type, ...payload }) => this.#emit(type, payload),
       });
       this.#set = set;

@@ -26,10 +26,11 @@ export function exerciseIds(companion, { exercise, exercises, chapter }) {
 
 // seed: one seed for every exercise, or a function from an exercise's id to its seed (a
 // learner's own variants, learner-seed.mjs). policy: the feedback policy of every part.
-export function mountSet(holder, { companion, ids, seed = 0, store, titleLevel = 2, policy, onEvent = () => {} }) {
+// where: where written work goes (widget.mjs).
+export function mountSet(holder, { companion, ids, seed = 0, store, titleLevel = 2, policy, where, onEvent = () => {} }) {
   let settling = true; // progress events are held back until every widget is restored
   const widgets = ids.map((id) => mountExercise(holder, {
-    companion, id, seed: typeof seed === 'function' ? seed(id) : seed, store, titleLevel, policy,
+    companion, id, seed: typeof seed === 'function' ? seed(id) : seed, store, titleLevel, policy, where,
     onEvent: (event) => {
       if (event.type === 'progress') {
         if (!settling) onEvent({ type: 'progress', ...state() });
