@@ -144,3 +144,51 @@ test('on a host page whose CSP refuses WebAssembly the element says so in a sent
   assert.deepEqual(problems(), []);
   await context.close();
 });
+
+test('the README\'s quick component shows its exercise under the teacher\'s policy', async () => {
+  const { page, context, problems } = await newCheckedPage(browser);
+  course.write('quick.html', hostPage(localise(snippet('quick-component'), { companion: site.url, course: course.url })));
+  await page.goto(`${course.url}quick.html`);
+  await page.waitForFunction(() => document.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 20_000 });
+  const element = page.locator('attention-exercise');
+  assert.equal(await element.locator('article').getAttribute('data-exercise'), 'ch19.ex3');
+  assert.match(await element.locator('.policy-note').textContent(), /at most 3 graded checks/);
+  assert.match(await element.locator('.attempts').first().textContent(), /0 of 3 attempts used/);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+// Written work in the component: an explanation and a design task's plan, as events and state.
+test('<attention-exercise> carries written explanations and a design task\'s plan in attention-written events and its state', async () => {
+  const { page, context, problems } = await newCheckedPage(browser);
+  const logs = [];
+  page.on('console', (message) => logs.push(message.text()));
+  const full = localise(snippet('component'), { companion: site.url, course: course.url });
+  course.write('written.html', hostPage(full.replace('exercise="ch14.ex1"', 'exercise="ch14.ex4"')
+    .replace('exercise="ch14.example1" seed="7"', 'exercise="ch19.ex22"')));
+  await page.goto(`${course.url}written.html`);
+  await page.waitForFunction(() => [...document.querySelectorAll('attention-exercise')].every((e) => e.dataset.ready === 'true'),
+    null, { timeout: 20_000 });
+  await page.evaluate(() => {
+    window.written = [];
+    document.addEventListener('attention-written', (event) => window.written.push(event.detail));
+  });
+  const [explainer, planner] = [page.locator('attention-exercise').nth(0), page.locator('attention-exercise').nth(1)];
+  const explanation = 'The largest weight need not move the readout most: the value it weighs may sit near the others.';
+  await explainer.locator('section.explain-part textarea.open-notes').fill(explanation);
+  await planner.locator('section.open-task textarea.open-notes').fill('List what must be fixed: seeds, masks, dtype.');
+  await planner.locator('section.open-task input.checklist-box').nth(2).check();
+  await page.waitForFunction(() => ['what_the_counterexample_tests', 'plan'].every((item) => window.written
+    .some((w) => w.item === item && w.text.length > 20)), null, { timeout: 10_000 });
+  const written = await page.evaluate(() => window.written);
+  const explained = written.filter((w) => w.item === 'what_the_counterexample_tests').at(-1);
+  assert.deepEqual([explained.protocol, explained.type, explained.exercise, explained.text], ['attention-companion', 'written', 'ch14.ex4', explanation]);
+  assert.ok(logs.includes(`ch14.ex4 what_the_counterexample_tests: wrote ${explanation.length} characters`), 'the snippet\'s listener');
+  const state = await planner.evaluate((node) => node.getState());
+  assert.deepEqual(state.exercises[0].written.plan, { text: 'List what must be fixed: seeds, masks, dtype.', ticked: [2],
+    points: state.exercises[0].written.plan.points });
+  assert.equal(state.total, 0, 'a design task has no graded part');
+  await screenshot(page, 'embed-component-written');
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
