@@ -27,14 +27,36 @@ function wasmAllowed() {
   }
 }
 
+// One companion for every element on the page: the core starts once, and each exercise (at
+// each seed) is described by it once, however many elements show it (the one description,
+// frozen, is read by all of them).
 let companion = null;
 let moduleLoads = 0;
+let describeCalls = 0;
+const deepFreeze = (value) => {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+};
+function sharingDescriptions(shared) {
+  const described = new Map();
+  return Object.freeze({ ...shared, exercise(id, options = {}) {
+    const key = JSON.stringify([String(id), options.seed ?? 0]);
+    if (!described.has(key)) {
+      describeCalls += 1;
+      described.set(key, deepFreeze(shared.exercise(id, options)));
+    }
+    return described.get(key);
+  } });
+}
 const getCompanion = () => {
   if (!wasmAllowed()) return Promise.reject(new Error(WASM_REFUSED));
   companion ??= loadCompanion({
     createModule: () => { moduleLoads += 1; return createCompanionModule({ wasmBinary }); },
     exercises,
-  });
+  }).then(sharingDescriptions);
   return companion;
 };
 
@@ -59,6 +81,7 @@ globalThis.AttentionCompanion = Object.freeze({
   // where: where the written work goes, said to the learner.
   useStore: (store, { where = null } = {}) => { storeOverride = { store, notice: null, where }; },
   moduleLoads: () => moduleLoads,
+  describeCalls: () => describeCalls,
   // The bundle's KaTeX, for the offline figure and lab pages (tools/build-embed.mjs).
   katex,
   mountProgressPanel: (holder, options = {}) => mountProgressPanel(holder, { store: getStore().store, ...options }),

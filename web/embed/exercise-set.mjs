@@ -1,7 +1,7 @@
 // Several exercise widgets as one unit (one exercise, or a whole chapter): aggregate
 // progress and the commands of the embed protocol (reset, setSeed, getState).
 
-import { mountExercise } from './widget.mjs';
+import { mountExercise, savedExerciseState } from './widget.mjs';
 import { parseSeed } from '../seed.mjs';
 
 // The ids of one exercise, of a chosen list of exercises ("ch14.ex1, ch19.ex3": commas or
@@ -22,6 +22,14 @@ export function exerciseIds(companion, { exercise, exercises, chapter }) {
   const ids = list.filter((item) => String(item.chapter) === String(chapter)).map((item) => item.id);
   if (ids.length === 0) throw new Error(`There is no chapter '${chapter}'.`);
   return ids;
+}
+
+// The exercises' state from the store alone (as a set's state(), before it is drawn).
+export function savedSetState(companion, { ids, seed = 0, store }) {
+  const exercises = ids.map((id) => savedExerciseState(companion, store, id, typeof seed === 'function' ? seed(id) : seed));
+  const correct = exercises.reduce((sum, item) => sum + item.correct, 0);
+  const total = exercises.reduce((sum, item) => sum + item.total, 0);
+  return { exercises, correct, total, score: total ? correct / total : null };
 }
 
 // seed: one seed for every exercise, or a function from an exercise's id to its seed (a

@@ -47,6 +47,38 @@ globalThis.addEventListener?.('pagehide', () => {
   for (const send of [...unsent]) send();
 });
 
+// The seed an exercise is shown with: `seed`, or 0 where a seed changes nothing (an
+// exercise with no numbers to redraw: 19.1 letters its arrays in another order, so it
+// keeps its seed).
+export function shownSeed(companion, id, seed) {
+  if (seed === 0) return 0;
+  const exercise = companion.exercise(id, { seed });
+  if (hasVariants(exercise)) return seed;
+  return JSON.stringify(companion.exercise(id)) === JSON.stringify(exercise) ? 0 : seed;
+}
+
+// An exercise's state (as a widget's state()) from the store alone, for an element that
+// has not drawn it yet: the saved answers as they were last checked.
+export function savedExerciseState(companion, store, id, requestedSeed) {
+  const seed = shownSeed(companion, id, parseSeed(requestedSeed ?? 0));
+  const exercise = companion.exercise(id, { seed });
+  const parts = Object.create(null);
+  for (const part of Array.isArray(exercise.parts) ? exercise.parts : []) {
+    parts[part.name] = store.part(id, part.name, seed) ?? { text: '', verdict: null, attempts: 0 };
+  }
+  const items = [...(Array.isArray(exercise.explain) ? exercise.explain : []).map((item) => [String(item.name), String(item.name),
+    (item.checklist ?? []).length]), ...(Object.keys(parts).length === 0 && Array.isArray(exercise.checklist)
+    ? [[PLAN, null, exercise.checklist.length]] : [])];
+  const written = Object.create(null);
+  for (const [item, key, points] of items) {
+    const saved = store.openTask(id, key);
+    written[item] = { text: saved?.notes ?? '', ticked: saved?.ticked ?? [], points };
+  }
+  const total = Object.keys(parts).length;
+  const correct = Object.values(parts).filter((part) => part.verdict === 'correct').length;
+  return { exercise: id, seed, parts, written, correct, total, score: total ? correct / total : null };
+}
+
 export function mountExercise(holder, { companion, id, seed: requestedSeed, store, titleLevel = 2, policy = PRACTICE,
   where, onEvent = () => {} }) {
   let seed = parseSeed(requestedSeed ?? 0);
@@ -114,34 +146,32 @@ export function mountExercise(holder, { companion, id, seed: requestedSeed, stor
     saveWarning = null;
     let exercise;
     try {
+      seed = shownSeed(companion, id, seed);
       exercise = companion.exercise(id, { seed });
-      if (seed !== 0 && !hasVariants(exercise)) {
-        // No numbers to redraw: the seed is kept only where it changes something (19.1 letters
-        // its arrays in another order); otherwise this is the exercise's one version.
-        const only = companion.exercise(id);
-        if (JSON.stringify(only) === JSON.stringify(exercise)) seed = 0;
-      }
     } catch (error) {
       root.append(el('p', { class: 'status status-error' }, `The exercise “${id}” could not be opened: ${messageOf(error)}`));
       return;
     }
+    // Drawn apart from the page and put in at once: on a page of many elements the browser
+    // then lays each one out once, not after every piece.
+    const body = document.createDocumentFragment();
     const intro = el('div', { class: 'intro' });
     const titleId = uniqueId('aw-title');
-    root.append(el(`h${titleLevel}`, { class: 'aw-title', id: titleId }, exercise.title ?? id), intro);
+    body.append(el(`h${titleLevel}`, { class: 'aw-title', id: titleId }, exercise.title ?? id), intro);
     if (seed !== 0) {
-      root.append(el('p', { class: 'aw-seed' }, hasVariants(exercise)
+      body.append(el('p', { class: 'aw-seed' }, hasVariants(exercise)
         ? `Variant ${seed}: the numbers are redrawn from this seed (see below).`
         : `Variant ${seed}: the same question, laid out in another order.`));
     }
     await renderParagraphs(intro, exercise.intro ?? '');
-    if (seed !== 0 && exercise.inputs) root.append(inputsBlock(exercise, seed));
+    if (seed !== 0 && exercise.inputs) body.append(inputsBlock(exercise, seed));
     const roles = rolesSection(exercise, { headingLevel: titleLevel + 1 });
-    if (roles) root.append(roles);
+    if (roles) body.append(roles);
     const letters = roleLetters(exercise);
     const parts = Array.isArray(exercise.parts) ? exercise.parts : [];
     views = parts.map((part, index) => partView(companion, store, exercise, part, index, seed,
       { letters, headingLevel: titleLevel + 1, onGraded, onSaveFailed, titleId, policy }));
-    root.append(...views.map((view) => view.section));
+    body.append(...views.map((view) => view.section));
     // The written work, as on the exercise page: each explain item (numbered after the
     // parts), or an open design task's plan; a text field, the checklist, and the reference
     // notes after an attempt. Not graded.
@@ -152,18 +182,19 @@ export function mountExercise(holder, { companion, id, seed: requestedSeed, stor
       return explainView(store, exercise, item, parts.length + index + 1,
         { ...shared, onChange: writer(entry), valuesHidden: policy.values === 'hidden' });
     });
-    root.append(...explained.map((item) => item.section));
+    body.append(...explained.map((item) => item.section));
     await Promise.all(explained.map((item) => item.ready));
     if (parts.length === 0 && Array.isArray(exercise.checklist)) {
       const entry = { item: PLAN, key: null, points: exercise.checklist.length };
       writtenItems.push(entry);
-      root.append(openTaskView(store, exercise, { ...shared, onChange: writer(entry) }));
+      body.append(openTaskView(store, exercise, { ...shared, onChange: writer(entry) }));
     }
     const kind = workingKind(exercise);
     if (hasWorking(exercise.working, kind)) {
       working = workingBlock(exercise, { headingLevel: titleLevel + 1, titleId, policy });
-      root.append(working.section);
+      body.append(working.section);
     }
+    root.replaceChildren(body);
     for (const view of views) {
       if (view.restore) await view.restore();
     }
