@@ -17,7 +17,7 @@
 import { el, clear } from '../ui/dom.mjs';
 import { message, PROTOCOL_VERSION } from './protocol.mjs';
 import { exerciseIds, mountSet, savedSetState } from './exercise-set.mjs';
-import { readSeed } from '../seed.mjs';
+import { parseSeed, readSeed } from '../seed.mjs';
 import { learnerSeed, MAX_LEARNER_CHARS } from './learner-seed.mjs';
 import { readPolicy, policySentence, POLICY_ATTRIBUTES } from '../ui/feedback-policy.mjs';
 import { storeContext } from '../ui/storage.mjs';
@@ -203,14 +203,16 @@ export function defineAttentionExercise({ getCompanion, getStore, cssText, name 
 
     // A command to an element not drawn yet draws it first; its state is the saved one.
     #options = null;
-    async reset(exercise) {
-      if (this.#options) await this.#mount(this.#options, this.#generation);
-      return this.#set?.reset(exercise);
+    #drawn(command) {
+      if (this.#set) return command(this.#set);
+      return this.#options ? this.#mount(this.#options, this.#generation).then(() => this.#set && command(this.#set)) : undefined;
     }
 
-    async setSeed(seed, exercise) {
-      if (this.#options) await this.#mount(this.#options, this.#generation);
-      return this.#set?.setSeed(seed, exercise);
+    reset(exercise) { return this.#drawn((set) => set.reset(exercise)); }
+
+    setSeed(seed, exercise) {
+      const checked = parseSeed(seed); // a seed that is not one is refused at once, by name
+      return this.#drawn((set) => set.setSeed(checked, exercise));
     }
 
     getState() {
