@@ -19,8 +19,8 @@
 //   stored cmi.exit is suspend (else the SCO starts from nothing, ab-initio).
 //
 // startMoodle() serves a folder and these endpoints; install(folder, zip, version) puts a
-// package and its player there. The player: /FOLDER/player.html?learner=L[&attempt=A],
-// with an "Exit activity" link to /course.html (a whole-page navigation).
+// package and its player there. The player: /FOLDER/player.html?learner=L[&attempt=A]
+// [&refuse=ELEMENT], with an "Exit activity" link to /course.html (a whole-page navigation).
 
 import fs from 'node:fs';
 import os from 'node:os';
@@ -153,10 +153,24 @@ const api = new Api({ logLevel: 5, autocommit: false });
 api.loadFromFlattenedJSON(handed, '');
 api.storeData = (terminate) => store(api, terminate);
 window[version === '2004' ? 'API_1484_11' : 'API'] = api;
-// Every refused call, as the SCO met it (GetLastError right after).
+// Every refused call, as the SCO met it (GetLastError right after). ?refuse=ELEMENT makes
+// the LMS refuse to store that element (a data type it will not take), as a test of the
+// SCO's answer to a refusal.
+const refuse = query.get('refuse');
+let refusedCode = '0';
+for (const name of ['GetLastError', 'LMSGetLastError']) {
+  const own = api[name]?.bind(api);
+  if (own) api[name] = () => (refusedCode !== '0' ? refusedCode : own());
+}
 for (const name of version === '2004' ? ['SetValue', 'Commit', 'Terminate'] : ['LMSSetValue', 'LMSCommit', 'LMSFinish']) {
   const call = api[name].bind(api);
   api[name] = (...args) => {
+    refusedCode = '0';
+    if (refuse && /SetValue$/.test(name) && args[0] === refuse) {
+      refusedCode = version === '2004' ? '406' : '405';
+      window.refusedCalls.push({ name, args: [args[0]], code: refusedCode, planned: true });
+      return 'false';
+    }
     const answer = call(...args);
     const code = String(version === '2004' ? api.GetLastError() : api.LMSGetLastError());
     if (String(answer) !== 'true' || code !== '0') window.refusedCalls.push({ name, args: args.map(String), code });

@@ -270,3 +270,31 @@ test('a package re-uploaded with its exercises in another order restores every a
   assert.equal(moodle.tracks('order', 'ana')['cmi.core.score.raw'], String(Math.round((100 * after.correct) / after.total)));
   await back.context.close();
 });
+
+test('an LMS that refuses to store the answers: the learner is told, the work stays in the browser and comes back', async () => {
+  moodle.install('refusing', path.join(scormDir, 'attention-companion-ch14-scorm12.zip'), '1.2');
+  const { page, context, problems } = await newCheckedPage(browser, { allow: [/sendBeacon/] });
+  const open = async (query) => {
+    await page.goto(`${moodle.url}refusing/player.html?learner=dee${query}`);
+    await page.waitForFunction(() => document.getElementById('sco')?.contentDocument
+      ?.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 30_000 });
+    return { frame: page.frameLocator('#sco'), sco: page.frameLocator('#sco').locator('attention-exercise') };
+  };
+  const first = await open('&refuse=cmi.suspend_data');
+  await check(first, 'ch14.ex1', 'weights', '[0.2, 0.3, 0.5]');
+  const notice = first.frame.locator('.sco-problem');
+  await notice.waitFor();
+  assert.match(await notice.textContent(),
+    /did not accept part of your work \(LMSSetValue cmi\.suspend_data: error 405, .+\)\. Your answers are kept in this browser/);
+  assert.equal(moodle.tracks('refusing', 'dee')['cmi.suspend_data'], undefined, 'the LMS holds no answers');
+  await page.locator('#exit').click();
+  await page.waitForURL(/course\.html$/);
+  // The next visit, the LMS taking everything again: the answer is back, from the browser.
+  const second = await open('');
+  assert.equal(await partOf(second.sco, 'ch14.ex1', 'weights').locator('.answer').inputValue(), '[0.2, 0.3, 0.5]');
+  assert.equal(await second.frame.locator('.sco-problem').count(), 0);
+  await check(second, 'ch14.ex1', 'scores', '[1, 2, 3]');
+  assert.ok(moodle.tracks('refusing', 'dee')['cmi.suspend_data'].includes('[0.2, 0.3, 0.5]'), 'and the LMS has it now');
+  assert.deepEqual(problems(), []);
+  await context.close();
+});

@@ -383,3 +383,22 @@ test('every answer read counts toward the limit, placed or not: a report over it
   assert.deepEqual([small.read, small.answers.length, small.unplaced.length], [1000, 0, 1000]);
   assert.throws(() => readReportFile(foreign(1000), { resolve, catalogue, maxAnswers: 999 }), ReportLimitError);
 });
+
+test('a part judged against the learner\'s own earlier answer shows it (the learner\'s other answers go to the core as earlier)', async () => {
+  // The core's follow-through, as it reports it ({from, counts}); here a stand-in that
+  // reports it for one part and records what it was given.
+  const given = [];
+  const core = { grade: (id, part, text, options) => {
+    given.push([part, { ...options.earlier }]);
+    const result = companion.grade(id, part, text, options);
+    return part === 'weights' ? { ...result, followThrough: { from: ['scores'], counts: true } } : result;
+  } };
+  const text = classReport([['Eve', [{ id: interactionId('ch14.example1', 'scores'), text: '[1, 2, 3]' },
+    { id: interactionId('ch14.example1', 'weights'), text: '[0.1, 0.2, 0.7]' }]]]);
+  const file = readReportFile(text, { resolve, catalogue });
+  const report = await gradeAnswers(core, catalogue, file.answers);
+  assert.deepEqual(given, [['scores', {}], ['weights', { scores: '[1, 2, 3]' }]], 'each check is graded with the answers before it');
+  const weights = report.learners[0].rows.find((row) => row.part === 'weights');
+  assert.deepEqual(weights.followThrough, { from: ['scores'], counts: true });
+  assert.equal(learnerRows(report).find((row) => row[3] === 'weights')[8], 'judged against their own scores (counts)');
+});

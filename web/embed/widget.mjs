@@ -43,9 +43,11 @@ const SAVE_FAILED = 'Your answers could not be saved here; they will be lost whe
 // when its field loses focus or the page is left).
 const WRITTEN_PAUSE_MS = 1000;
 const unsent = new Set(); // the pending sends of every widget on the page
-globalThis.addEventListener?.('pagehide', () => {
-  for (const send of [...unsent]) send();
-});
+for (const leaving of ['beforeunload', 'pagehide']) {
+  globalThis.addEventListener?.(leaving, () => {
+    for (const send of [...unsent]) send();
+  });
+}
 
 // The seed an exercise is shown with: `seed`, or 0 where a seed changes nothing (an
 // exercise with no numbers to redraw: 19.1 letters its arrays in another order, so it
