@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// The README's list of exercise ids (for embeds and packages), generated from the exercise
-// files: prints it, or with --write puts it between the README's exercise-ids markers.
-// tests/js/exercise-ids.test.mjs checks that the README holds exactly this list.
+// The teachers' guide's list of exercise ids (for embeds and packages), generated from the
+// exercise files: prints it, or with --write puts it between the exercise-ids markers of
+// docs/teachers.md. tests/js/exercise-ids.test.mjs checks that the guide holds exactly it.
 //   node tools/exercise-ids.mjs [--write]
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,17 +27,17 @@ export function exerciseIdTable() {
     ...docs.map((doc) => `| \`${doc.id}\` | ${doc.chapter} | ${cell(doc.title ?? '')} | ${(doc.parts ?? []).length} |`)].join('\n');
 }
 
-export const readmePath = path.join(repoRoot, 'README.md');
+export const guidePath = path.join(repoRoot, 'docs', 'teachers.md');
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const table = exerciseIdTable();
   if (!process.argv.includes('--write')) {
     process.stdout.write(`${table}\n`);
   } else {
-    const readme = fs.readFileSync(readmePath, 'utf8');
-    const start = readme.indexOf(START);
-    const end = readme.indexOf(END);
-    if (start < 0 || end < start) throw new Error(`README.md has no ${START} … ${END} block`);
-    fs.writeFileSync(readmePath, `${readme.slice(0, start + START.length)}\n${table}\n${readme.slice(end)}`);
+    const guide = fs.readFileSync(guidePath, 'utf8');
+    const start = guide.indexOf(START);
+    const end = guide.indexOf(END);
+    if (start < 0 || end < start) throw new Error(`docs/teachers.md has no ${START} … ${END} block`);
+    fs.writeFileSync(guidePath, `${guide.slice(0, start + START.length)}\n${table}\n${guide.slice(end)}`);
   }
 }

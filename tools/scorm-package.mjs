@@ -3,7 +3,7 @@
 // or one of exercises a teacher chooses, with a title, per-learner variants and a feedback
 // policy (web/ui/feedback-policy.mjs) given as the launch's parameters in the manifest.
 //
-//   node tools/scorm-package.mjs --exercises ch14.ex1,ch19.ex3 --title "Week 3: attention"
+//   node tools/scorm-package.mjs --exercises ch14.ex1,ch19.ex3 | --chapter 19  --title "Week 3: attention"
 //        [--version 1.2|2004|both] [--per-learner] [--salt TEXT] [--mastery 0-100]
 //        [--attempts 1-20] [--values shown|hidden] [--working shown|hidden]
 //        [--out DIR] [--build DIR]
@@ -53,8 +53,10 @@ export function launchParameters({ perLearner = false, salt = '', policy = null 
   return rest ? `?${rest}` : '';
 }
 
-const launchPage = ({ title, ids, version }) => page({
-  title, body: '<main id="sco"></main>', scripts: ['sco.js'], dataset: { exercises: ids.join(','), scorm: version } });
+// The SCO's page: its exercises, its SCORM version and the package's id (the SCO keeps a
+// copy of the learner's work in the browser per package: web/embed/scorm-session.mjs).
+const launchPage = ({ title, ids, version, id }) => page({
+  title, body: '<main id="sco"></main>', scripts: ['sco.js'], dataset: { exercises: ids.join(','), scorm: version, package: id } });
 
 // Writes one package's zip. scoDir holds sco.js and style.css (build-embed.mjs's build/sco).
 export function writePackage({ scoDir, zipFile, version, ids, identity, masteryScore = null, parameters = '' }) {
@@ -63,7 +65,7 @@ export function writePackage({ scoDir, zipFile, version, ids, identity, masteryS
     for (const file of ['sco.js', 'style.css']) fs.copyFileSync(path.join(scoDir, file), path.join(work, file));
     fs.writeFileSync(path.join(work, 'imsmanifest.xml'),
       SCORM_VERSIONS[version].manifest({ ...identity, files: SCO_FILES, masteryScore, parameters }));
-    fs.writeFileSync(path.join(work, 'index.html'), launchPage({ title: identity.title, ids, version }));
+    fs.writeFileSync(path.join(work, 'index.html'), launchPage({ title: identity.title, ids, version, id: identity.id }));
     fs.rmSync(zipFile, { force: true });
     execFileSync('zip', ['-q', '-X', '-r', zipFile, 'imsmanifest.xml', ...SCO_FILES], { cwd: work });
   } finally {
@@ -72,19 +74,22 @@ export function writePackage({ scoDir, zipFile, version, ids, identity, masteryS
   return zipFile;
 }
 
-const USAGE = 'usage: node tools/scorm-package.mjs --exercises ID[,ID…] --title TEXT [--version 1.2|2004|both] ' +
+const USAGE = 'usage: node tools/scorm-package.mjs --exercises ID[,ID…] | --chapter N --title TEXT [--version 1.2|2004|both] ' +
   '[--per-learner] [--salt TEXT] [--mastery 0-100] [--attempts 1-20] [--values shown|hidden] ' +
   '[--working shown|hidden] [--out DIR] [--build DIR]';
 
 // The command line -> the zips written, or throws an Error whose message says what is wrong.
 export function main(argv) {
   const { values: args } = parseArgs({ args: argv, strict: true, options: {
-    exercises: { type: 'string' }, title: { type: 'string' }, version: { type: 'string', default: 'both' },
+    exercises: { type: 'string' }, chapter: { type: 'string' }, title: { type: 'string' },
+    version: { type: 'string', default: 'both' },
     'per-learner': { type: 'boolean', default: false }, salt: { type: 'string', default: '' },
     mastery: { type: 'string' }, attempts: { type: 'string' }, values: { type: 'string' }, working: { type: 'string' },
     out: { type: 'string' }, build: { type: 'string', default: path.join(repoRoot, 'build') },
   } });
-  if (!args.exercises || !args.title?.trim()) throw new Error(`--exercises and --title are needed\n${USAGE}`);
+  if (!args.exercises === !args.chapter || !args.title?.trim()) {
+    throw new Error(`--title and one of --exercises or --chapter are needed\n${USAGE}`);
+  }
   const versions = args.version === 'both' ? ['1.2', '2004'] : [args.version];
   if (!versions.every((version) => version in SCORM_VERSIONS)) throw new Error(`--version must be 1.2, 2004 or both\n${USAGE}`);
   if (args.salt.length > MAX_LEARNER_CHARS) throw new Error(`--salt is longer than ${MAX_LEARNER_CHARS} characters`);
@@ -97,8 +102,13 @@ export function main(argv) {
   if (!fs.existsSync(path.join(scoDir, 'sco.js')) || !fs.existsSync(catalogue)) {
     throw new Error(`no build in ${buildDir} (run npm test or cmake --build build first)`);
   }
-  const known = new Set(JSON.parse(fs.readFileSync(catalogue, 'utf8')).map((doc) => doc.id));
-  const ids = [...new Set(args.exercises.split(/[\s,]+/).filter(Boolean))];
+  const docs = JSON.parse(fs.readFileSync(catalogue, 'utf8'));
+  const known = new Set(docs.map((doc) => doc.id));
+  if (args.chapter && !docs.some((doc) => String(doc.chapter) === args.chapter)) {
+    throw new Error(`no chapter ${JSON.stringify(args.chapter)}; the chapters are ${[...new Set(docs.map((doc) => doc.chapter))].join(', ')}`);
+  }
+  const ids = args.chapter ? docs.filter((doc) => String(doc.chapter) === args.chapter).map((doc) => doc.id)
+    : [...new Set(args.exercises.split(/[\s,]+/).filter(Boolean))];
   const unknown = ids.filter((id) => !known.has(id));
   if (ids.length === 0 || unknown.length) {
     throw new Error(`${unknown.length ? `no exercise ${unknown.join(', ')}` : 'no exercises given'}; ` +

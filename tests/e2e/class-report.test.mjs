@@ -13,6 +13,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { launchBrowser, newCheckedPage, repoRoot, screenshot, startServer, waitReady } from './harness.mjs';
@@ -22,6 +23,8 @@ import { loadCompanion } from '../../web/companion.mjs';
 import { parseDelimited } from '../../web/report/delimited-text.mjs';
 import { AnswerStore } from '../../web/ui/storage.mjs';
 import { exportProgress } from '../../web/ui/progress-file.mjs';
+import { EXPLANATION, OTHERS, SAME_VALUE, UNEXPLAINED_PART, classOfThree, classReport, moodleS, phpRow }
+  from '../js/class-report-fixture.mjs';
 
 const PACKAGE = path.join(scormDir, 'attention-companion-ch14-scorm12.zip');
 const axeSource = fs.readFileSync(path.join(repoRoot, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
@@ -100,11 +103,6 @@ async function takeActivity(learner) {
   return { interactions, score };
 }
 
-// Moodle's s(), and PHP's fputcsv with a tab (Moodle's csv_export_writer("tab")).
-const moodleS = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-  .replace(/"/g, '&quot;').replace(/'/g, '&#039;').replace(/&amp;#(\d+|x[0-9a-f]+);/gi, '&#$1;');
-const phpCell = (text) => (/[\t"\\\n\r ]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
-const phpRow = (cells) => `${cells.map((cell) => phpCell(String(cell))).join('\t')}\n`;
 
 // The Interactions report as Moodle downloads it in text format, from the LMS records.
 function interactionsReport(visits, scoTitle) {
@@ -143,7 +141,7 @@ function expected(answers) {
 }
 
 // The summary table's part rows as text: [exercise, part, ...cells].
-const tableRows = (page) => page.locator('table.report-table:not(.report-unplaced) tbody tr[data-part]').evaluateAll((rows) =>
+const tableRows = (page) => page.locator('table.report-table:not(.report-unplaced):not(.report-learners) tbody tr[data-part]').evaluateAll((rows) =>
   rows.map((row) => [row.dataset.exercise, ...[...row.cells].map((cell) => cell.textContent.trim())]));
 
 async function axeViolations(page) {
@@ -213,14 +211,26 @@ test('the report of a class\'s SCORM answers: re-graded counts, named mistakes, 
   assert.equal(await page.locator('svg.report-chart').count(), 2, 'answers per part, and named mistakes');
   assert.doesNotMatch(await page.locator('main').textContent(), /NaN|undefined|null/);
 
-  // The CSV download holds the table.
+  // Per learner: each part's last answer, its verdict and the checks the core could read,
+  // in the page's table and in the CSV download (a row per learner and part).
+  const title = catalogue.find((entry) => entry.id === EXERCISE).title;
+  const partOrder = catalogue.find((entry) => entry.id === EXERCISE).parts;
+  const perLearner = LEARNERS.flatMap((learner) => partOrder.filter((part) => learner.answers.some(([p]) => p === part)).map((part) => {
+    const mine = learner.answers.filter(([p]) => p === part).map(([, text]) => text);
+    const last = graded(part, mine.at(-1));
+    return [`${learner.name} (${learner.email})`, EXERCISE, title, part, '', mine.at(-1), last.verdict,
+      String(mine.filter((text) => graded(part, text).verdict !== 'invalid').length), '', last.misconception ?? '', ''];
+  }));
+  const shown = await page.locator('table.report-learners tbody tr[data-part]').evaluateAll((trs) => trs.map((tr) =>
+    [tr.dataset.learner, tr.dataset.part, tr.cells[1].textContent, tr.cells[3].textContent, tr.cells[2].dataset.verdict]));
+  assert.deepEqual(shown, perLearner.map((row) => [row[0], row[3], row[5], row[7], row[6]]));
   const [download] = await Promise.all([page.waitForEvent('download'), page.locator('button.report-download').click()]);
   assert.match(download.suggestedFilename(), /^class-report-\d{4}-\d\d-\d\d\.csv$/);
   const csv = fs.readFileSync(await download.path(), 'utf8');
   const [header, ...records] = parseDelimited(csv, ',');
-  assert.deepEqual(header, ['Exercise', 'Title', 'Part', 'Answers', 'Correct', 'Incorrect', 'Invalid', 'Near misses', 'Named mistakes']);
-  const title = catalogue.find((entry) => entry.id === EXERCISE).title;
-  assert.deepEqual(records, rows.map(([exercise, part, ...cells]) => [exercise, title, part, ...cells]));
+  assert.deepEqual(header, ['Learner', 'Exercise', 'Title', 'Part', 'Variant', 'Answer', 'Verdict', 'Attempts', 'Follow-through',
+    'Named mistake', 'Checklist points ticked']);
+  assert.deepEqual(records, perLearner);
 
   assert.deepEqual(await axeViolations(page), [], 'the report (light)');
   await page.emulateMedia({ colorScheme: 'dark' });
@@ -269,6 +279,93 @@ test('files dropped on the page: a learner\'s progress file is graded; a damaged
   const order = catalogue.find((entry) => entry.id === EXERCISE).parts.filter((part) => want.has(part));
   assert.deepEqual(rows.map((row) => row.slice(1, 7)), order.map((part) => [part,
     ...['answers', 'correct', 'incorrect', 'invalid', 'nearMisses'].map((key) => String(want.get(part)[key]))]));
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+// Issue 32: an Interactions export of 3 learners with 6 wrong answers that no named mistake
+// explains (2 of them the same value typed differently) and an explanation.
+test('a row per learner, the unexplained wrong answers in 5 groups with counts, the written work; the CSV has the same rows', async () => {
+  const unexplained = [...SAME_VALUE, ...OTHERS].filter((text) => {
+    const r = companion.grade(...UNEXPLAINED_PART, text);
+    return r.verdict === 'incorrect' && !r.misconception;
+  });
+  assert.equal(unexplained.length, 6, 'the core names none of the six');
+  const { page, context, problems } = await newCheckedPage(browser);
+  await page.goto(`${site.url}report.html`);
+  await waitReady(page);
+  await page.locator('#report-files').setInputFiles({ name: 'interactions.txt', mimeType: 'text/plain',
+    buffer: Buffer.from(classReport(classOfThree())) });
+  await page.locator('#report[data-state="ready"]').waitFor({ timeout: 30_000 });
+  const groups = page.locator(`section.report-unexplained[data-exercise="${UNEXPLAINED_PART[0]}"][data-part="${UNEXPLAINED_PART[1]}"] tbody tr`);
+  const seen = await groups.evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((cell) => cell.textContent)));
+  assert.equal(seen.length, 5);
+  assert.deepEqual(seen.map((row) => row[1]), ['2', '1', '1', '1', '1'], 'with counts, most frequent first');
+  assert.deepEqual(seen[0].slice(2), ['2', SAME_VALUE[0]], 'two learners, one example as typed');
+  const learners = await page.locator('table.report-learners tbody[data-learner]').evaluateAll((bodies) => bodies.map((b) => b.dataset.learner));
+  assert.deepEqual(learners, ['Ana', 'Ben', 'Cy']);
+  const written = page.locator('section.report-written[data-exercise="ch14.ex2"]');
+  assert.equal(await written.locator('dd.report-written-text').textContent(), EXPLANATION);
+  assert.ok(await written.locator('.report-checklist li').count() > 0, 'beside the item\'s checklist');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('button.report-download').click()]);
+  const [, ...records] = parseDelimited(fs.readFileSync(await download.path(), 'utf8'), ',');
+  const rows = await page.locator('table.report-learners tbody tr[data-part]').evaluateAll((trs) => trs.map((tr) =>
+    [tr.dataset.learner, tr.dataset.exercise, tr.dataset.part, tr.cells[1].textContent]));
+  assert.deepEqual(records.filter((r) => !r[3].startsWith('written:')).map((r) => [r[0], r[1], r[3], r[5].replace(/^'/, '')]), rows);
+  assert.ok(records.some((r) => r[5] === '\'=1+2'), 'a formula-like answer is text in the CSV');
+  assert.deepEqual(records.filter((r) => r[3].startsWith('written:')).map((r) => [r[0], r[5]]), [['Ana', EXPLANATION]]);
+  await screenshot(page, 'class-report-learners');
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+// Every answer read counts toward the limit, and the page stops reading when it is passed.
+test('20 files of 60,000 unplaceable answers, and one file of 200,000 answers, are refused with the documented message within 2 s', async (t) => {
+  const file = (answers, prefix) => {
+    const perRow = 100;
+    const header = ['Name', 'Attempt', ...Array.from({ length: perRow }, (_, i) => [`Question ${i}`, `Response ${i}`]).flat()].join('\t');
+    const lines = [header];
+    for (let r = 0; r < answers / perRow; r += 1) {
+      lines.push([`L${r}`, '1', ...Array.from({ length: perRow }, (_, i) => [`${prefix}${r}.${i}`, '1']).flat()].join('\t'));
+    }
+    return Buffer.from(`${lines.join('\n')}\n`);
+  };
+  const { page, context, problems } = await newCheckedPage(browser);
+  await page.goto(`${site.url}report.html`);
+  await waitReady(page);
+  const refuse = async (files) => {
+    await page.evaluate(() => {
+      const input = document.getElementById('report-files');
+      window.refusal = new Promise((resolve) => {
+        input.addEventListener('change', () => {
+          const started = performance.now();
+          new MutationObserver((_, observer) => {
+            if (document.getElementById('report').dataset.state !== 'refused') return;
+            observer.disconnect();
+            resolve({ ms: performance.now() - started, text: document.getElementById('report-messages').textContent });
+          }).observe(document.getElementById('report'), { attributes: true });
+        }, { once: true });
+      });
+    });
+    await page.locator('#report-files').setInputFiles(files);
+    return page.evaluate(() => window.refusal);
+  };
+  // (Files on the disk: the browser reads them itself, as a teacher's files.)
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-limits-'));
+  const foreign = file(60_000, 'other.activity.q');
+  assert.ok(foreign.length > 1_000_000 && foreign.length < 5 * 1024 * 1024, `${foreign.length} bytes`);
+  const groups = Array.from({ length: 20 }, (_, i) => path.join(dir, `group-${i}.txt`));
+  for (const name of groups) fs.writeFileSync(name, foreign);
+  fs.writeFileSync(path.join(dir, 'all.txt'), file(200_000, 'q'));
+  const twenty = await refuse(groups);
+  const one = await refuse([path.join(dir, 'all.txt')]);
+  fs.rmSync(dir, { recursive: true, force: true });
+  for (const [what, { ms, text }] of [['20 files', twenty], ['one file', one]]) {
+    assert.match(text, /These files hold more than 20,000 answers, the most this page reads at a time\. Nothing was graded/, what);
+    assert.ok(ms < 2000, `${what}: refused in ${Math.round(ms)} ms`);
+    t.diagnostic(`${what}: refused in ${Math.round(ms)} ms`);
+  }
+  assert.equal(await page.locator('#report').textContent(), '', 'nothing was graded');
   assert.deepEqual(problems(), []);
   await context.close();
 });

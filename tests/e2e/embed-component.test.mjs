@@ -6,6 +6,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, newCheckedPage, screenshot } from './harness.mjs';
 import { snippet, localise, hostPage, startHost, partIn, answerChoice, answerLetter, letterOf } from './embed-helpers.mjs';
+import { loadCompanion } from '../../web/companion.mjs';
+
+const companion = await loadCompanion();
 
 let site;
 let course;
@@ -141,6 +144,95 @@ test('on a host page whose CSP refuses WebAssembly the element says so in a sent
   await status.waitFor({ timeout: 20_000 });
   assert.match(await status.textContent(), /Content-Security-Policy does not let WebAssembly run.*'wasm-unsafe-eval' in its script-src\.$/);
   assert.doesNotMatch(await status.textContent(), /Aborted|CompileError/);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test('the README\'s quick component shows its exercise under the teacher\'s policy', async () => {
+  const { page, context, problems } = await newCheckedPage(browser);
+  course.write('quick.html', hostPage(localise(snippet('quick-component'), { companion: site.url, course: course.url })));
+  await page.goto(`${course.url}quick.html`);
+  await page.waitForFunction(() => document.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 20_000 });
+  const element = page.locator('attention-exercise');
+  assert.equal(await element.locator('article').getAttribute('data-exercise'), 'ch19.ex3');
+  assert.match(await element.locator('.policy-note').textContent(), /at most 3 graded checks/);
+  assert.match(await element.locator('.attempts').first().textContent(), /0 of 3 attempts used/);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+// Written work in the component: an explanation and a design task's plan, as events and state.
+test('<attention-exercise> carries written explanations and a design task\'s plan in attention-written events and its state', async () => {
+  const { page, context, problems } = await newCheckedPage(browser);
+  const logs = [];
+  page.on('console', (message) => logs.push(message.text()));
+  const full = localise(snippet('component'), { companion: site.url, course: course.url });
+  course.write('written.html', hostPage(full.replace('exercise="ch14.ex1"', 'exercise="ch14.ex4"')
+    .replace('exercise="ch14.example1" seed="7"', 'exercise="ch19.ex22"')));
+  await page.goto(`${course.url}written.html`);
+  await page.waitForFunction(() => [...document.querySelectorAll('attention-exercise')].every((e) => e.dataset.ready === 'true'),
+    null, { timeout: 20_000 });
+  await page.evaluate(() => {
+    window.written = [];
+    document.addEventListener('attention-written', (event) => window.written.push(event.detail));
+  });
+  const [explainer, planner] = [page.locator('attention-exercise').nth(0), page.locator('attention-exercise').nth(1)];
+  const explanation = 'The largest weight need not move the readout most: the value it weighs may sit near the others.';
+  await explainer.locator('section.explain-part textarea.open-notes').fill(explanation);
+  await planner.locator('section.open-task textarea.open-notes').fill('List what must be fixed: seeds, masks, dtype.');
+  await planner.locator('section.open-task input.checklist-box').nth(2).check();
+  await page.waitForFunction(() => ['what_the_counterexample_tests', 'plan'].every((item) => window.written
+    .some((w) => w.item === item && w.text.length > 20)), null, { timeout: 10_000 });
+  const written = await page.evaluate(() => window.written);
+  const explained = written.filter((w) => w.item === 'what_the_counterexample_tests').at(-1);
+  assert.deepEqual([explained.protocol, explained.type, explained.exercise, explained.text], ['attention-companion', 'written', 'ch14.ex4', explanation]);
+  assert.ok(logs.includes(`ch14.ex4 what_the_counterexample_tests: wrote ${explanation.length} characters`), 'the snippet\'s listener');
+  const state = await planner.evaluate((node) => node.getState());
+  assert.deepEqual(state.exercises[0].written.plan, { text: 'List what must be fixed: seeds, masks, dtype.', ticked: [2],
+    points: state.exercises[0].written.plan.points });
+  assert.equal(state.total, 0, 'a design task has no graded part');
+  await screenshot(page, 'embed-component-written');
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+// Issue 33: many elements share one core, each exercise described once; those far from the
+// screen become ready at once (with their saved answers) and are drawn when they come near.
+test('100 <attention-exercise chapter="14"> on one page share one core and all become ready; a far one is drawn when it comes near', async () => {
+  const { page, context, problems } = await newCheckedPage(browser);
+  course.write('hundred.html', hostPage(`<script src="${site.url}attention-exercise.js"></script>\n` +
+    Array.from({ length: 100 }, (_, i) => `<attention-exercise id="e${i}" chapter="14"></attention-exercise>`).join('\n')));
+  const readies = [];
+  await page.exposeFunction('readyOf', (id, exercises) => readies.push([id, exercises]));
+  await page.addInitScript(() => document.addEventListener('attention-ready', (event) => {
+    window.readyOf(event.target.id, event.detail.exercises.length);
+  }));
+  await page.goto(`${course.url}hundred.html`);
+  await page.waitForFunction(() => [...document.querySelectorAll('attention-exercise')].every((e) => e.dataset.ready === 'true'),
+    null, { timeout: 60_000 });
+  assert.equal(await page.evaluate(() => window.AttentionCompanion.moduleLoads()), 1, 'one core');
+  const chapter = companion.exercises().filter((entry) => entry.chapter === 14);
+  assert.equal(await page.evaluate(() => window.AttentionCompanion.describeCalls()), chapter.length, 'each exercise described once');
+  for (let wait = 0; readies.length < 100 && wait < 100; wait += 1) await page.waitForTimeout(50); // (the events' calls back)
+  assert.equal(readies.length, 100, 'a ready event each');
+  assert.ok(readies.every(([, count]) => count === chapter.length));
+  const first = page.locator('#e0');
+  assert.equal(await first.locator('article.aw-exercise').count(), chapter.length, 'the first is drawn');
+  const far = page.locator('#e60');
+  assert.equal(await far.locator('article.aw-exercise').count(), 0, 'one far below is not drawn yet');
+  assert.deepEqual((await far.evaluate((node) => node.getState())).exercises.map((item) => item.exercise), chapter.map((entry) => entry.id));
+  await far.locator('.aw-deferred').scrollIntoViewIfNeeded();
+  await far.locator('article.aw-exercise').first().waitFor({ timeout: 20_000 });
+  const input = far.locator('article[data-exercise="ch14.ex1"] section.part[data-part="weights"] .answer');
+  await input.fill('[0.2, 0.3, 0.5]');
+  await input.press('Enter');
+  await far.locator('article[data-exercise="ch14.ex1"] section.part[data-part="weights"] .feedback[data-verdict]').waitFor();
+  // A learner who asks (the button) gets the exercises at once, the focus on the first.
+  const other = page.locator('#e90');
+  await other.locator('button.aw-show').focus();
+  await other.locator('button.aw-show').press('Enter');
+  await other.locator('article.aw-exercise').first().waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement?.shadowRoot?.activeElement?.className), 'aw-title');
   assert.deepEqual(problems(), []);
   await context.close();
 });

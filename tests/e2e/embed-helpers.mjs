@@ -1,11 +1,12 @@
-// Helpers for the embed tests: the README's teacher snippets (run as written, with the
-// two placeholder addresses replaced), host pages served from a temporary folder on a
-// second (and third) localhost port, and the build's dist/ and scorm/ folders.
+// Helpers for the embed tests: the teachers' snippets of README.md and docs/teachers.md
+// (run as written, with the two placeholder addresses replaced), host pages served from a
+// temporary folder on a second (and third) localhost port, and the build's dist/ and
+// scorm/ folders.
 
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { repoRoot, siteDir, startServer } from './harness.mjs';
+import { siteDir, startServer } from './harness.mjs';
 
 export const buildDir = path.dirname(siteDir);
 export const distDir = path.join(buildDir, 'dist');
@@ -13,13 +14,7 @@ export const scormDir = path.join(buildDir, 'scorm');
 export const COMPANION = 'https://companion.example';
 export const COURSE = 'https://course.example';
 
-// The fenced block after "<!-- snippet: NAME -->" in README.md.
-export function snippet(name) {
-  const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
-  const match = readme.match(new RegExp(`<!-- snippet: ${name} -->\\n\`\`\`html\\n([\\s\\S]*?)\\n\`\`\``));
-  if (!match) throw new Error(`README.md has no snippet '${name}'`);
-  return match[1];
-}
+export { snippet } from './embed-snippets.mjs';
 
 // Snippet text with the placeholder origins replaced ("http://127.0.0.1:PORT/" -> origin).
 export function localise(text, { companion, course }) {

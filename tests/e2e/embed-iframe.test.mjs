@@ -1,11 +1,15 @@
-// The iframe embed on a page of another origin (the README's snippet, run as written):
-// minimal chrome, height reports, the postMessage events, the commands, and the origin
-// allow-list (a page at an origin not on the list gets no message and cannot command).
+// The iframe embed on a page of another origin (the teachers' snippets, run as written):
+// minimal chrome, height reports, the postMessage events, the commands (the learner's
+// answers shown on the page), written work, and the origin allow-list (a page at an origin
+// not on the list gets no message and cannot command).
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, newCheckedPage, screenshot } from './harness.mjs';
 import { snippet, localise, hostPage, startHost, partIn, answerChoice, answerLetter, letterOf } from './embed-helpers.mjs';
+import { loadCompanion } from '../../web/companion.mjs';
+
+const companion = await loadCompanion();
 
 let site;
 let course;
@@ -18,7 +22,7 @@ before(async () => {
   stranger = await startHost();
   browser = await launchBrowser();
   for (const host of [course, stranger]) {
-    // Both pages are the README's snippet, both naming `course` as the allowed origin.
+    // Both pages are the guide's snippet, both naming `course` as the allowed origin.
     host.write('course.html', hostPage(localise(snippet('iframe'), { companion: site.url, course: course.url })));
   }
 });
@@ -92,11 +96,14 @@ test('an iframe embed on another origin reports ready, resize, graded and progre
   const before = (await received(page, 'resize')).length;
   await page.waitForFunction((n) => window.received.filter((m) => m.data?.type === 'resize').length > n, before - 1);
 
-  // Commands from the allowed origin: getState, setSeed, reset.
-  await page.evaluate(() => window.askForState()); // the README snippet's own function
+  // Commands from the allowed origin: getState (the snippet's own button, which shows the
+  // answers on the page), setSeed, reset.
+  await page.locator('#ask').click();
   const [state] = await waitFor(page, 'state');
   assert.equal(state.data.requestId, 1);
   assert.equal(state.data.exercises[0].parts[parts[0]].verdict, 'incorrect');
+  await page.locator('#answers', { hasText: `ch14.ex1 ${parts[0]}: [0, 0, 0] incorrect` }).waitFor();
+  assert.match(await page.locator('#answers').textContent(), new RegExp(`ch14\\.ex1 ${parts[1]}: \\(nothing yet\\)`));
   await send(page, { protocol: 'attention-companion', version: 1, type: 'setSeed', seed: 5 }, siteOrigin);
   await frame.locator('.aw-seed').waitFor();
   await send(page, { protocol: 'attention-companion', version: 1, type: 'setSeed', seed: 42 }, siteOrigin);
@@ -275,6 +282,59 @@ test('setSeed refuses seeds that are not decimal digits, naming them, and leaves
   assert.match(await frame.locator('.aw-seed').textContent(), /Variant 42:/, 'the variant is unchanged');
   await send(page, { protocol: 'attention-companion', version: 1, type: 'setSeed', seed: '7' }, siteOrigin);
   await page.waitForFunction(() => window.received.some((m) => m.data?.type === 'progress' && m.data.exercises[0].seed === 7));
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test('the README\'s quick iframe shows the exercise and reports to the course page', async () => {
+  const { page, context, problems } = await recordingPage();
+  course.write('quick.html', hostPage(localise(snippet('quick-iframe'), { companion: site.url, course: course.url })));
+  await page.goto(`${course.url}quick.html`);
+  const [ready] = await waitFor(page, 'ready');
+  assert.deepEqual(ready.data.exercises.map((item) => item.exercise), ['ch14.ex1']);
+  const frame = page.frameLocator('iframe');
+  assert.equal(await frame.locator('h1').textContent(), companion.exercise('ch14.ex1').title);
+  assert.ok(await frame.locator('section.part').count() >= 3);
+  assert.equal(await frame.locator('#notice .notice').count(), 0, 'its page is the allowed origin');
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+// Written work: an explanation and a design task's plan, read back from the page's events.
+test('an explanation and a design task written in iframes reach the course page as written events and in the state', async () => {
+  const { page, context, problems } = await recordingPage();
+  const logs = [];
+  page.on('console', (message) => logs.push(message.text()));
+  const full = localise(snippet('iframe'), { companion: site.url, course: course.url });
+  course.write('written.html', hostPage(full.replace('exercise=ch14.ex1', 'exercise=ch14.ex2') +
+    `\n<iframe id="plan" title="Design task" style="width: 100%; height: 900px" src="${site.url}embed.html?exercise=ch19.ex20&origin=${encodeURIComponent(course.origin)}"></iframe>`));
+  await page.goto(`${course.url}written.html`);
+  await waitFor(page, 'ready', 2);
+  const explanation = 'The weights are a distribution:\nthey are positive and add up to one.';
+  const explain = page.frameLocator('#attention').locator('section.explain-part[data-explain="why_not_a_distribution"]');
+  await explain.locator('textarea.open-notes').fill(explanation);
+  await explain.locator('input.checklist-box').first().check();
+  const plan = page.frameLocator('#plan').locator('section.open-task');
+  await plan.locator('textarea.open-notes').fill('Test the mask on a padded batch first.');
+  await page.waitForFunction(() => ['why_not_a_distribution', 'plan'].every((item) => window.received
+    .some((m) => m.data?.type === 'written' && m.data.item === item && m.data.text.length > 20)), null, { timeout: 10_000 });
+  const written = (await received(page, 'written')).map((m) => m.data);
+  const last = (item) => written.filter((w) => w.item === item).at(-1);
+  assert.deepEqual([last('why_not_a_distribution').exercise, last('why_not_a_distribution').text, last('why_not_a_distribution').ticked],
+    ['ch14.ex2', explanation, [0]]);
+  assert.ok(last('why_not_a_distribution').points > 0);
+  assert.deepEqual([last('plan').exercise, last('plan').text], ['ch19.ex20', 'Test the mask on a padded batch first.']);
+  assert.ok(logs.some((line) => line === `ch14.ex2 why_not_a_distribution: wrote ${explanation.length} characters`),
+    'the snippet\'s own listener saw the written event');
+  // In the state too, ungraded: no verdict, no share of the score.
+  await page.locator('#ask').click();
+  const [state] = await waitFor(page, 'state');
+  assert.equal(state.data.exercises[0].written.why_not_a_distribution.text, explanation);
+  assert.equal(state.data.total, companion.exercise('ch14.ex2').parts.length);
+  // The reference notes open once something is written, as on the site.
+  await explain.locator('button.reveal-notes').click();
+  await explain.locator('.reference-notes h4, .reference-notes h3').first().waitFor();
+  await screenshot(page, 'embed-iframe-written');
   assert.deepEqual(problems(), []);
   await context.close();
 });

@@ -125,9 +125,10 @@ test('an unknown exercise id gives a message, not a blank page', async () => {
   await context.close();
 });
 
-test('a feedback policy in the address: one check, no values, the working after; carried into the page\'s links', async () => {
+test('a feedback policy in the address: one check, the working after; carried into the page\'s links', async () => {
   const { page, context, problems } = await newCheckedPage(browser);
-  await page.goto(`${server.url}exercise.html?id=ch14.example1&attempts=1&values=hidden&working=hidden&seed=5`);
+  // (Without values=hidden, under which the working, made of values, is never shown.)
+  await page.goto(`${server.url}exercise.html?id=ch14.example1&attempts=1&working=hidden&seed=5`);
   await waitReady(page);
   assert.match(await page.locator('.policy-note').textContent(), /at most one graded check/);
   const show = page.locator('button.show-working');

@@ -14,25 +14,18 @@ import { loadCompanion } from '../../web/companion.mjs';
 import { ReportFileError, decodeText, detectDelimiter, parseDelimited, writeCsv } from '../../web/report/delimited-text.mjs';
 import { decodeEntities, readInteractionsReport } from '../../web/report/moodle-csv.mjs';
 import { interactionReader } from '../../web/report/interactions.mjs';
-import { LIMITS, REASONS, SUMMARY_HEADER, gradeAnswers, readReportFile, summaryCsv, summaryRows }
-  from '../../web/report/class-report.mjs';
+import { LIMITS, REASONS, ReportLimitError, readReportFile } from '../../web/report/class-report.mjs';
+import { gradeAnswers, readValue } from '../../web/report/regrade.mjs';
+import { LEARNER_HEADER, SUMMARY_HEADER, learnerCsv, learnerRows, safeCell, summaryRows } from '../../web/report/report-csv.mjs';
 import { AnswerStore } from '../../web/ui/storage.mjs';
 import { exportProgress } from '../../web/ui/progress-file.mjs';
-import { interactionId } from '../../web/embed/scorm-api.mjs';
+import { interactionId } from '../../web/embed/scorm-values.mjs';
 import { mulberry32 } from './seeded-random.mjs';
+import { OTHERS, SAME_VALUE, UNEXPLAINED_PART, classOfThree, classReport, moodleS, phpRow } from './class-report-fixture.mjs';
 
 const companion = await loadCompanion();
 const catalogue = companion.exercises();
 const resolve = interactionReader(catalogue);
-
-// Moodle's s(): htmlspecialchars(ENT_QUOTES), then numeric references the text already
-// held are un-doubled.
-const moodleS = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-  .replace(/"/g, '&quot;').replace(/'/g, '&#039;').replace(/&amp;#(\d+|x[0-9a-f]+);/gi, '&#$1;');
-// PHP's fputcsv with a tab: a cell is quoted when it holds the delimiter, a quote, a
-// backslash, a line break or a space; quotes inside are doubled.
-const phpCell = (text) => (/[\t"\\\n\r ]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
-const phpRow = (cells) => `${cells.map((cell) => phpCell(String(cell))).join('\t')}\n`;
 
 // The core's own grading of one answer, and the near-miss rule the page applies.
 const grade = ({ exercise, part, text, seed }) => companion.grade(exercise, part, text, { seed });
@@ -195,7 +188,8 @@ test('the tallies of a Moodle report equal the core\'s own grading of the same t
   const cut = readReportFile(`Name\tQuestion 0\tResponse 0\nAnn\tch14.ex1.weights\t"${long}"\n`, { resolve, catalogue });
   assert.deepEqual([cut.facts.cut, cut.answers[0].text], [1, long]);
   const placed = LEARNERS.flatMap(([, , list]) => list);
-  assert.deepEqual(file.answers, placed.map(({ exercise, part, seed, text }) => ({ exercise, part, seed, text })));
+  assert.deepEqual(file.answers, LEARNERS.flatMap(([name, email, list]) => list.map(({ exercise, part, seed, text }) =>
+    ({ learner: `${name} (${email})`, exercise, part, seed, text }))), 'each answer is placed on its learner too');
   assert.deepEqual(file.unplaced, [{ reason: REASONS.foreign, id: FOREIGN[0].id }, { reason: REASONS.noPart, id: FOREIGN[1].id },
     { reason: REASONS.empty, id: FOREIGN[2].id }]);
   const seen = [];
@@ -216,11 +210,9 @@ test('the tallies of a Moodle report equal the core\'s own grading of the same t
     assert.equal(report.totals[key], all.reduce((sum, t) => sum + t[key], 0), key);
   }
   assert.deepEqual(report.ungraded, []);
-  // The CSV holds the table: a header row, then one row per part, read back equal.
-  const csv = summaryCsv(report);
-  assert.ok(csv.startsWith('\uFEFFExercise,Title,Part,'));
-  assert.deepEqual(parseDelimited(csv, ','), [[...SUMMARY_HEADER], ...summaryRows(report).map((row) => row.map(String))]);
-  const weights = parseDelimited(csv, ',').find((row) => row[0] === 'ch14.example1' && row[2] === 'weights');
+  // The summary table: a header row, then one row per part, with the named mistakes.
+  assert.equal(SUMMARY_HEADER[0], 'Exercise');
+  const weights = summaryRows(report).find((row) => row[0] === 'ch14.example1' && row[2] === 'weights');
   const tags = Object.entries(expected['ch14.example1 weights'].mistakes).map(([tag, m]) => `${tag} (${m.count})`).join('; ');
   assert.ok(tags.length > 0);
   assert.equal(weights[8], tags);
@@ -245,7 +237,11 @@ test('a learner\'s progress file: each saved part\'s text is an answer at its se
     { exercise: 'ch19.ex5', part: 'temperature_1', seed: 0, text: '[0.2, 0.3]' },
   ];
   const order = (list) => [...list].sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y)));
-  assert.deepEqual(order(file.answers), order(placed));
+  assert.deepEqual(order(file.answers.map(({ exercise, part, seed, text }) => ({ exercise, part, seed, text }))), order(placed));
+  assert.ok(file.answers.every((answer) => answer.learner === 'a progress file' && answer.final === true));
+  assert.equal(readReportFile(text, { resolve, catalogue, source: 'ana-lee.json' }).answers[0].learner, 'ana-lee',
+    'a progress file\'s learner is its name');
+  assert.deepEqual(file.answers.find((a) => a.part === 'context').attempts, 2, 'with the attempts it kept');
   assert.deepEqual(order(file.unplaced), order([{ reason: REASONS.empty, id: 'ch14.example1.scores' },
     { reason: REASONS.foreign, id: 'ch99.gone.x' }]));
   const report = await gradeAnswers(companion, catalogue, file.answers);
@@ -330,4 +326,79 @@ test('fuzz: random bytes and mangled reports throw nothing but ReportFileError, 
   }
   assert.ok(read > 100 && refused > 100, `${read} read, ${refused} refused`);
   assert.ok(Date.now() - started < 60_000);
+});
+
+const unexplained = (text) => {
+  const r = companion.grade(...UNEXPLAINED_PART, text);
+  return r.verdict === 'incorrect' && !r.misconception;
+};
+
+test('per learner and per unexplained value: 3 learners, 6 unexplained wrong answers in 5 groups; the CSV has the same rows, formula-safe', async () => {
+  for (const text of [...SAME_VALUE, ...OTHERS]) assert.ok(unexplained(text), `${text} is a wrong answer no mistake names`);
+  assert.equal(readValue(companion.grade(...UNEXPLAINED_PART, SAME_VALUE[0])), readValue(companion.grade(...UNEXPLAINED_PART, SAME_VALUE[1])),
+    'the core reads the two the same');
+  const file = readReportFile(classReport(classOfThree()), { resolve, catalogue });
+  assert.equal(file.written.length, 1);
+  const report = await gradeAnswers(companion, catalogue, file.answers, { written: file.written });
+  const part = report.parts.find((p) => p.exercise === 'ch19.ex3' && p.part === 'weights');
+  assert.equal(part.unexplained.length, 5);
+  assert.deepEqual(part.unexplained.map((g) => g.count), [2, 1, 1, 1, 1], 'most frequent first');
+  assert.deepEqual([part.unexplained[0].example, part.unexplained[0].learners], [SAME_VALUE[0], 2]);
+  // A row per learner and part: the last answer, its verdict, the checks it took.
+  assert.deepEqual(report.learners.map((l) => [l.learner, l.rows.map((r) => [r.exercise, r.part, r.text, r.verdict, r.attempts])]), [
+    ['Ana', [['ch19.ex3', 'weights', OTHERS[0], 'incorrect', 2]]],
+    ['Ben', [['ch19.ex3', 'weights', OTHERS[1], 'incorrect', 2]]],
+    ['Cy', [['ch14.ex1', 'weights', '=1+2', companion.grade('ch14.ex1', 'weights', '=1+2').verdict,
+      companion.grade('ch14.ex1', 'weights', '=1+2').verdict === 'invalid' ? 0 : 1], ['ch19.ex3', 'weights', OTHERS[3], 'incorrect', 2]]],
+  ]);
+  assert.deepEqual(report.written.map((w) => [w.exercise, w.item, w.entries.map((e) => [e.learner, e.text])]),
+    [['ch14.ex2', 'why_not_a_distribution', [['Ana', 'They must add up to one.']]]]);
+  // The CSV: the same rows, then the written work; no cell a spreadsheet would run.
+  const rows = parseDelimited(learnerCsv(report), ',');
+  assert.deepEqual(rows[0], [...LEARNER_HEADER]);
+  assert.deepEqual(rows.slice(1), learnerRows(report).map((row) => row.map(safeCell)));
+  assert.equal(rows.length, 1 + 4 + 1);
+  assert.equal(rows.find((row) => row[0] === 'Cy' && row[3] === 'weights' && row[1] === 'ch14.ex1')[5], '\'=1+2');
+  for (const row of rows.slice(1)) for (const cell of row) assert.doesNotMatch(cell, /^[=+@\t\r]|^-(?!\d+(\.\d+)?$)/, cell);
+  assert.deepEqual(['=SUM(A1)', '+1', '-1', '-0.5', '@x', '\tx', 'a=b', '1e3'].map(safeCell),
+    ['\'=SUM(A1)', '+1', '-1', '-0.5', '\'@x', '\'\tx', 'a=b', '1e3']);
+});
+
+test('every answer read counts toward the limit, placed or not: a report over it is refused as soon as it passes it', () => {
+  const row = (n) => ['Name', 'Attempt', ...Array.from({ length: n }, (_, i) => [`Question ${i}`, `Response ${i}`]).flat()];
+  const foreign = (count) => {
+    const lines = [phpRow(row(100))];
+    for (let r = 0; r < count / 100; r += 1) {
+      lines.push(phpRow([`L${r}`, '1', ...Array.from({ length: 100 }, (_, i) => [`other.activity.q${r}-${i}`, '1']).flat()]));
+    }
+    return lines.join('');
+  };
+  const text = foreign(60_000);
+  const started = Date.now();
+  assert.throws(() => readReportFile(text, { resolve, catalogue, maxAnswers: LIMITS.maxAnswers }),
+    (e) => e instanceof ReportLimitError && /more than 20,000 answers/.test(e.message));
+  assert.ok(Date.now() - started < 2000, `refused in ${Date.now() - started} ms`);
+  // Under the limit, the same answers are read and listed as not placed (counted as read).
+  const small = readReportFile(foreign(1000), { resolve, catalogue });
+  assert.deepEqual([small.read, small.answers.length, small.unplaced.length], [1000, 0, 1000]);
+  assert.throws(() => readReportFile(foreign(1000), { resolve, catalogue, maxAnswers: 999 }), ReportLimitError);
+});
+
+test('a part judged against the learner\'s own earlier answer shows it (the learner\'s other answers go to the core as earlier)', async () => {
+  // The core's follow-through, as it reports it ({from, counts}); here a stand-in that
+  // reports it for one part and records what it was given.
+  const given = [];
+  const core = { grade: (id, part, text, options) => {
+    given.push([part, { ...options.earlier }]);
+    const result = companion.grade(id, part, text, options);
+    return part === 'weights' ? { ...result, followThrough: { from: ['scores'], counts: true } } : result;
+  } };
+  const text = classReport([['Eve', [{ id: interactionId('ch14.example1', 'scores'), text: '[1, 2, 3]' },
+    { id: interactionId('ch14.example1', 'weights'), text: '[0.1, 0.2, 0.7]' }]]]);
+  const file = readReportFile(text, { resolve, catalogue });
+  const report = await gradeAnswers(core, catalogue, file.answers);
+  assert.deepEqual(given, [['scores', {}], ['weights', { scores: '[1, 2, 3]' }]], 'each check is graded with the answers before it');
+  const weights = report.learners[0].rows.find((row) => row.part === 'weights');
+  assert.deepEqual(weights.followThrough, { from: ['scores'], counts: true });
+  assert.equal(learnerRows(report).find((row) => row[3] === 'weights')[8], 'judged against their own scores (counts)');
 });

@@ -14,6 +14,7 @@ import { repoRoot } from '../e2e/harness.mjs';
 import { manifest12, manifest2004, readMasteryScore } from '../../tools/scorm-manifest.mjs';
 import { main as scormPackage, chapterIdentity, launchParameters } from '../../tools/scorm-package.mjs';
 import { readPolicy } from '../../web/ui/feedback-policy.mjs';
+import { snippet } from '../e2e/embed-snippets.mjs';
 
 const schemas = path.resolve(repoRoot, '..', 'shared', 'scorm-xsd');
 const DRIVERS = { '1.2': path.join(schemas, 'scorm12', 'scorm12_driver.xsd'), 2004: path.join(schemas, 'scorm2004', 'scorm2004_driver.xsd') };
@@ -89,16 +90,23 @@ test('a package of chosen exercises: exactly those, its title, and the launch pa
     const launch = unzip(zip, 'index.html');
     assert.match(launch, /data-exercises="ch19\.ex3,ch14\.ex1"/, 'the chosen exercises, in order, each once');
     assert.match(launch, new RegExp(`data-scorm="${version}"`));
+    assert.match(launch, /data-package="attention-companion-week-3-attention-more"/, 'the package names itself to the SCO');
     if (fs.existsSync(schemas)) {
       const run = validate(version, manifest);
       assert.equal(run.status, 0, `${path.basename(zip)}: ${run.stderr}`);
     }
   }
+  // A whole chapter: its exercises in chapter order.
+  const [chapter] = scormPackage(['--chapter', '19', '--title', 'Chapter 19, pass mark 80', '--mastery', '80', '--version', '1.2', '--out', out]);
+  assert.match(unzip(chapter, 'index.html'), /data-exercises="ch19\.running,ch19\.ex1,ch19\.ex2,[^"]*ch19\.ex22"/);
+  assert.match(unzip(chapter, 'imsmanifest.xml'), /<adlcp:masteryscore>80<\/adlcp:masteryscore>/);
   assert.equal(launchParameters(), '');
   assert.equal(launchParameters({ policy: readPolicy(() => null).policy }), '');
   for (const [args, message] of [
     [['--exercises', 'ch14.ex1,ch99.nope', '--title', 'x'], /no exercise ch99\.nope/],
-    [['--exercises', 'ch14.ex1'], /--exercises and --title are needed/],
+    [['--exercises', 'ch14.ex1'], /--title and one of --exercises or --chapter are needed/],
+    [['--exercises', 'ch14.ex1', '--chapter', '14', '--title', 'x'], /one of --exercises or --chapter/],
+    [['--chapter', '15', '--title', 'x'], /no chapter "15"; the chapters are 14, 19/],
     [['--exercises', 'ch14.ex1', '--title', 'x', '--attempts', '0'], /attempts="0" is not a whole number from 1 to 20/],
     [['--exercises', 'ch14.ex1', '--title', 'x', '--values', 'secret'], /values="secret" is not one of shown or hidden/],
     [['--exercises', 'ch14.ex1', '--title', 'x', '--salt', 'y'], /--salt only means something with --per-learner/],
@@ -106,4 +114,30 @@ test('a package of chosen exercises: exactly those, its title, and the launch pa
     [['--exercises', 'ch14.ex1', '--title', 'x', '--version', '3'], /--version must be/],
     [['--exercises', 'ch14.ex1', '--title', 'x', '--bogus'], /Unknown option/],
   ]) assert.throws(() => scormPackage([...args, '--out', out]), message, args.join(' '));
+});
+
+// The SCORM commands a teacher is told to run (README.md, docs/teachers.md), as written,
+// from the repository's root: each prints the zips it wrote, which hold what it asked for.
+test('the teachers\' SCORM commands run as written and write the packages they say', () => {
+  const expected = {
+    'quick-scorm': { title: 'Chapter 14', exercises: /data-exercises="ch14\.example1,ch14\.example2,[^"]*ch14\.ex5"/, parameters: null },
+    'scorm-package': { title: 'Week 3: softmax', exercises: /data-exercises="ch19\.ex3,ch19\.ex5,ch14\.ex1"/,
+      parameters: '?variants=learner&salt=week3-2026&attempts=3&values=hidden&working=hidden' },
+    'scorm-mastery': { title: 'Chapter 19, pass mark 80', exercises: /data-exercises="ch19\.running,[^"]*ch19\.ex22"/, parameters: null,
+      mastery: /<adlcp:masteryscore>80<\/adlcp:masteryscore>|<imsss:minNormalizedMeasure>0\.8</ },
+  };
+  for (const [name, want] of Object.entries(expected)) {
+    const printed = execFileSync('sh', ['-c', snippet(name)], { cwd: repoRoot, encoding: 'utf8' }).trim().split('\n');
+    assert.equal(printed.length, 2, `${name} prints the two zips: ${printed}`);
+    for (const zip of printed) {
+      assert.match(zip, /^build\/scorm\/attention-companion-[a-z0-9-]+-scorm(12|2004)\.zip$/);
+      const manifest = unzip(path.join(repoRoot, zip), 'imsmanifest.xml');
+      assert.match(manifest, new RegExp(`<title>Attention companion: ${want.title}</title>`));
+      assert.match(unzip(path.join(repoRoot, zip), 'index.html'), want.exercises);
+      const parameters = manifest.match(/parameters="([^"]*)"/)?.[1].replaceAll('&#38;', '&') ?? null;
+      assert.equal(parameters, want.parameters, name);
+      if (want.mastery) assert.match(manifest, want.mastery);
+      else assert.doesNotMatch(manifest, /masteryscore|minNormalizedMeasure/);
+    }
+  }
 });

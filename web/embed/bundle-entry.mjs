@@ -27,24 +27,47 @@ function wasmAllowed() {
   }
 }
 
+// One companion for every element on the page: the core starts once, and each exercise (at
+// each seed) is described by it once, however many elements show it (the one description,
+// frozen, is read by all of them).
 let companion = null;
 let moduleLoads = 0;
+let describeCalls = 0;
+const deepFreeze = (value) => {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+};
+function sharingDescriptions(shared) {
+  const described = new Map();
+  return Object.freeze({ ...shared, exercise(id, options = {}) {
+    const key = JSON.stringify([String(id), options.seed ?? 0]);
+    if (!described.has(key)) {
+      describeCalls += 1;
+      described.set(key, deepFreeze(shared.exercise(id, options)));
+    }
+    return described.get(key);
+  } });
+}
 const getCompanion = () => {
   if (!wasmAllowed()) return Promise.reject(new Error(WASM_REFUSED));
   companion ??= loadCompanion({
     createModule: () => { moduleLoads += 1; return createCompanionModule({ wasmBinary }); },
     exercises,
-  });
+  }).then(sharingDescriptions);
   return companion;
 };
 
-// One store per page, so that several elements never overwrite each other's answers.
-let opened = null;
+// One store per page and context, so that several elements never overwrite each other's
+// answers (an element with a feedback policy keeps its own: storage.mjs's storeContext).
+const opened = new Map();
 let storeOverride = null;
-const getStore = () => {
-  if (storeOverride) return { store: storeOverride, notice: null };
-  opened ??= openStore();
-  return opened;
+const getStore = (context = null) => {
+  if (storeOverride) return storeOverride;
+  if (!opened.has(context)) opened.set(context, openStore({ context }));
+  return opened.get(context);
 };
 
 useKatex(katex); // math typeset from the bundle's own KaTeX: nothing to load
@@ -54,9 +77,11 @@ globalThis.AttentionCompanion = Object.freeze({
   protocolVersion: 1,
   companion: getCompanion,
   store: () => getStore().store,
-  // For hosts that keep answers elsewhere (the SCORM page): call before any element connects.
-  useStore: (store) => { storeOverride = store; },
+  // For hosts that keep answers elsewhere (the SCORM page): call before any element connects;
+  // where: where the written work goes, said to the learner.
+  useStore: (store, { where = null } = {}) => { storeOverride = { store, notice: null, where }; },
   moduleLoads: () => moduleLoads,
+  describeCalls: () => describeCalls,
   // The bundle's KaTeX, for the offline figure and lab pages (tools/build-embed.mjs).
   katex,
   mountProgressPanel: (holder, options = {}) => mountProgressPanel(holder, { store: getStore().store, ...options }),

@@ -6,18 +6,21 @@
 // an open shadow root
 // whose one stylesheet (widget.css, a constructable stylesheet shared by every instance)
 // neither leaks out nor lets the page's styles in. Every instance on a page shares one
-// companion (one WASM module) and one answer store.
+// companion (one WASM module, each exercise described once) and one answer store per
+// feedback policy; an instance far from the screen is drawn only when it comes near (or
+// the learner asks), so that a page of many starts in about the time of one.
 //
 // DOM events (bubbling, composed), each with the protocol message as `detail`:
-//   attention-ready, attention-graded, attention-progress.
+//   attention-ready, attention-graded, attention-written, attention-progress.
 // Methods: el.reset(exercise?), el.setSeed(seed, exercise?), el.getState().
 
 import { el, clear } from '../ui/dom.mjs';
 import { message, PROTOCOL_VERSION } from './protocol.mjs';
-import { exerciseIds, mountSet } from './exercise-set.mjs';
-import { readSeed } from '../seed.mjs';
+import { exerciseIds, mountSet, savedSetState } from './exercise-set.mjs';
+import { parseSeed, readSeed } from '../seed.mjs';
 import { learnerSeed, MAX_LEARNER_CHARS } from './learner-seed.mjs';
 import { readPolicy, policySentence, POLICY_ATTRIBUTES } from '../ui/feedback-policy.mjs';
+import { storeContext } from '../ui/storage.mjs';
 import { messageOf } from '../error-message.mjs';
 
 // What is wrong with the element's attributes, in a sentence, or null.
@@ -35,6 +38,14 @@ function attributeProblem({ exercise, exercises, chapter, learner, salt, seedRea
   return null;
 }
 
+// How near the screen an element is drawn at once (a screen and a half above or below).
+const NEAR = '150% 0px';
+
+// Where the written work of an element goes, said in its field's label.
+const SENT_TO_PAGE = 'kept in this browser, and sent to this page';
+
+// getStore(context) -> {store, notice, where?}: the answer store of a context (storage.mjs's
+// storeContext: an element with a feedback policy keeps its own answers and attempt counts).
 export function defineAttentionExercise({ getCompanion, getStore, cssText, name = 'attention-exercise' }) {
   if (customElements.get(name)) return customElements.get(name);
   let sheet = null;
@@ -81,6 +92,7 @@ export function defineAttentionExercise({ getCompanion, getStore, cssText, name 
     async #render() {
       const generation = ++this.#generation;
       this.#set = null;
+      this.#options = null;
       this.#status('Loading…', 'info');
       const exercise = this.getAttribute('exercise');
       const exercises = this.getAttribute('exercises');
@@ -95,13 +107,14 @@ export function defineAttentionExercise({ getCompanion, getStore, cssText, name 
         return;
       }
       const seed = learner === null ? seedRead.seed : (id) => learnerSeed(learner.trim(), id, salt);
+      const { policy, problems } = readPolicy((name) => this.getAttribute(name));
       let companion;
       let ids;
       let opened;
       try {
         companion = await getCompanion();
         ids = exerciseIds(companion, { exercise, exercises, chapter });
-        opened = getStore();
+        opened = getStore(storeContext(policy));
       } catch (error) {
         if (generation === this.#generation) {
           this.#status(`The exercise could not be loaded: ${messageOf(error)}`, 'error');
@@ -111,25 +124,101 @@ export function defineAttentionExercise({ getCompanion, getStore, cssText, name 
       if (generation !== this.#generation) return;
       clear(this.#holder);
       if (opened.notice) this.#holder.append(el('p', { class: 'notice notice-warning', role: 'status' }, opened.notice));
-      const { policy, problems } = readPolicy((name) => this.getAttribute(name));
       for (const text of problems) this.#holder.append(el('p', { class: 'notice notice-warning', role: 'status' }, text));
       const rules = policySentence(policy);
       if (rules) this.#holder.append(el('p', { class: 'policy-note' }, rules));
-      const set = mountSet(this.#holder, {
-        companion, ids, seed, store: opened.store, policy,
-        onEvent: ({ type, ...payload }) => this.#emit(type, payload),
-      });
-      this.#set = set;
-      await set.ready;
-      if (generation !== this.#generation) return;
-      this.dataset.ready = 'true';
+      const options = { companion, ids, seed, store: opened.store, policy, where: opened.where ?? SENT_TO_PAGE };
+      this.#options = options;
       // (With per-learner variants each exercise's seed is in its own state.)
-      this.#emit('ready', { protocolVersion: PROTOCOL_VERSION, seed: learner === null ? seed : null, ...set.state() });
+      const ready = (state) => {
+        this.dataset.ready = 'true';
+        this.#emit('ready', { protocolVersion: PROTOCOL_VERSION, seed: learner === null ? seed : null, ...state });
+      };
+      const near = await this.#deferUntilNear(options, generation);
+      if (generation !== this.#generation) return;
+      if (!near) {
+        ready(savedSetState(companion, options)); // drawn when it comes near
+        return;
+      }
+      await this.#mount(options, generation);
+      if (generation === this.#generation) ready(this.#set.state());
     }
 
-    reset(exercise) { return this.#set?.reset(exercise); }
-    setSeed(seed, exercise) { return this.#set?.setSeed(seed, exercise); }
-    getState() { return this.#set ? message('state', this.#set.state()) : null; }
+    // Draws the exercises (once).
+    #mounting = null;
+    #mount(options, generation) {
+      this.#mounting ??= (async () => {
+        this.#deferred?.remove();
+        this.#deferred = null;
+        const set = mountSet(this.#holder, { ...options, onEvent: ({ type, ...payload }) => this.#emit(type, payload) });
+        this.#set = set;
+        await set.ready;
+      })();
+      return generation === this.#generation ? this.#mounting : Promise.resolve();
+    }
+
+    // An element far from the screen is not drawn until it comes near, or the learner asks
+    // (many on one page then start in about the time of one): it shows its exercises'
+    // titles and a button meanwhile, with the height they will roughly take. Resolves to
+    // true when it is near at once (draw it now), else to false, and draws it when it comes
+    // near.
+    #deferred = null;
+    #deferUntilNear(options, generation) {
+      this.#mounting = null;
+      if (typeof IntersectionObserver !== 'function') return Promise.resolve(true);
+      const catalogue = new Map(options.companion.exercises().map((entry) => [entry.id, entry]));
+      const entries = options.ids.map((id) => catalogue.get(id));
+      const button = el('button', { type: 'button', class: 'aw-show' }, entries.length === 1 ? 'Show the exercise' : 'Show the exercises');
+      this.#deferred = el('section', { class: 'aw-deferred', 'aria-label': 'Exercises not shown yet' },
+        el('ul', {}, entries.map((entry) => el('li', {}, entry.title ?? entry.id))), button);
+      // (About what an exercise takes when drawn: a heading and intro, and each part or
+      // explanation with its field, hint and feedback.)
+      this.#deferred.style.minHeight = `${entries.reduce((sum, entry) => sum + 12 + 22 * (entry.parts?.length ?? 0)
+        + 30 * (entry.explain?.length ?? 0), 0)}rem`;
+      this.#holder.append(this.#deferred);
+      return new Promise((resolve) => {
+        let first = true;
+        const observer = new IntersectionObserver((seen) => {
+          const isNear = seen.some((entry) => entry.isIntersecting);
+          if (first) {
+            first = false;
+            resolve(isNear);
+            if (isNear) observer.disconnect();
+            return;
+          }
+          if (!isNear) return;
+          observer.disconnect();
+          if (generation === this.#generation) this.#mount(options, generation);
+        }, { rootMargin: NEAR });
+        observer.observe(this);
+        button.addEventListener('click', async () => {
+          observer.disconnect();
+          if (first) resolve(false);
+          await this.#mount(options, generation);
+          this.#holder.querySelector('.aw-title')?.setAttribute('tabindex', '-1');
+          this.#holder.querySelector('.aw-title')?.focus();
+        });
+      });
+    }
+
+    // A command to an element not drawn yet draws it first; its state is the saved one.
+    #options = null;
+    #drawn(command) {
+      if (this.#set) return command(this.#set);
+      return this.#options ? this.#mount(this.#options, this.#generation).then(() => this.#set && command(this.#set)) : undefined;
+    }
+
+    reset(exercise) { return this.#drawn((set) => set.reset(exercise)); }
+
+    setSeed(seed, exercise) {
+      const checked = parseSeed(seed); // a seed that is not one is refused at once, by name
+      return this.#drawn((set) => set.setSeed(checked, exercise));
+    }
+
+    getState() {
+      if (this.#set) return message('state', this.#set.state());
+      return this.#options ? message('state', savedSetState(this.#options.companion, this.#options)) : null;
+    }
   }
   customElements.define(name, AttentionExercise);
   return AttentionExercise;

@@ -1,7 +1,7 @@
 // Several exercise widgets as one unit (one exercise, or a whole chapter): aggregate
 // progress and the commands of the embed protocol (reset, setSeed, getState).
 
-import { mountExercise } from './widget.mjs';
+import { mountExercise, savedExerciseState } from './widget.mjs';
 import { parseSeed } from '../seed.mjs';
 
 // The ids of one exercise, of a chosen list of exercises ("ch14.ex1, ch19.ex3": commas or
@@ -24,12 +24,21 @@ export function exerciseIds(companion, { exercise, exercises, chapter }) {
   return ids;
 }
 
+// The exercises' state from the store alone (as a set's state(), before it is drawn).
+export function savedSetState(companion, { ids, seed = 0, store }) {
+  const exercises = ids.map((id) => savedExerciseState(companion, store, id, typeof seed === 'function' ? seed(id) : seed));
+  const correct = exercises.reduce((sum, item) => sum + item.correct, 0);
+  const total = exercises.reduce((sum, item) => sum + item.total, 0);
+  return { exercises, correct, total, score: total ? correct / total : null };
+}
+
 // seed: one seed for every exercise, or a function from an exercise's id to its seed (a
 // learner's own variants, learner-seed.mjs). policy: the feedback policy of every part.
-export function mountSet(holder, { companion, ids, seed = 0, store, titleLevel = 2, policy, onEvent = () => {} }) {
+// where: where written work goes (widget.mjs).
+export function mountSet(holder, { companion, ids, seed = 0, store, titleLevel = 2, policy, where, onEvent = () => {} }) {
   let settling = true; // progress events are held back until every widget is restored
   const widgets = ids.map((id) => mountExercise(holder, {
-    companion, id, seed: typeof seed === 'function' ? seed(id) : seed, store, titleLevel, policy,
+    companion, id, seed: typeof seed === 'function' ? seed(id) : seed, store, titleLevel, policy, where,
     onEvent: (event) => {
       if (event.type === 'progress') {
         if (!settling) onEvent({ type: 'progress', ...state() });

@@ -1,54 +1,45 @@
 // The SCO's two SCORM APIs behind one interface: SCORM 1.2's window.API (LMSInitialize,
 // cmi.core.score.raw, cmi.core.lesson_status) and SCORM 2004's window.API_1484_11
-// (Initialize, cmi.score.raw/scaled, cmi.completion_status, cmi.success_status). Both keep
-// cmi.suspend_data in the same compact format (suspend-data.mjs, within 1.2's 4096
-// characters though 2004 allows 64000). No DOM here, so Node tests drive it directly.
+// (Initialize, cmi.score.raw/scaled, cmi.completion_status, cmi.success_status). No DOM
+// here, so Node tests drive it directly. scorm-session.mjs decides what to write and when.
 
-// What differs between the two APIs: the names of the calls and of the data model
-// elements, and the format of the session time. `report` gets the score (0-100) and the
-// progress ({settled, total, finished}: parts correct or out of attempts, parts, and whether
-// the learner said they have finished).
+import { cutText, interactionId, lmsResponse, scormId, writtenId } from './scorm-values.mjs';
+
 const pad = (n, width = 2) => String(n).padStart(width, '0');
 
-// The rules, the same in both versions (README, "A SCORM package"): the activity is
-// completed once every part is settled (correct, or out of attempts under an attempt
-// limit) or the learner says they have finished, and incomplete before. Passed and failed
-// exist only where the course set a mastery score (from the manifest; the LMS hands it to
-// the SCO): passed once the score reaches it, failed when the activity is completed below
-// it. Without a mastery score the status says nothing of success, so that no learner is
-// recorded as failed for not having finished.
+// The rules, the same in both versions (docs/teachers.md, "A SCORM package"). progress:
+// {settled (graded parts correct or out of attempts, and written items written), total,
+// finished (the activity was completed before: the learner said so, or it was)}.
+// The activity is completed once everything is settled or it was finished, incomplete
+// before. Success exists only where the course set a mastery score (0-100, from the
+// manifest, which the LMS hands to the SCO): passed once the score reaches it, failed when
+// the activity is completed below it, unknown before, so that no learner who has not
+// finished is recorded as failed. score: 0-100, or null when nothing is graded.
 export function statusOf(score, { settled, total, finished = false }, mastery) {
   const completed = finished || settled === total;
-  const success = mastery === null ? 'unknown' : score >= mastery ? 'passed' : completed ? 'failed' : 'unknown';
+  let success = 'unknown';
+  if (mastery !== null && score !== null) success = score >= mastery ? 'passed' : completed ? 'failed' : 'unknown';
   return { completion: completed ? 'completed' : 'incomplete', success };
 }
 
+// Whether the score is written to the LMS: always without a mastery score; with one, only
+// once the activity is completed (or passed). An LMS that recomputes the status from the
+// score when the SCO finishes (Moodle's "mastery score overrides status", on by default,
+// for SCORM 1.2; the SCORM 2004 rule for cmi.scaled_passing_score) would otherwise record
+// an unfinished learner under the mastery score as failed.
+export const reportsScore = (score, status, mastery) => score !== null
+  && (mastery === null || status.completion === 'completed' || status.success === 'passed');
+
 // A mastery score (0-100) from the LMS's text, or null where there is none.
-function masteryFrom(text, scale) {
+export function masteryFrom(text, scale) {
   if (String(text).trim() === '') return null;
   const value = Number(text) * scale;
   return Number.isFinite(value) ? value : null;
 }
-// Interactions a package writes at most (SCORM 2004's smallest permitted maximum; 1.2
-// names none, and the same bound is kept there).
+
+// Interactions a SCORM 1.2 package appends at most (one per check; 2004's smallest
+// permitted maximum, kept in 1.2 too).
 export const MAX_INTERACTIONS = 250;
-
-// An interaction's or objective's id: the exercise (and part) ids, with anything outside
-// the identifier characters both versions accept replaced.
-export const scormId = (...names) => names.join('.').replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 255);
-
-// A checked part's interaction id: exercise.part, and .v<seed> after it for a variant
-// other than the chapter's numbers (seed 0), so that a class report can grade the stored
-// answer again against the numbers the learner saw (web/report/interactions.mjs reads it).
-export const interactionId = (exercise, part, seed = 0) => (seed ? scormId(exercise, part, `v${seed}`)
-  : scormId(exercise, part));
-
-// The first `n` UTF-16 code units of a text (the limits of SCORM's string types), never
-// ending on half of a character written as a surrogate pair.
-export function cutText(text, n) {
-  const cut = String(text).slice(0, n);
-  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
-}
 
 const clock = (date) => `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
 const timespan12 = (ms) => {
@@ -56,88 +47,110 @@ const timespan12 = (ms) => {
   return `${pad(Math.floor(seconds / 3600), 4)}:${pad(Math.floor(seconds / 60) % 60)}:${pad((seconds % 60).toFixed(2), 5)}`;
 };
 
+// An interaction's id and response: a checked part's, or a written item's (ungraded:
+// result neutral, its text as typed).
+const checkedOrWritten = (record) => (record.item !== undefined
+  ? { id: writtenId(record.exercise, record.item), verdict: null }
+  : { id: interactionId(record.exercise, record.part, record.seed), verdict: record.verdict });
+
 export const ADAPTERS = {
   '1.2': {
+    version: '1.2',
     key: 'API',
     learnerId: 'cmi.core.student_id',
-    calls: { initialize: 'LMSInitialize', get: 'LMSGetValue', set: 'LMSSetValue', commit: 'LMSCommit', finish: 'LMSFinish' },
+    mastery: (cmi) => masteryFrom(cmi.get('cmi.student_data.mastery_score'), 1),
+    calls: { initialize: 'LMSInitialize', get: 'LMSGetValue', set: 'LMSSetValue', commit: 'LMSCommit', finish: 'LMSFinish',
+      lastError: 'LMSGetLastError', errorString: 'LMSGetErrorString' },
+    // The status starts incomplete, and cmi.core.exit is suspend from the first save on, so
+    // that an LMS which keeps the data only of a suspended session keeps it however the
+    // session ends (a closed tab, a crash).
     begin(cmi) {
-      if (cmi.get('cmi.core.lesson_status') === 'not attempted') cmi.set('cmi.core.lesson_status', 'incomplete');
+      if (['not attempted', ''].includes(cmi.get('cmi.core.lesson_status'))) cmi.set('cmi.core.lesson_status', 'incomplete');
+      cmi.set('cmi.core.exit', 'suspend');
     },
-    report(cmi, score, progress) {
-      cmi.set('cmi.core.score.min', '0');
-      cmi.set('cmi.core.score.max', '100');
-      cmi.set('cmi.core.score.raw', String(score));
-      const { completion, success } = statusOf(score, progress, masteryFrom(cmi.get('cmi.student_data.mastery_score'), 1));
-      cmi.set('cmi.core.lesson_status', success === 'unknown' ? completion : success);
+    report(cmi, score, status, mastery) {
+      if (reportsScore(score, status, mastery)) {
+        cmi.set('cmi.core.score.min', '0');
+        cmi.set('cmi.core.score.max', '100');
+        cmi.set('cmi.core.score.raw', String(score));
+      }
+      cmi.set('cmi.core.lesson_status', status.success === 'unknown' ? status.completion : status.success);
     },
-    // One checked part: the learner's text (cut to 1.2's 255 characters), the result
-    // (wrong for incorrect, neutral for an answer the core could not read) and the time the
-    // answer took; linked to its exercise's objective and, where the core named the
-    // mistake, to an objective named after it (1.2 has no description).
-    interaction(cmi, n, { exercise, part, seed, text, verdict, mistake, latencyMs, at }) {
+    // One checked part or written item: its text as a fill-in response (1.2 keeps 255
+    // characters), the result (wrong for incorrect, neutral for an answer the core could not
+    // read and for written work), when, and the time the answer took; linked to its
+    // exercise's objective.
+    interaction(cmi, n, record) {
       const base = `cmi.interactions.${n}`;
-      cmi.set(`${base}.id`, interactionId(exercise, part, seed));
-      cmi.set(`${base}.objectives.0.id`, scormId(exercise));
-      if (mistake) cmi.set(`${base}.objectives.1.id`, scormId('mistake', mistake));
-      cmi.set(`${base}.time`, clock(at));
+      const { id, verdict } = checkedOrWritten(record);
+      cmi.set(`${base}.id`, id);
+      cmi.set(`${base}.objectives.0.id`, scormId(record.exercise));
+      cmi.set(`${base}.time`, clock(record.at));
       cmi.set(`${base}.type`, 'fill-in');
-      cmi.set(`${base}.student_response`, cutText(text, 255));
+      cmi.set(`${base}.student_response`, lmsResponse(record.text, 255));
       cmi.set(`${base}.result`, { correct: 'correct', incorrect: 'wrong' }[verdict] ?? 'neutral');
-      cmi.set(`${base}.latency`, timespan12(latencyMs));
+      if (record.latencyMs !== undefined) cmi.set(`${base}.latency`, timespan12(record.latencyMs));
     },
-    // One exercise: its share of parts correct, and incomplete or completed by the rule above.
-    objective(cmi, n, { exercise, score, ...progress }) {
+    // One exercise: its share of parts correct (none where nothing in it is graded), and
+    // incomplete or completed by the rule above.
+    objective(cmi, n, { exercise, score, completion }) {
       cmi.set(`cmi.objectives.${n}.id`, scormId(exercise));
-      cmi.set(`cmi.objectives.${n}.score.min`, '0');
-      cmi.set(`cmi.objectives.${n}.score.max`, '100');
-      cmi.set(`cmi.objectives.${n}.score.raw`, String(score));
-      cmi.set(`cmi.objectives.${n}.status`, statusOf(score, progress, null).completion);
+      if (score !== null) {
+        cmi.set(`cmi.objectives.${n}.score.min`, '0');
+        cmi.set(`cmi.objectives.${n}.score.max`, '100');
+        cmi.set(`cmi.objectives.${n}.score.raw`, String(score));
+      }
+      cmi.set(`cmi.objectives.${n}.status`, completion);
     },
     end(cmi, seconds) {
-      cmi.set('cmi.core.exit', 'suspend');
       cmi.set('cmi.core.session_time', `${pad(Math.floor(seconds / 3600), 4)}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}`);
     },
   },
   2004: {
+    version: '2004',
     key: 'API_1484_11',
     learnerId: 'cmi.learner_id',
-    calls: { initialize: 'Initialize', get: 'GetValue', set: 'SetValue', commit: 'Commit', finish: 'Terminate' },
+    mastery: (cmi) => masteryFrom(cmi.get('cmi.scaled_passing_score'), 100),
+    calls: { initialize: 'Initialize', get: 'GetValue', set: 'SetValue', commit: 'Commit', finish: 'Terminate',
+      lastError: 'GetLastError', errorString: 'GetErrorString' },
     begin(cmi) {
       if (['unknown', 'not attempted', ''].includes(cmi.get('cmi.completion_status'))) cmi.set('cmi.completion_status', 'incomplete');
+      cmi.set('cmi.exit', 'suspend');
     },
-    report(cmi, score, progress) {
-      cmi.set('cmi.score.min', '0');
-      cmi.set('cmi.score.max', '100');
-      cmi.set('cmi.score.raw', String(score));
-      cmi.set('cmi.score.scaled', String(score / 100));
-      const { completion, success } = statusOf(score, progress, masteryFrom(cmi.get('cmi.scaled_passing_score'), 100));
-      cmi.set('cmi.completion_status', completion);
-      cmi.set('cmi.success_status', success);
+    report(cmi, score, status, mastery) {
+      if (reportsScore(score, status, mastery)) {
+        cmi.set('cmi.score.min', '0');
+        cmi.set('cmi.score.max', '100');
+        cmi.set('cmi.score.raw', String(score));
+        cmi.set('cmi.score.scaled', String(score / 100));
+      }
+      cmi.set('cmi.completion_status', status.completion);
+      cmi.set('cmi.success_status', status.success);
     },
-    // One checked part, as in 1.2, with the whole text (a long fill-in, up to 4,000
-    // characters) and the named mistake's explanation as the description.
-    interaction(cmi, n, { exercise, part, seed, text, verdict, mistake, feedback, latencyMs, at }) {
+    // One part or written item, kept up to date in place (one interaction each, so that the
+    // LMS's saves stay small: Moodle re-sends every interaction at every save): its text as
+    // a long fill-in (up to `responseChars` characters, 4,000 at most), the result, when,
+    // the time it took, and the named mistake's tag as the description.
+    interaction(cmi, n, record, { responseChars = 4000 } = {}) {
       const base = `cmi.interactions.${n}`;
-      cmi.set(`${base}.id`, interactionId(exercise, part, seed));
+      const { id, verdict } = checkedOrWritten(record);
+      cmi.set(`${base}.id`, id);
       cmi.set(`${base}.type`, 'long-fill-in');
-      cmi.set(`${base}.objectives.0.id`, scormId(exercise));
-      cmi.set(`${base}.timestamp`, at.toISOString().slice(0, 19));
-      cmi.set(`${base}.learner_response`, cutText(text, 4000));
+      cmi.set(`${base}.timestamp`, record.at.toISOString().slice(0, 19));
+      cmi.set(`${base}.learner_response`, lmsResponse(record.text, Math.min(4000, responseChars)));
       cmi.set(`${base}.result`, { correct: 'correct', incorrect: 'incorrect' }[verdict] ?? 'neutral');
-      cmi.set(`${base}.latency`, `PT${(Math.max(0, latencyMs) / 1000).toFixed(2)}S`);
-      if (mistake) cmi.set(`${base}.description`, cutText(`${mistake}: ${feedback}`, 250));
+      if (record.latencyMs !== undefined) cmi.set(`${base}.latency`, `PT${(Math.max(0, record.latencyMs) / 1000).toFixed(2)}S`);
+      // (A later answer without a named mistake clears the earlier one's.)
+      if (record.mistake || cmi.written().has(`${base}.description`)) {
+        cmi.set(`${base}.description`, record.mistake ? cutText(`mistake: ${record.mistake}`, 250) : '');
+      }
     },
-    objective(cmi, n, { exercise, score, ...progress }) {
+    objective(cmi, n, { exercise, score, completion }) {
       cmi.set(`cmi.objectives.${n}.id`, scormId(exercise));
-      cmi.set(`cmi.objectives.${n}.score.min`, '0');
-      cmi.set(`cmi.objectives.${n}.score.max`, '100');
-      cmi.set(`cmi.objectives.${n}.score.raw`, String(score));
-      cmi.set(`cmi.objectives.${n}.score.scaled`, String(score / 100));
-      cmi.set(`cmi.objectives.${n}.completion_status`, statusOf(score, progress, null).completion);
+      if (score !== null) cmi.set(`cmi.objectives.${n}.score.scaled`, String(score / 100));
+      cmi.set(`cmi.objectives.${n}.completion_status`, completion);
     },
     end(cmi, seconds) {
-      cmi.set('cmi.exit', 'suspend');
       cmi.set('cmi.session_time', `PT${Math.floor(seconds / 3600)}H${Math.floor(seconds / 60) % 60}M${seconds % 60}S`);
     },
   },
@@ -178,13 +191,52 @@ export function findApi(preferred, window = globalThis.window) {
   return null;
 }
 
-// The adapter's calls bound to the API object, with the string answers both APIs give.
-export function bind(api, { calls }) {
+// The adapter's calls bound to the API object. After every call the LMS's last error is
+// read (GetLastError): a refused call is handed to onError({call, element, value, code,
+// text}) and answers false. set() writes only what changed since the value it last wrote
+// or read (`written`: element -> value), so that each save carries only what changed.
+// A get of an element that has no value yet (2004's 403) is not a refusal.
+export function bind(api, { calls }, { onError = () => {} } = {}) {
+  const written = new Map();
+  const call = (name, ...args) => {
+    let answer;
+    try {
+      answer = api[calls[name]](...args);
+    } catch (error) {
+      return { answer: 'false', code: '101', text: String(error?.message ?? error) };
+    }
+    let code;
+    try {
+      code = String(api[calls.lastError]() ?? '0');
+    } catch {
+      code = '0'; // an API without GetLastError: its answer alone says
+    }
+    const text = code === '0' ? '' : String(api[calls.errorString]?.(code) ?? '');
+    return { answer, code, text };
+  };
+  const checked = (name, element, value) => {
+    const { answer, code, text } = call(name, ...(element === undefined ? [''] : value === undefined ? [element] : [element, value]));
+    const ok = String(answer) === 'true' && code === '0';
+    if (!ok) onError({ call: calls[name], element, value, code, text });
+    return ok;
+  };
   return {
-    initialize: () => String(api[calls.initialize]('')) === 'true',
-    get: (element) => String(api[calls.get](element) ?? ''),
-    set: (element, value) => String(api[calls.set](element, value)) === 'true',
-    commit: () => String(api[calls.commit]('')) === 'true',
-    finish: () => String(api[calls.finish]('')) === 'true',
+    initialize: () => checked('initialize'),
+    get(element) {
+      const { answer, code, text } = call('get', element);
+      if (code !== '0' && code !== '403') onError({ call: calls.get, element, code, text });
+      const value = code === '0' ? String(answer ?? '') : '';
+      if (code === '0') written.set(element, value);
+      return value;
+    },
+    set(element, value) {
+      if (written.get(element) === value) return true;
+      const ok = checked('set', element, value);
+      if (ok) written.set(element, value);
+      return ok;
+    },
+    written: () => written,
+    commit: () => checked('commit'),
+    finish: () => checked('finish'),
   };
 }

@@ -5,20 +5,26 @@
 // only in the core: the typed text goes through companion.grade() untouched and is only
 // ever shown as text.
 //
-// mountExercise(holder, {companion, id, seed, store, titleLevel = 2, policy, onEvent}) -> controller
+// mountExercise(holder, {companion, id, seed, store, titleLevel = 2, policy, where, onEvent}) -> controller
 //   controller.ready      promise, settles once saved answers are restored
-//   controller.state()    {exercise, seed, parts: {name: {text, verdict, attempts}}, correct, total, score}
+//   controller.state()    {exercise, seed, parts: {name: {text, verdict, attempts}}, written: {item: {text,
+//                         ticked, points}}, correct, total, score}
 //   controller.reset()    clears this exercise's answers (page and store)
 //   controller.setSeed(n) redraws the exercise with seed n (its answers start empty)
 // onEvent receives {type: 'graded', exercise, part, verdict, score, attempts, seed, text,
-// kind, mistake, feedback, latencyMs} after each check (../ui/part-view.mjs's onGraded) and
-// {type: 'progress', ...state()} after each check, restore and reset.
+// kind, mistake, feedback, latencyMs} after each check (../ui/part-view.mjs's onGraded),
+// {type: 'written', exercise, item, seed, text, ticked, points} once the learner pauses
+// writing an explanation or a design task's plan (item: the explain item's name, or
+// "plan"), and {type: 'progress', ...state()} after each check, written change, restore
+// and reset. Written work is not graded: it has no verdict and no share in the score.
+// where: where written work goes, said in its field's label ("kept in this browser only").
+
 // An exercise that a seed does not change is always shown with seed 0 (its one version).
 // policy: the teacher's feedback policy (../ui/feedback-policy.mjs), for every part and
 // the working.
 
 import { el, clear, uniqueId } from '../ui/dom.mjs';
-import { renderMathText, renderParagraphs } from '../ui/render-math.mjs';
+import { renderParagraphs } from '../ui/render-math.mjs';
 import { partView } from '../ui/part-view.mjs';
 import { roleLetters, rolesSection } from '../ui/roles-view.mjs';
 import { inputsBlock } from '../ui/inputs-view.mjs';
@@ -27,30 +33,74 @@ import { hasVariants } from '../ui/variant-control.mjs';
 import { hasWorking, workingKind } from '../ui/working-view.mjs';
 import { workingBlock } from '../ui/working-block.mjs';
 import { PRACTICE } from '../ui/feedback-policy.mjs';
+import { explainView, openTaskView } from '../ui/open-task.mjs';
 import { messageOf } from '../error-message.mjs';
+import { PLAN } from './scorm-values.mjs';
 
 const SAVE_FAILED = 'Your answers could not be saved here; they will be lost when you leave.';
 
-// A checklist point, its maths typeset.
-function mathItem(point) {
-  const li = el('li', {});
-  renderMathText(li, String(point));
-  return li;
+// Written work waits this long after the last keystroke before it is sent (and at once
+// when its field loses focus or the page is left).
+const WRITTEN_PAUSE_MS = 1000;
+const unsent = new Set(); // the pending sends of every widget on the page
+for (const leaving of ['beforeunload', 'pagehide']) {
+  globalThis.addEventListener?.(leaving, () => {
+    for (const send of [...unsent]) send();
+  });
+}
+
+// The seed an exercise is shown with: `seed`, or 0 where a seed changes nothing (an
+// exercise with no numbers to redraw: 19.1 letters its arrays in another order, so it
+// keeps its seed).
+export function shownSeed(companion, id, seed) {
+  if (seed === 0) return 0;
+  const exercise = companion.exercise(id, { seed });
+  if (hasVariants(exercise)) return seed;
+  return JSON.stringify(companion.exercise(id)) === JSON.stringify(exercise) ? 0 : seed;
+}
+
+// An exercise's state (as a widget's state()) from the store alone, for an element that
+// has not drawn it yet: the saved answers as they were last checked.
+export function savedExerciseState(companion, store, id, requestedSeed) {
+  const seed = shownSeed(companion, id, parseSeed(requestedSeed ?? 0));
+  const exercise = companion.exercise(id, { seed });
+  const parts = Object.create(null);
+  for (const part of Array.isArray(exercise.parts) ? exercise.parts : []) {
+    parts[part.name] = store.part(id, part.name, seed) ?? { text: '', verdict: null, attempts: 0 };
+  }
+  const items = [...(Array.isArray(exercise.explain) ? exercise.explain : []).map((item) => [String(item.name), String(item.name),
+    (item.checklist ?? []).length]), ...(Object.keys(parts).length === 0 && Array.isArray(exercise.checklist)
+    ? [[PLAN, null, exercise.checklist.length]] : [])];
+  const written = Object.create(null);
+  for (const [item, key, points] of items) {
+    const saved = store.openTask(id, key);
+    written[item] = { text: saved?.notes ?? '', ticked: saved?.ticked ?? [], points };
+  }
+  const total = Object.keys(parts).length;
+  const correct = Object.values(parts).filter((part) => part.verdict === 'correct').length;
+  return { exercise: id, seed, parts, written, correct, total, score: total ? correct / total : null };
 }
 
 export function mountExercise(holder, { companion, id, seed: requestedSeed, store, titleLevel = 2, policy = PRACTICE,
-  onEvent = () => {} }) {
+  where, onEvent = () => {} }) {
   let seed = parseSeed(requestedSeed ?? 0);
   let views = [];
+  let writtenItems = []; // [{item (name or PLAN), store key (name, or null for the plan), points}]
   const root = el('article', { class: 'aw-exercise', 'data-exercise': id });
   holder.append(root);
 
+  const writtenOf = ({ key, points }) => {
+    const saved = store.openTask(id, key);
+    return { text: saved?.notes ?? '', ticked: saved?.ticked ?? [], points };
+  };
   const state = () => {
     const parts = Object.create(null); // keyed by part name
     for (const view of views) parts[view.name] = view.record();
+    const written = Object.create(null); // keyed by item name
+    for (const entry of writtenItems) written[entry.item] = writtenOf(entry);
     const total = views.length;
     const correct = views.filter((view) => view.record().verdict === 'correct').length;
-    return { exercise: id, seed, parts, correct, total, score: total ? correct / total : null };
+    return { exercise: id, seed, parts, written, correct, total, score: total ? correct / total : null };
   };
   const progress = () => onEvent({ type: 'progress', ...state() });
 
@@ -62,6 +112,27 @@ export function mountExercise(holder, { companion, id, seed: requestedSeed, stor
   };
   let working = null;
   const settle = () => working?.update(views.every((view) => view.settled()));
+  // A written item's change: sent once the learner pauses (or leaves the field or page).
+  const waiting = new Set(); // this widget's pending sends
+  const writer = (entry) => {
+    let timer = null;
+    const send = () => {
+      clearTimeout(timer);
+      unsent.delete(send);
+      waiting.delete(send);
+      onEvent({ type: 'written', exercise: id, item: entry.item, seed, ...writtenOf(entry) });
+      progress();
+    };
+    return () => {
+      clearTimeout(timer);
+      unsent.add(send);
+      waiting.add(send);
+      timer = setTimeout(send, WRITTEN_PAUSE_MS);
+    };
+  };
+  root.addEventListener('focusout', () => {
+    for (const send of [...waiting]) send();
+  });
   const onGraded = ({ part, verdict, attempts, text, kind, mistake, feedback, latencyMs }) => {
     settle();
     onEvent({ type: 'graded', exercise: id, part, verdict, score: state().score, attempts, seed,
@@ -72,56 +143,60 @@ export function mountExercise(holder, { companion, id, seed: requestedSeed, stor
   async function render() {
     clear(root);
     views = [];
+    writtenItems = [];
     working = null;
     saveWarning = null;
     let exercise;
     try {
+      seed = shownSeed(companion, id, seed);
       exercise = companion.exercise(id, { seed });
-      if (seed !== 0 && !hasVariants(exercise)) {
-        // No numbers to redraw: the seed is kept only where it changes something (19.1 letters
-        // its arrays in another order); otherwise this is the exercise's one version.
-        const only = companion.exercise(id);
-        if (JSON.stringify(only) === JSON.stringify(exercise)) seed = 0;
-      }
     } catch (error) {
       root.append(el('p', { class: 'status status-error' }, `The exercise “${id}” could not be opened: ${messageOf(error)}`));
       return;
     }
+    // Drawn apart from the page and put in at once: on a page of many elements the browser
+    // then lays each one out once, not after every piece.
+    const body = document.createDocumentFragment();
     const intro = el('div', { class: 'intro' });
     const titleId = uniqueId('aw-title');
-    root.append(el(`h${titleLevel}`, { class: 'aw-title', id: titleId }, exercise.title ?? id), intro);
+    body.append(el(`h${titleLevel}`, { class: 'aw-title', id: titleId }, exercise.title ?? id), intro);
     if (seed !== 0) {
-      root.append(el('p', { class: 'aw-seed' }, hasVariants(exercise)
+      body.append(el('p', { class: 'aw-seed' }, hasVariants(exercise)
         ? `Variant ${seed}: the numbers are redrawn from this seed (see below).`
         : `Variant ${seed}: the same question, laid out in another order.`));
     }
     await renderParagraphs(intro, exercise.intro ?? '');
-    if (seed !== 0 && exercise.inputs) root.append(inputsBlock(exercise, seed));
-    if (Array.isArray(exercise.checklist) && exercise.checklist.length) {
-      root.append(el('p', {}, 'Check your answer against this list (it is not graded):'),
-        el('ul', { class: 'checklist' }, ...exercise.checklist.map(mathItem)));
-    }
+    if (seed !== 0 && exercise.inputs) body.append(inputsBlock(exercise, seed));
     const roles = rolesSection(exercise, { headingLevel: titleLevel + 1 });
-    if (roles) root.append(roles);
+    if (roles) body.append(roles);
     const letters = roleLetters(exercise);
     const parts = Array.isArray(exercise.parts) ? exercise.parts : [];
     views = parts.map((part, index) => partView(companion, store, exercise, part, index, seed,
       { letters, headingLevel: titleLevel + 1, onGraded, onSaveFailed, titleId, policy }));
-    root.append(...views.map((view) => view.section));
-    // The written halves: the question and its checklist, not graded here.
-    for (const [index, item] of (Array.isArray(exercise.explain) ? exercise.explain : []).entries()) {
-      const prompt = el('div', { class: 'explain-prompt' });
-      root.append(el('section', { class: 'explain-part', 'data-explain': String(item.name) },
-        el(`h${titleLevel + 1}`, { class: 'part-heading' }, `Part ${parts.length + index + 1}`, el('span', { class: 'part-name' }, 'explain')),
-        prompt, el('p', {}, 'Answer in your own words; check it against this list (it is not graded):'),
-        el('ul', { class: 'checklist' }, ...(item.checklist ?? []).map(mathItem))));
-      await renderParagraphs(prompt, item.prompt ?? '');
+    body.append(...views.map((view) => view.section));
+    // The written work, as on the exercise page: each explain item (numbered after the
+    // parts), or an open design task's plan; a text field, the checklist, and the reference
+    // notes after an attempt. Not graded.
+    const shared = { headingLevel: titleLevel + 1, titleId, where };
+    const explained = (Array.isArray(exercise.explain) ? exercise.explain : []).map((item, index) => {
+      const entry = { item: String(item.name), key: String(item.name), points: (item.checklist ?? []).length };
+      writtenItems.push(entry);
+      return explainView(store, exercise, item, parts.length + index + 1,
+        { ...shared, onChange: writer(entry), valuesHidden: policy.values === 'hidden' });
+    });
+    body.append(...explained.map((item) => item.section));
+    await Promise.all(explained.map((item) => item.ready));
+    if (parts.length === 0 && Array.isArray(exercise.checklist)) {
+      const entry = { item: PLAN, key: null, points: exercise.checklist.length };
+      writtenItems.push(entry);
+      body.append(openTaskView(store, exercise, { ...shared, onChange: writer(entry) }));
     }
     const kind = workingKind(exercise);
     if (hasWorking(exercise.working, kind)) {
       working = workingBlock(exercise, { headingLevel: titleLevel + 1, titleId, policy });
-      root.append(working.section);
+      body.append(working.section);
     }
+    root.replaceChildren(body);
     for (const view of views) {
       if (view.restore) await view.restore();
     }

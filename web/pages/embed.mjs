@@ -1,12 +1,13 @@
 // embed.html: one exercise (?exercise=ID) or a whole chapter (?chapter=14), with an
 // optional seed (&seed=42) and parent-origin allow-list (&origin=https://course.example),
-// in minimal chrome. Reports its height and the learner's results to the embedding page
+// in minimal chrome. Reports its height and the learner's results (checks and written
+// work) to the embedding page
 // through the postMessage protocol (protocol.mjs), only to the origins on the list: with
 // none (or only malformed ones, which a notice names) it posts nothing.
 
 import { el } from '../ui/dom.mjs';
 import { bootCompanion, setStatus, showNotice, ensureHeading } from '../ui/boot.mjs';
-import { openStore } from '../ui/storage.mjs';
+import { openStore, storeContext } from '../ui/storage.mjs';
 import { connectToParent, originNotice, parentNotice, parseOrigins, PROTOCOL_VERSION } from '../embed/protocol.mjs';
 import { exerciseIds, mountSet } from '../embed/exercise-set.mjs';
 import { readSeed } from '../seed.mjs';
@@ -79,7 +80,8 @@ async function main() {
   // event per check (README, "The postMessage protocol").
   releaseHeight = watchHeight(channel.post);
 
-  const { store, notice } = openStore();
+  // Under a teacher's policy the embed keeps its own answers and attempt counts.
+  const { store, notice } = openStore({ context: storeContext(policy) });
   if (notice) showNotice(notice, 'warning');
   if (!exercise && !chapter) {
     setStatus('This embed needs ?exercise=ID or ?chapter=N in its address.', 'error');
@@ -105,6 +107,7 @@ async function main() {
   if (rules) holder.before(el('p', { class: 'policy-note' }, rules));
   set = mountSet(holder, {
     companion, ids, seed, store, policy, titleLevel: exercise ? 1 : 2, // the page's one exercise is its h1
+    where: allowedOrigins.length ? 'kept in this browser, and sent to your course page' : 'kept in this browser only',
     onEvent: (event) => {
       const { type, ...payload } = event;
       channel.post(type, payload);

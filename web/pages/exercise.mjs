@@ -233,7 +233,8 @@ async function main() {
   }
   // The written halves, numbered after the computed parts; not graded.
   const explained = (Array.isArray(exercise.explain) ? exercise.explain : [])
-    .map((item, index) => explainView(store, exercise, item, parts.length + index + 1));
+    .map((item, index) => explainView(store, exercise, item, parts.length + index + 1,
+      { valuesHidden: policy.values === 'hidden' }));
   content.append(...explained.map((item) => item.section));
   if (prerendered) {
     // The drawn page has typeset maths; this one waits for KaTeX before it replaces it.
@@ -250,7 +251,7 @@ async function main() {
   }
   const batchPanel = batchPanelFor(companion, exercise);
   if (batchPanel) content.append(batchPanel);
-  const figures = figuresFor(companion, exercise);
+  const figures = policy.values === 'hidden' ? null : figuresFor(companion, exercise); // they draw the values
   if (figures) content.append(figures);
   // The lettered arrays ("roles") are shown before the parts; "policies" and "none" have no
   // step-by-step working. An error from the core is shown whatever the kind.

@@ -1,17 +1,22 @@
-// report.html: the class misconception report. A teacher chooses or drops files (Moodle's
-// SCORM Interactions report as text, learners' progress files); the page reads them here
-// (nothing is uploaded), places each answer on its exercise and part, grades every answer
-// again with the core in short slices (a progress line, the page stays responsive), and
-// shows the counts per part as a chart and a table, each named mistake with the core's
-// explanation, the answers it could not place, and a CSV download of the table. The
-// reading and counting are web/report/*.mjs (pure, tested in Node); this file is the DOM.
+// report.html: the class report. A teacher chooses or drops files (Moodle's SCORM
+// Interactions report as text, learners' progress files); the page reads them here
+// (nothing is uploaded), places each answer on its learner, exercise and part, grades
+// every answer again with the core in short slices (a progress line, the page stays
+// responsive), and shows the counts per part as a chart and a table, each named mistake
+// with the core's explanation, the wrong answers no named mistake explains, what each
+// learner answered, the written work, the answers it could not place, and a CSV download
+// (a row per learner and part). Every answer read counts toward the page's limit, placed or
+// not, and a file over it is refused as soon as the limit is passed. The reading and
+// counting are web/report/*.mjs (pure, tested in Node); this file is the DOM.
 
 import { el, clear, pacer } from '../ui/dom.mjs';
 import { bootCompanion, errorOf, safeCall, setStatus } from '../ui/boot.mjs';
 import { messageOf } from '../error-message.mjs';
 import { ReportFileError, decodeText } from '../report/delimited-text.mjs';
 import { interactionReader } from '../report/interactions.mjs';
-import { LIMITS, gradeAnswers, readReportFile, summaryCsv } from '../report/class-report.mjs';
+import { LIMITS, TOO_MANY_ANSWERS, ReportLimitError, readReportFile } from '../report/class-report.mjs';
+import { gradeAnswers } from '../report/regrade.mjs';
+import { learnerCsv } from '../report/report-csv.mjs';
 import { count, reportView } from '../report/report-view.mjs';
 import { plural } from '../ui/format.mjs';
 
@@ -34,8 +39,10 @@ async function readFile(file) {
 
 // What a file gave, in a sentence (after its name).
 function fileSentence(read) {
-  const { kind, answers, unplaced, facts } = read;
-  const found = `${plural(answers.length, 'answer')} to grade` + (unplaced.length ? `, ${count(unplaced.length)} not placed` : '');
+  const { kind, answers, written, unplaced, facts } = read;
+  const found = `${plural(answers.length, 'answer')} to grade` +
+    (written.length ? `, ${plural(written.length, 'piece')} of written work` : '') +
+    (unplaced.length ? `, ${count(unplaced.length)} not placed` : '');
   if (kind === 'progress') {
     const dropped = facts.dropped ? ` ${plural(facts.dropped, 'damaged record')} in it could not be read and ${facts.dropped === 1 ? 'was' : 'were'} left out.` : '';
     return `a learner's progress file: ${found}.${dropped}`;
@@ -57,7 +64,8 @@ async function main() {
   const progressText = document.getElementById('report-progress-text');
   // The limits, stated from the ones the page applies.
   document.querySelector('.report-limits').textContent = `At most ${count(LIMITS.maxFiles)} files at a time, each at most ` +
-    `${LIMITS.maxFileBytes / (1024 * 1024)} MB, holding at most ${count(LIMITS.maxAnswers)} answers in all.`;
+    `${LIMITS.maxFileBytes / (1024 * 1024)} MB, holding at most ${count(LIMITS.maxAnswers)} answers in all ` +
+    '(every answer counts, whether or not it belongs to this companion).';
 
   const companion = await bootCompanion();
   if (!companion) return;
@@ -68,6 +76,20 @@ async function main() {
     return;
   }
   const resolve = interactionReader(catalogue);
+  // A written item's checklist (its exercise described by the core once).
+  const described = new Map();
+  const checklists = (exercise, item) => {
+    if (!described.has(exercise)) {
+      try {
+        described.set(exercise, companion.exercise(exercise));
+      } catch {
+        described.set(exercise, null); // (the list then stays empty)
+      }
+    }
+    const doc = described.get(exercise);
+    const points = item === 'plan' ? doc?.checklist : doc?.explain?.find((entry) => entry.name === item)?.checklist;
+    return Array.isArray(points) ? points.map(String) : [];
+  };
   let run = 0;
 
   const say = (items, kind = 'info') => {
@@ -90,10 +112,14 @@ async function main() {
       return;
     }
     // Read and place every file's answers; a file that cannot be read is named with why.
+    // Every answer read counts toward the limit, placed or not; past it, nothing is graded.
     const lines = [];
     const answers = [];
+    const written = [];
     const unplaced = [];
+    const append = (into, list) => { for (const item of list) into.push(item); }; // (no spread: lists are long)
     let readable = 0;
+    let read = 0;
     for (const file of files) {
       const got = await readFile(file);
       if (mine !== run) return;
@@ -102,30 +128,32 @@ async function main() {
         continue;
       }
       try {
-        const read = readReportFile(got.text, { resolve, catalogue });
+        const placed = readReportFile(got.text, { resolve, catalogue, source: got.name, maxAnswers: LIMITS.maxAnswers - read });
         readable += 1;
-        answers.push(...read.answers);
-        unplaced.push(...read.unplaced);
-        lines.push(el('li', { class: 'report-file-ok', 'data-file': got.name }, el('strong', {}, got.name), `: ${fileSentence(read)}`));
+        read += placed.read;
+        append(answers, placed.answers);
+        append(written, placed.written);
+        append(unplaced, placed.unplaced);
+        lines.push(el('li', { class: 'report-file-ok', 'data-file': got.name }, el('strong', {}, got.name), `: ${fileSentence(placed)}`));
       } catch (error) {
+        if (error instanceof ReportLimitError) {
+          holder.dataset.state = 'refused';
+          say([el('p', {}, TOO_MANY_ANSWERS), el('ul', { class: 'report-file-list' }, lines)], 'error');
+          return;
+        }
         const why = error instanceof ReportFileError ? error.message : `it could not be read (${messageOf(error)}).`;
         lines.push(el('li', { class: 'report-file-error', 'data-file': got.name }, el('strong', {}, got.name),
           `: this file cannot be read here. ${why}`));
       }
-      if (answers.length > LIMITS.maxAnswers) break;
     }
     const fileItems = el('ul', { class: 'report-file-list' }, lines);
-    if (answers.length > LIMITS.maxAnswers) {
-      holder.dataset.state = 'refused';
-      say([el('p', {}, `These files hold more than ${count(LIMITS.maxAnswers)} answers, the most this page grades at a time. ` +
-        'Nothing was graded: give it fewer files, or a report of fewer learners.'), fileItems], 'error');
-      return;
-    }
-    if (answers.length === 0) {
+    if (answers.length === 0 && written.length === 0) {
       holder.dataset.state = readable ? 'empty' : 'refused';
       say([el('p', {}, readable ? 'No answer to grade was found in these files.' : 'None of these files could be read.'), fileItems],
         readable ? 'warning' : 'error');
-      if (readable && unplaced.length) holder.append(reportView({ parts: [], totals: emptyTotals(), ungraded: [] }, { unplaced }));
+      if (readable && unplaced.length) {
+        holder.append(reportView({ parts: [], totals: emptyTotals(), ungraded: [], learners: [], written: [] }, { unplaced }));
+      }
       return;
     }
     say([el('p', {}, `Grading ${plural(answers.length, 'answer')}…`), fileItems]);
@@ -135,6 +163,7 @@ async function main() {
     progressText.textContent = `Graded 0 of ${count(answers.length)} answers.`;
     const pause = pacer(12);
     const report = await gradeAnswers(companion, catalogue, answers, {
+      written,
       pause,
       stopped: () => mine !== run,
       onProgress: (done, total) => {
@@ -148,7 +177,7 @@ async function main() {
     const download = el('button', { type: 'button', class: 'report-download' }, 'Download CSV');
     download.addEventListener('click', () => saveCsv(report));
     clear(holder);
-    holder.append(reportView(report, { unplaced, download }));
+    holder.append(reportView(report, { unplaced, download, checklists }));
     holder.dataset.state = 'ready';
     say([el('p', {}, `The report is ready: ${plural(report.totals.answers, 'answer')} graded.`), fileItems],
       lines.some((line) => line.classList.contains('report-file-error')) ? 'warning' : 'info');
@@ -189,7 +218,7 @@ async function main() {
 const emptyTotals = () => ({ answers: 0, correct: 0, incorrect: 0, invalid: 0, nearMisses: 0, named: 0 });
 
 function saveCsv(report) {
-  const blob = new Blob([summaryCsv(report)], { type: 'text/csv;charset=utf-8' });
+  const blob = new Blob([learnerCsv(report)], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const link = el('a', { href: url, download: `class-report-${new Date().toISOString().slice(0, 10)}.csv`, hidden: true });
   document.body.append(link);

@@ -61,8 +61,10 @@ export function parseDelimited(text, delimiter, limits = {}) {
   return readRecords(text, delimiter, limits).records;
 }
 
-// As parseDelimited, with the line each record starts on: {records, lines}.
-export function readRecords(text, delimiter, limits = {}) {
+// As parseDelimited, with the line each record starts on: {records, lines}. With
+// onRecord(record, line), each record is handed over as it is read instead (records and
+// lines stay empty), so that a reader can stop part way by throwing.
+export function readRecords(text, delimiter, limits = {}, onRecord = null) {
   const { maxChars, maxRecords, maxFields } = { ...LIMITS, ...limits };
   if (typeof text !== 'string') throw new ReportFileError('The file could not be read as text.');
   if (typeof delimiter !== 'string' || delimiter.length !== 1 || delimiter === '"' || delimiter === '\n' || delimiter === '\r') {
@@ -71,6 +73,7 @@ export function readRecords(text, delimiter, limits = {}) {
   if (text.length > maxChars) throw new ReportFileError(`The file has more than ${maxChars.toLocaleString('en')} characters.`);
   const records = [];
   const lines = [];
+  let count = 0;
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let line = 1;
   let recordLine = 1;
@@ -84,9 +87,13 @@ export function readRecords(text, delimiter, limits = {}) {
   const endRecord = () => {
     endField();
     if (!(record.length === 1 && record[0] === '')) {
-      if (records.length >= maxRecords) throw new ReportFileError(`The file has more than ${maxRecords.toLocaleString('en')} rows.`);
-      records.push(record);
-      lines.push(recordLine);
+      if (count >= maxRecords) throw new ReportFileError(`The file has more than ${maxRecords.toLocaleString('en')} rows.`);
+      count += 1;
+      if (onRecord) onRecord(record, recordLine);
+      else {
+        records.push(record);
+        lines.push(recordLine);
+      }
     }
     record = [];
   };

@@ -33,13 +33,16 @@ export function decodeEntities(text) {
 // answer i, Result i) are not read.
 const INTERACTION_COLUMN = /^(Question|Response|Right answer|Result) (\d{1,5})$/;
 
-// header cells -> {attempt: index or -1, interactions: [{index, question, response}]}
-// (question and response are column indexes, or -1 when switched off).
+// header cells -> {name, attempt: indexes or -1, identity: [the columns between Name and
+// Attempt: email, username, …], interactions: [{index, question, response}]} (question and
+// response are column indexes, or -1 when switched off).
 export function mapColumns(header) {
   const byIndex = new Map();
   let attempt = -1;
+  let learnerName = -1;
   header.forEach((raw, column) => {
     const name = raw.trim().replace(/\s+/g, ' ');
+    if (name === 'Name' && learnerName < 0) learnerName = column;
     if (name === 'Attempt' && attempt < 0) attempt = column;
     const match = INTERACTION_COLUMN.exec(name);
     if (!match) return;
@@ -49,16 +52,39 @@ export function mapColumns(header) {
     const key = { Question: 'question', Response: 'response' }[match[1]];
     if (key && slot[key] < 0) slot[key] = column;
   });
-  return { attempt, interactions: [...byIndex.values()].sort((x, y) => x.index - y.index) };
+  const identity = [];
+  if (learnerName >= 0) for (let column = learnerName + 1; column < (attempt > learnerName ? attempt : learnerName + 1); column += 1) identity.push(column);
+  return { name: learnerName, attempt, identity, interactions: [...byIndex.values()].sort((x, y) => x.index - y.index) };
+}
+
+// The learner of a row, as the teacher knows them: the Name cell, with the identity
+// cells (email, username…) after it in brackets; "row N" when the report has no Name.
+function learnerOf(row, columns, line) {
+  const name = columns.name >= 0 ? decodeEntities(row[columns.name] ?? '').trim() : '';
+  const identity = columns.identity.map((column) => decodeEntities(row[column] ?? '').trim()).filter(Boolean);
+  const label = [name, identity.length ? `(${identity.join(', ')})` : ''].filter(Boolean).join(' ');
+  return label || `the learner of line ${line ?? '?'}`;
+}
+
+// Thrown when a file holds more answers than a report reads at a time (every answer read
+// counts, placed or not).
+export class ReportLimitError extends ReportFileError {
+  constructor(limit) {
+    super(`It holds more than ${limit.toLocaleString('en')} answers, the most this page reads at a time.`);
+    this.name = 'ReportLimitError';
+    this.limit = limit;
+  }
 }
 
 // The file's text -> {delimiter, rows (learner rows read), notAttempted (rows with "-"
 // as the attempt), longRows (rows with more cells than the header: their extra cells are
-// not read), interactions: [{line (the row's line in the file), index (i), question,
-// response}]}, the question and response decoded, with the empty interaction slots
-// (no question and no response) left out. Throws a ReportFileError when the file is not
-// an Interactions report that this page can read.
+// not read), interactions: [{line (the row's line in the file), index (i), learner,
+// question, response}]}, the question and response decoded, with the empty interaction
+// slots (no question and no response) left out. Throws a ReportFileError when the file is
+// not an Interactions report that this page can read, and a ReportLimitError as soon as
+// it has read more than limits.maxAnswers interactions.
 export function readInteractionsReport(text, limits = {}) {
+  const maxAnswers = limits.maxAnswers ?? Infinity;
   if (typeof text !== 'string') throw new ReportFileError('The file could not be read as text.');
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (body.trim() === '') throw new ReportFileError('The file is empty.');
@@ -67,8 +93,41 @@ export function readInteractionsReport(text, limits = {}) {
     throw new ReportFileError('Its first line has no tab, comma or semicolon, so it is not a report table ' +
       '(Moodle\'s Interactions report, downloaded as a text file).');
   }
-  const { records, lines } = readRecords(body, delimiter, limits);
-  const [header, ...rows] = records;
+  // The header is read first, then each row as it comes (so that a file over the limit
+  // stops being read there).
+  let header = null;
+  let columns = null;
+  const interactions = [];
+  let rows = 0;
+  let notAttempted = 0;
+  let longRows = 0;
+  readRecords(body, delimiter, limits, (row, line) => {
+    if (header === null) {
+      header = row;
+      columns = checkedColumns(header, delimiter);
+      return;
+    }
+    rows += 1;
+    if (row.length > header.length) longRows += 1;
+    if (columns.attempt >= 0 && (row[columns.attempt] ?? '').trim() === '-') {
+      notAttempted += 1;
+      return;
+    }
+    const learner = learnerOf(row, columns, line);
+    for (const slot of columns.interactions) {
+      const question = slot.question >= 0 ? decodeEntities(row[slot.question] ?? '').trim() : '';
+      const response = slot.response >= 0 ? decodeEntities(row[slot.response] ?? '') : '';
+      if (question === '' && response === '') continue;
+      if (interactions.length >= maxAnswers) throw new ReportLimitError(maxAnswers);
+      interactions.push({ line, index: slot.index, learner, question, response });
+    }
+  });
+  if (header === null) throw new ReportFileError('The file is empty.');
+  return { delimiter, rows, notAttempted, longRows, interactions };
+}
+
+// The header's columns, or a ReportFileError saying why it is not a report this page reads.
+function checkedColumns(header, delimiter) {
   const columns = mapColumns(header);
   if (!header.some((cell) => cell.trim() === 'Name') && columns.interactions.length === 0) {
     throw new ReportFileError(`It is a ${delimiterName(delimiter)}-separated table, but not Moodle's Interactions report: ` +
@@ -86,22 +145,5 @@ export function readInteractionsReport(text, limits = {}) {
     throw new ReportFileError('The report has no "Response" columns, so it holds no answers. ' +
       'In Moodle\'s Interactions report options, tick "Response" and download it again.');
   }
-  const interactions = [];
-  let notAttempted = 0;
-  let longRows = 0;
-  rows.forEach((row, r) => {
-    const line = lines[r + 1] ?? null;
-    if (row.length > header.length) longRows += 1;
-    if (columns.attempt >= 0 && (row[columns.attempt] ?? '').trim() === '-') {
-      notAttempted += 1;
-      return;
-    }
-    for (const slot of columns.interactions) {
-      const question = slot.question >= 0 ? decodeEntities(row[slot.question] ?? '').trim() : '';
-      const response = slot.response >= 0 ? decodeEntities(row[slot.response] ?? '') : '';
-      if (question === '' && response === '') continue;
-      interactions.push({ line, index: slot.index, question, response });
-    }
-  });
-  return { delimiter, rows: rows.length, notAttempted, longRows, interactions };
+  return columns;
 }

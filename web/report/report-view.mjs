@@ -1,13 +1,16 @@
 // The class report drawn (DOM): what was graded, in words; the answers per part as a
-// chart and as a table (the chart's accessible equivalent, and what the CSV download
-// holds); each named mistake with the explanation the core gave; the answers that could
-// not be placed, with the reason. Everything is built from class-report.mjs's result and
-// goes in as text.
+// chart and as a table (the chart's accessible equivalent); each named mistake with the
+// explanation the core gave; the wrong answers no named mistake explains; what each
+// learner answered (learner-view.mjs; what the CSV download holds); the written work;
+// the answers that could not be placed, with the reason. Everything is built from
+// regrade.mjs's result and goes in as text.
 
 import { el } from '../ui/dom.mjs';
 import { plural } from '../ui/format.mjs';
 import { barChart } from './bar-chart.mjs';
-import { SUMMARY_HEADER, groupUnplaced, summaryRows } from './class-report.mjs';
+import { groupUnplaced } from './class-report.mjs';
+import { SUMMARY_HEADER, summaryRows } from './report-csv.mjs';
+import { learnerTable, unexplainedList, writtenList } from './learner-view.mjs';
 
 export const count = (n) => n.toLocaleString('en');
 
@@ -110,8 +113,9 @@ function unplacedTable(unplaced) {
 }
 
 // report: gradeAnswers' result; unplaced: the answers readReportFile could not place, and
-// the ones the core could not grade; download: the button that saves the CSV.
-export function reportView(report, { unplaced, download }) {
+// the ones the core could not grade; download: the button that saves the CSV; checklists:
+// (exercise, item) -> the checklist of a written item.
+export function reportView(report, { unplaced, download, checklists = () => [] }) {
   const { totals } = report;
   const notGraded = [...unplaced, ...report.ungraded];
   const words = `${plural(totals.answers, 'answer')} graded again by the core: ${count(totals.correct)} correct, ` +
@@ -122,12 +126,20 @@ export function reportView(report, { unplaced, download }) {
   return el('section', { class: 'report-result', 'aria-labelledby': 'report-heading' },
     el('h2', { id: 'report-heading' }, 'The report'),
     el('p', { class: 'report-totals' }, words),
-    parts.length ? el('p', { class: 'report-actions' }, download) : null,
+    parts.length || report.written.length ? el('p', { class: 'report-actions' }, download) : null,
     parts.length ? partsChart(parts) : null,
     parts.length ? summaryTable(report) : null,
     parts.length ? el('h2', {}, 'Named mistakes and what the core said') : null,
     parts.length ? mistakesChart(parts) : null,
     parts.length ? mistakeList(parts) : null,
+    parts.length ? el('h2', {}, 'Wrong answers no named mistake explains') : null,
+    parts.length ? el('p', {}, 'What the class typed that the core does not recognise as a known mistake, grouped by the ' +
+      'value the core read (so 0.36, .360 and 36% are one value), most frequent first.') : null,
+    parts.length ? unexplainedList(parts) : null,
+    report.learners.length ? el('h2', {}, 'What each learner answered') : null,
+    report.learners.length ? learnerTable(report) : null,
+    report.written.length ? el('h2', {}, 'Written work') : null,
+    writtenList(report.written, checklists),
     notGraded.length ? el('h2', {}, 'Answers that were not graded') : null,
     notGraded.length ? unplacedTable(notGraded) : null);
 }

@@ -79,7 +79,10 @@ export function policySentence(policy) {
     rules.push(`each part takes at most ${policy.attempts === 1 ? 'one graded check' : `${policy.attempts} graded checks`} ` +
       '(an answer that cannot be read does not count)');
   }
-  if (policy.values === 'hidden') rules.push('the feedback names mistakes but does not give the expected values');
+  if (policy.values === 'hidden') {
+    rules.push('the feedback names mistakes but does not give the expected values, and the working, the figures ' +
+      'and the reference notes, which hold them, are not shown');
+  }
   if (policy.working === 'hidden') {
     rules.push(policy.attempts === null ? 'the working opens once every part is correct'
       : 'the working opens once every part is correct or out of checks');

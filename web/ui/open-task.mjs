@@ -13,7 +13,10 @@ import { renderMathText, renderParagraphs } from './render-math.mjs';
 // before, after} for the texts that differ between a plan and an explanation.
 // needsNotes: the reference notes open only once something is written (an explanation's
 // notes hold the parts' answers, so ticking a box is not enough).
-function checklistTask(store, exerciseId, item, { checklist, referenceNotes, words, headingLevel, needsNotes = false }) {
+// onChange({notes, ticked, of}): after each change the learner makes. withheld: a sentence
+// said in place of the reference notes (a policy that hides values), or null.
+function checklistTask(store, exerciseId, item, { checklist, referenceNotes, words, headingLevel, needsNotes = false,
+  onChange = () => {}, withheld = null }) {
   const saved = store.openTask(exerciseId, item) ?? { ticked: [], notes: '', revealed: false };
   const points = Array.isArray(checklist) ? checklist.map(String) : [];
   const boxes = points.map((point, index) => {
@@ -57,8 +60,13 @@ function checklistTask(store, exerciseId, item, { checklist, referenceNotes, wor
     }
   }
 
-  for (const { box } of boxes) box.addEventListener('change', () => { save(); update(); });
-  notes.addEventListener('input', () => { save(); update(); });
+  const changed = () => {
+    save();
+    update();
+    onChange({ notes: notes.value, ticked: ticked(), of: points.length });
+  };
+  for (const { box } of boxes) box.addEventListener('change', changed);
+  notes.addEventListener('input', changed);
   reveal.addEventListener('click', async () => {
     if (!attempted()) return;
     revealed = true;
@@ -67,58 +75,72 @@ function checklistTask(store, exerciseId, item, { checklist, referenceNotes, wor
     update();
     reference.focus();
   });
-  if (revealed) showReference();
+  const head = [el('label', { for: notesId, class: 'prompt' }, words.notesLabel), notes,
+    el(`h${headingLevel + 1}`, {}, 'Checklist'), el('ul', { class: 'checklist' }, boxes.map(({ row }) => row))];
   update();
-  return [
-    el('label', { for: notesId, class: 'prompt' }, words.notesLabel), notes,
-    el(`h${headingLevel + 1}`, {}, 'Checklist'),
-    el('ul', { class: 'checklist' }, boxes.map(({ row }) => row)), progress,
-    reveal, revealHelp, reference,
-  ];
+  if (withheld) return [...head, progress, el('p', { class: 'reveal-help' }, withheld)];
+  if (revealed) showReference();
+  return [...head, progress, reveal, revealHelp, reference];
 }
 
-export function openTaskView(store, exercise) {
+const KEPT_HERE = 'kept in this browser only';
+
+// options: headingLevel (of the section's heading; 2 on the exercise page), onChange (as
+// checklistTask's), titleId (the exercise title's id, where several exercises share a page).
+// where: where the text goes, said in the field's label (default: this browser only).
+export function openTaskView(store, exercise, { headingLevel = 2, onChange, titleId = null, where = KEPT_HERE } = {}) {
+  const headingId = uniqueId('open-task-heading');
   const body = checklistTask(store, exercise.id, null, {
     checklist: exercise.checklist,
     referenceNotes: exercise.reference_notes,
-    headingLevel: 2,
+    headingLevel,
+    onChange,
     words: {
-      notesLabel: 'Your notes (kept in this browser only)',
+      notesLabel: `Your notes (${where})`,
       covered: (n, of) => `${n} of ${of} points covered by your plan`,
       before: 'Write your plan or tick at least one point first; the reference notes open after an attempt.',
       after: 'Compare your plan with the reference notes when you are ready. They are one good answer, not the only one.',
     },
   });
-  return el('section', { class: 'open-task', 'aria-labelledby': 'open-task-heading' },
-    el('h2', { id: 'open-task-heading' }, 'Your plan'),
+  return el('section', { class: 'open-task', 'aria-labelledby': titleId ? `${titleId} ${headingId}` : headingId },
+    el(`h${headingLevel}`, { id: headingId }, 'Your plan'),
     el('p', {}, 'This is an open design task: there is no single right text, so it is not graded. ' +
       'Write your plan, then tick each point it covers.'),
     ...body);
 }
 
+// The reference notes of an explain item hold the parts' answers: under a policy that
+// hides values they are not offered, and the learner is told why.
+const NOTES_WITHHELD = 'Your teacher set this activity not to show the expected values, so the reference notes, ' +
+  'which hold them, are not shown here.';
+
 // One explain item ({name, prompt, checklist, reference_notes}), numbered after the
-// exercise's computed parts.
-export function explainView(store, exercise, item, number) {
+// exercise's computed parts. options: as openTaskView's, and valuesHidden (the policy's
+// values=hidden).
+export function explainView(store, exercise, item, number, { headingLevel = 2, onChange, titleId = null,
+  valuesHidden = false, where = KEPT_HERE } = {}) {
   const headingId = uniqueId('explain-heading');
   const prompt = el('div', { class: 'explain-prompt' });
   const body = checklistTask(store, exercise.id, String(item.name), {
     checklist: item.checklist,
     referenceNotes: item.reference_notes,
-    headingLevel: 2,
+    headingLevel,
     needsNotes: true,
+    onChange,
+    withheld: valuesHidden ? NOTES_WITHHELD : null,
     words: {
-      notesLabel: 'Your explanation (kept in this browser only)',
+      notesLabel: `Your explanation (${where})`,
       covered: (n, of) => `${n} of ${of} points covered by your explanation`,
       before: 'Write your explanation first; the reference notes open after an attempt.',
       after: 'Compare with the reference notes when you are ready. They are one good explanation, not the only one.',
     },
   });
   const section = el('section', { class: 'explain-part', 'data-explain': String(item.name),
-    'aria-labelledby': headingId },
-  el('h2', { id: headingId, class: 'part-heading' }, `Part ${number}`, el('span', { class: 'part-name' }, 'explain')),
+    'aria-labelledby': titleId ? `${titleId} ${headingId}` : headingId },
+  el(`h${headingLevel}`, { id: headingId, class: 'part-heading' }, `Part ${number}`, el('span', { class: 'part-name' }, 'explain')),
   prompt,
   el('p', { class: 'explain-rule' }, 'Written in your own words and not graded: tick each checklist point ' +
-    'your explanation covers, then compare it with the reference notes.'),
+    (valuesHidden ? 'your explanation covers.' : 'your explanation covers, then compare it with the reference notes.')),
   ...body);
   return { section, ready: renderParagraphs(prompt, item.prompt ?? '') };
 }

@@ -131,6 +131,19 @@ export function splitMath(source) {
 // first of its group, a prefix, and sits against the number.
 export const signedNumbers = (tex) => tex.replace(/(^|[[(,=<>]|\\le|\\ge|\\approx)(\s*)-(\s*)(\d+(?:\.\d+)?)/g, '$1$2{-$4}');
 
+// KaTeX's MathML for each piece of TeX drawn so far: the same prompt on a page many times
+// (a chapter in many components) is typeset once and copied after.
+const typeset = new Map();
+function typesetInto(holder, katex, tex, display) {
+  const key = `${display ? '$$' : '$'}${tex}`;
+  if (!typeset.has(key)) {
+    const model = document.createElement('span');
+    katex.render(tex, model, { output: 'mathml', displayMode: display, throwOnError: false, trust: false, strict: 'ignore' });
+    typeset.set(key, model);
+  }
+  holder.append(...[...typeset.get(key).childNodes].map((node) => node.cloneNode(true)));
+}
+
 function fill(container, pieces, katex) {
   container.replaceChildren();
   for (const piece of pieces) {
@@ -142,9 +155,7 @@ function fill(container, pieces, katex) {
     holder.className = piece.display ? 'math math-display' : 'math';
     if (katex) {
       try {
-        katex.render(signedNumbers(piece.tex), holder, {
-          output: 'mathml', displayMode: piece.display, throwOnError: false, trust: false, strict: 'ignore',
-        });
+        typesetInto(holder, katex, signedNumbers(piece.tex), piece.display);
       } catch {
         holder.textContent = piece.tex;
       }

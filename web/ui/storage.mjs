@@ -22,8 +22,14 @@
 // notice with the count; only a store that is not JSON or not a known version is
 // reset as a whole.
 //
+// A store has a context: the open site and practice embeds share the default one; a page
+// under a teacher's feedback policy (an embed or element with attempts=…, values=…,
+// working=…) keeps its answers and attempt counts under a key of its own
+// ("attention-companion:v2@attempts=2"), so that a limit counts only what was done under it.
+//
 // API (what pages and export/import use):
-//   openStore() -> {store, notice}
+//   openStore({context}?) -> {store, notice}
+//   storeContext(policy) -> the context of a feedback policy (null for practice)
 //   readState(value) -> {state, dropped} (a fresh copy in null-prototype maps) or null
 //   droppedNotice(count) -> the sentence shown when records were dropped
 //   store.part(id, part, seed = 0) / store.savePart(id, part, record, seed = 0)
@@ -37,6 +43,7 @@
 //   store.replace(state) -> false unless every record of state is valid; then persists it
 
 import { readSeed, seedKey, isSeedKey } from '../seed.mjs';
+import { policyQuery } from './feedback-policy.mjs';
 
 export const STORAGE_KEY = 'attention-companion:v2';
 export const LEGACY_KEYS = ['attention-companion:v1'];
@@ -193,25 +200,31 @@ export function droppedNotice(count) {
       'Your other answers are kept.';
 }
 
-// Opens the store. Returns {store, notice}: notice is null, or a sentence to
-// show the learner (store was reset, or answers cannot be saved here).
-export function openStore() {
+// The context of a feedback policy: null in practice (the open site's store), else the
+// policy as its query ("attempts=2&values=hidden").
+export const storeContext = (policy) => policyQuery(policy) || null;
+
+// Opens the store (of a context: see above). Returns {store, notice}: notice is null, or
+// a sentence to show the learner (store was reset, or answers cannot be saved here).
+export function openStore({ context = null } = {}) {
   const local = storage();
   if (!local) {
     return { store: new AnswerStore(null, emptyState()),
       notice: 'This browser does not allow saving, so answers will not be kept after you leave the page.' };
   }
-  const raw = readKey(local, STORAGE_KEY);
+  const key = context === null ? STORAGE_KEY : `${STORAGE_KEY}@${context}`;
+  const raw = readKey(local, key);
   if (raw !== null) {
     const parsed = parseOrNull(raw);
     const read = parsed?.version === STORAGE_VERSION ? readState(parsed) : null;
-    if (read && read.dropped === 0) return { store: new AnswerStore(local, read.state), notice: null };
+    if (read && read.dropped === 0) return { store: new AnswerStore(local, read.state, key), notice: null };
     // Records that could not be read are dropped (or, when nothing can be read, all of
     // it), and the cleaned store is written back so the notice is shown once.
-    const store = new AnswerStore(local, read ? read.state : emptyState());
+    const store = new AnswerStore(local, read ? read.state : emptyState(), key);
     store.persist();
     return { store, notice: read ? droppedNotice(read.dropped) : DAMAGED };
   }
+  if (context !== null) return { store: new AnswerStore(local, emptyState(), key), notice: null };
   const legacyRaw = readKey(local, LEGACY_KEYS[0]);
   if (legacyRaw === null) return { store: new AnswerStore(local, emptyState()), notice: null };
   const legacy = parseOrNull(legacyRaw);
@@ -230,8 +243,10 @@ export function openStore() {
 
 export class AnswerStore {
   // state: a stored state; it is read through readState (invalid records are left out).
-  constructor(local, state) {
+  // key: the storage key it persists under.
+  constructor(local, state, key = STORAGE_KEY) {
     this.local = local;
+    this.key = key;
     this.state = readState(state)?.state ?? emptyState();
     this.saveFailed = false;
   }
@@ -327,7 +342,7 @@ export class AnswerStore {
   persist() {
     if (!this.local) return false;
     try {
-      this.local.setItem(STORAGE_KEY, JSON.stringify(this.state));
+      this.local.setItem(this.key, JSON.stringify(this.state));
       return true;
     } catch {
       this.saveFailed = true;

@@ -2,7 +2,8 @@
 // that it holds the answers), and the working of parts that change an input. Under a
 // feedback policy with working=hidden (feedback-policy.mjs) its button stays refused,
 // with a sentence saying when it opens, until `update(true)`: every part correct or out
-// of attempts. The exercise page and the embed widget both use it.
+// of attempts. Under values=hidden the working, which is made of values, is not offered
+// at all, and a sentence says so. The exercise page and the embed widget both use it.
 
 import { el, uniqueId } from './dom.mjs';
 import { renderWorking, workingKind } from './working-view.mjs';
@@ -21,6 +22,14 @@ function describe(kind) {
 // share a page (a chapter's embed), so that each working region has its own name.
 export function workingBlock(exercise, { headingLevel = 2, holderId = uniqueId('working-holder'),
   headingId = uniqueId('working-heading'), titleId = null, policy = PRACTICE } = {}) {
+  const headingFor = () => (titleId ? `${titleId} ${headingId}` : headingId);
+  if (policy.values === 'hidden') {
+    const section = el('section', { class: 'working-section', 'aria-labelledby': headingFor() },
+      el(`h${headingLevel}`, { id: headingId }, 'The working'),
+      el('p', { class: 'working-gate' }, 'Your teacher set this activity not to show the expected values, so the ' +
+        'working, which is made of them, is not shown here.'));
+    return { section, update: () => {} };
+  }
   const kind = workingKind(exercise);
   const holder = el('div', { id: holderId, class: 'working-holder', hidden: true });
   const button = el('button', { type: 'button', class: 'show-working', 'aria-expanded': 'false',
@@ -59,7 +68,7 @@ export function workingBlock(exercise, { headingLevel = 2, holderId = uniqueId('
     gateNote.hidden = open;
   };
   update(false);
-  const section = el('section', { class: 'working-section', 'aria-labelledby': titleId ? `${titleId} ${headingId}` : headingId },
+  const section = el('section', { class: 'working-section', 'aria-labelledby': headingFor() },
     el(`h${headingLevel}`, { id: headingId }, 'The working'), el('p', {}, describe(kind)),
     el('p', { class: 'working-warning' }, 'Open it after you have tried the parts: it contains the answers.'),
     gateNote, button, holder);

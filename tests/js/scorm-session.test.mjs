@@ -1,0 +1,176 @@
+// The SCO's side of an LMS session (web/embed/scorm-api.mjs, scorm-values.mjs,
+// scorm-session.mjs) in Node against scorm-again (npm) as the LMS: every answer form is
+// accepted by both data models (and by Moodle's own checks), every refused call is read
+// with GetLastError and told once, the status never says failed before the activity is
+// completed, cmi.exit is suspend from the first save, a SCORM 2004 save stays within its
+// budget however many checks, and the browser's copy fills in what the LMS lost.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Scorm12API } from 'scorm-again/scorm12';
+import { Scorm2004API } from 'scorm-again/scorm2004';
+import { ADAPTERS, bind, findApi, reportsScore, statusOf } from '../../web/embed/scorm-api.mjs';
+import { interactionId, lmsResponse, utf8Length, writtenId } from '../../web/embed/scorm-values.mjs';
+import { EXIT_BUDGET, scormSession } from '../../web/embed/scorm-session.mjs';
+import { PRACTICE } from '../../web/ui/feedback-policy.mjs';
+
+const lms = (version, data = {}) => {
+  const api = version === '2004' ? new Scorm2004API({ logLevel: 5 }) : new Scorm12API({ logLevel: 5 });
+  api.loadFromFlattenedJSON(data, '');
+  return api;
+};
+
+// What a learner may type, in every form the runtimes have refused.
+const FORMS = ['[[0, 0],\n [0, a],\n [0, 0]]', '[[1, 2],\r\n [3, 4]]', '{1, 2}', '  {lang=en} x', `[${'0.125, '.repeat(700)}1]`,
+  '<img src=x onerror=alert(1)> & "quotes"', 'tab\there', '0,36 ≈ 36 %', '\u2028line\u2029', 'Δ = ∑ eˢ', '😀'.repeat(200)];
+
+test('every answer form is a response both data models accept, as scorm-again and as Moodle check them', () => {
+  for (const [version, type, element, n] of [['1.2', 'fill-in', 'student_response', 255], ['2004', 'long-fill-in', 'learner_response', 4000]]) {
+    const api = lms(version);
+    const cmi = bind(api, ADAPTERS[version], { onError: (error) => assert.fail(`${version}: ${JSON.stringify(error)}`) });
+    assert.ok(cmi.initialize());
+    FORMS.forEach((form, i) => {
+      cmi.set(`cmi.interactions.${i}.id`, `q${i}`);
+      cmi.set(`cmi.interactions.${i}.type`, type);
+      const response = lmsResponse(form, n);
+      assert.ok(cmi.set(`cmi.interactions.${i}.${element}`, response), `${version} takes ${JSON.stringify(form.slice(0, 40))}`);
+      assert.ok(response.length <= n && !/[\r\n\u2028\u2029]/.test(response));
+      // Moodle's checks: 2004 first tests ^.*$ (one line) then its language-tagged string;
+      // 1.2 a string of at most 255 characters.
+      if (version === '2004') assert.match(response, /^(\{lang=[a-z]{2,3}\})?([^{].{0,4000}$)?$/u);
+      else assert.ok(response.length <= 255); // (CMIString256: any 255 characters)
+    });
+  }
+  assert.equal(lmsResponse('[[0, 0],\n [0, a]]', 100), '[[0, 0],  [0, a]]');
+  assert.equal(lmsResponse('{1, 2}', 100), ' {1, 2}');
+  assert.equal(lmsResponse('😀😀', 3), '😀', 'never half a character');
+});
+
+test('a refused call is read with GetLastError, told once, and a value is written only when it changed', () => {
+  const api = lms('2004');
+  const errors = [];
+  const cmi = bind(api, ADAPTERS[2004], { onError: (error) => errors.push(error) });
+  assert.ok(cmi.initialize());
+  assert.equal(cmi.get('cmi.score.raw'), '', 'a value not set yet is not an error');
+  assert.equal(errors.length, 0);
+  assert.equal(cmi.set('cmi.completion_status', 'nearly'), false);
+  assert.deepEqual(errors.map(({ call, element, code }) => [call, element, code]), [['SetValue', 'cmi.completion_status', '406']]);
+  assert.ok(errors[0].text.length > 0, 'with the LMS\'s words for it');
+  let calls = 0;
+  const counting = { ...api, SetValue: (...args) => { calls += 1; return api.SetValue(...args); }, GetLastError: () => api.GetLastError(),
+    GetErrorString: (c) => api.GetErrorString(c) };
+  const once = bind(counting, ADAPTERS[2004]);
+  once.set('cmi.location', 'here');
+  once.set('cmi.location', 'here');
+  assert.equal(calls, 1, 'the same value is not written twice');
+});
+
+test('the status: completed once everything is settled or finished; failed only when completed below the mastery score', () => {
+  const rows = [
+    // score, progress, mastery -> completion, success, score reported
+    [20, { settled: 1, total: 5 }, null, 'incomplete', 'unknown', true],
+    [20, { settled: 1, total: 5 }, 80, 'incomplete', 'unknown', false],
+    [20, { settled: 1, total: 5, finished: true }, 80, 'completed', 'failed', true],
+    [80, { settled: 4, total: 5 }, 80, 'incomplete', 'passed', true],
+    [100, { settled: 5, total: 5 }, 80, 'completed', 'passed', true],
+    [null, { settled: 1, total: 1 }, 80, 'completed', 'unknown', false], // only written work: nothing graded
+  ];
+  for (const [score, progress, mastery, completion, success, reported] of rows) {
+    const status = statusOf(score, progress, mastery);
+    assert.deepEqual([status.completion, status.success, reportsScore(score, status, mastery)], [completion, success, reported],
+      JSON.stringify([score, progress, mastery]));
+  }
+});
+
+// A session's progress event for exercises with these parts ({name: record}) and written items.
+const progressOf = (exercises) => ({ exercises: exercises.map(([exercise, parts, written = {}]) => ({
+  exercise, parts, written, total: Object.keys(parts).length,
+  correct: Object.values(parts).filter((part) => part.verdict === 'correct').length })) });
+
+function memory() {
+  const map = new Map();
+  return { getItem: (key) => map.get(key) ?? null, setItem: (key, value) => map.set(key, String(value)), map };
+}
+
+test('a session: exit is suspend from the start; an unfinished learner is never failed, even under the 1.2 mastery override', () => {
+  const api = lms('1.2', { 'cmi.core.student_id': 'ana', 'cmi.core.credit': 'credit', 'cmi.core.lesson_mode': 'normal',
+    'cmi.core.entry': 'ab-initio', 'cmi.student_data.mastery_score': '80' });
+  const problems = [];
+  const session = scormSession({ api, adapter: ADAPTERS['1.2'], ids: ['ch14.ex1'], packageId: 'p', policy: PRACTICE,
+    local: memory(), onProblem: (text) => problems.push(text) });
+  session.start();
+  const cmiOf = () => api.renderCommitCMI(true).cmi;
+  assert.equal(cmiOf().core.exit, 'suspend', 'set at the start, so that every save carries it');
+  assert.equal(api.cmi.core.lesson_status, 'incomplete');
+  const one = { a: { text: '1', verdict: 'correct', attempts: 1 }, b: { text: '2', verdict: 'incorrect', attempts: 1 } };
+  session.report(progressOf([['ch14.ex1', { ...one, c: { text: '', verdict: null, attempts: 0 } }]]));
+  assert.equal(api.cmi.core.score.raw, '', 'no score before the activity is completed, under a mastery score');
+  session.end();
+  // scorm-again's own finish with Moodle's override: raw score empty, so no override.
+  assert.equal(api.cmi.core.lesson_status, 'incomplete');
+  assert.deepEqual(problems, []);
+});
+
+test('SCORM 2004: one interaction per part, and a save within its budget however many checks', () => {
+  const api = lms('2004', { 'cmi.learner_id': 'ben', 'cmi.entry': 'ab-initio' });
+  const ids = Array.from({ length: 23 }, (_, i) => `ch19.ex${i + 1}`); // a chapter's worth of objectives
+  const session = scormSession({ api, adapter: ADAPTERS[2004], ids, packageId: 'p', policy: PRACTICE, local: memory() });
+  session.start();
+  assert.equal(api.renderCommitCMI(true).cmi.exit, 'suspend');
+  const at = new Date(Date.UTC(2026, 10, 30, 9, 5, 7));
+  for (let n = 0; n < 400; n += 1) {
+    session.record({ exercise: ids[n % 23], part: `p${n % 7}`, seed: 0, text: `[${'0.1234, '.repeat(n % 50)}1]`, verdict: 'incorrect',
+      mistake: null, latencyMs: 1500, at });
+  }
+  session.record({ exercise: 'ch19.ex1', item: 'why', text: 'w'.repeat(3900) });
+  // What Moodle would send at the exit: every interaction and objective, the suspend data.
+  const written = [...session.cmi.written()].filter(([element]) => element.startsWith('cmi.'));
+  const bytes = written.reduce((sum, [element, value]) => sum + 130 + element.length + utf8Length(value), 0) + 12_288;
+  assert.ok(bytes <= EXIT_BUDGET, `a save of about ${bytes} bytes`);
+  const count = Number(api.GetValue('cmi.interactions._count'));
+  assert.ok(count > 5 && count <= 161, `${count} interactions, one per part at most`);
+  const first = interactionId(ids[0], 'p0', 0);
+  assert.equal(api.GetValue('cmi.interactions.0.id'), first);
+  assert.ok(session.interactionsSkipped() >= 0);
+  assert.equal(writtenId('ch19.ex20', 'plan'), 'ch19.ex20.written.plan');
+});
+
+test('what the LMS lost (a text cut for size, a save that never arrived) comes back from the browser\'s copy on a resumed attempt', () => {
+  const local = memory();
+  const long = 'x'.repeat(3000);
+  const state = { version: 2, exercises: { 'ch14.ex1': { seeds: { 0: { parts: { weights: { text: '[1]', verdict: 'incorrect', attempts: 2 } } } },
+    explain: { a: { notes: long, ticked: [0], revealed: false }, b: { notes: long, ticked: [], revealed: false } } } } };
+  const first = lms('1.2', { 'cmi.core.student_id': 'cy', 'cmi.core.entry': 'ab-initio' });
+  const one = scormSession({ api: first, adapter: ADAPTERS['1.2'], ids: ['ch14.ex1'], packageId: 'p', policy: PRACTICE, local });
+  one.start();
+  one.saveState(state);
+  const stored = first.cmi.suspend_data;
+  assert.ok(stored.length <= 4096 && stored.split(long).length === 2, 'the LMS keeps 4096 characters: one text was cut');
+  // Resumed: the cut text comes back from the copy; a fresh attempt starts afresh.
+  const resumed = scormSession({ api: lms('1.2', { 'cmi.core.student_id': 'cy', 'cmi.core.entry': 'resume', 'cmi.suspend_data': stored }),
+    adapter: ADAPTERS['1.2'], ids: ['ch14.ex1'], packageId: 'p', policy: PRACTICE, local }).start();
+  assert.deepEqual([resumed.state.exercises['ch14.ex1'].explain.a.notes, resumed.state.exercises['ch14.ex1'].explain.b.notes], [long, long]);
+  const fresh = scormSession({ api: lms('1.2', { 'cmi.core.student_id': 'cy', 'cmi.core.entry': 'ab-initio' }),
+    adapter: ADAPTERS['1.2'], ids: ['ch14.ex1'], packageId: 'p', policy: PRACTICE, local }).start();
+  assert.equal(Object.keys(fresh.state.exercises).length, 0, 'a new LMS attempt starts afresh');
+});
+
+test('the API is found up the frames or the opener, the package\'s version first', () => {
+  const top = { API: 'api12', API_1484_11: 'api2004' };
+  top.parent = top;
+  top.top = top;
+  const middle = { parent: top, top };
+  const sco = { parent: middle, top };
+  assert.equal(findApi('2004', sco).api, 'api2004');
+  assert.equal(findApi('1.2', sco).api, 'api12');
+  const lmsOnly12 = { API: 'api12' };
+  lmsOnly12.parent = lmsOnly12;
+  const popup = { opener: lmsOnly12 };
+  popup.parent = popup;
+  popup.top = popup;
+  assert.equal(findApi('2004', popup).adapter, ADAPTERS['1.2'], 'falls back to the other version');
+  const alone = {};
+  alone.parent = alone;
+  alone.top = alone;
+  assert.equal(findApi('2004', alone), null);
+});

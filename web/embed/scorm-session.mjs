@@ -1,0 +1,283 @@
+// The SCO's side of one LMS session (no DOM; scorm-entry.mjs draws the page): it starts
+// the session, gives back the learner's saved work (the suspend data, and where the LMS
+// lost some, the copy this browser keeps), and writes what the learner does as it happens:
+// the suspend data (suspend-data.mjs), the score and status (scorm-api.mjs's statusOf),
+// one objective per exercise and the interactions. Every call is checked (scorm-api.mjs's
+// bind reads GetLastError after each); a refusal is reported once through onProblem, and
+// the work stays in this browser's copy until the LMS has it.
+//
+// What a save may weigh: an LMS may send its saves as the page is left, when the browser
+// takes at most 64 KB in flight (navigator.sendBeacon), and Moodle's SCORM 2004 player
+// re-sends every interaction and objective at every save. So under SCORM 2004 the SCO
+// keeps one interaction per part or written item (kept up to date), and keeps the whole
+// save under EXIT_BUDGET, its size reckoned as a browser sends a form (the checked parts
+// within half of what is left for interactions, the written work first); under SCORM 1.2
+// (whose players send only what changed) it appends one interaction per check.
+
+import { decodeSuspend, encodeSuspend } from './suspend-data.mjs';
+import { bind, MAX_INTERACTIONS, statusOf } from './scorm-api.mjs';
+import { WRITTEN, scormId, utf8Length, writtenId, interactionId } from './scorm-values.mjs';
+import { isSettled } from '../ui/feedback-policy.mjs';
+
+// The suspend data's size: 1.2's 4096 characters; under 2004, bytes, within the budget.
+export const SUSPEND_LIMITS = Object.freeze({
+  '1.2': { limit: 4096, size: (text) => text.length },
+  2004: { limit: 12_288, size: utf8Length },
+});
+// The most one save (as a browser's form) may weigh under SCORM 2004, far below 64 KB.
+export const EXIT_BUDGET = 40 * 1024;
+// A field of a form as a browser sends it: its boundary and headers, its name, its value.
+const fieldCost = (name, value) => 120 + Math.ceil(1.2 * name.length) + utf8Length(value);
+// What a save holds besides the interactions: the core elements, an objective per exercise
+// (three fields), and the suspend data at its largest.
+const reserveFor = (exercises) => 2048 + exercises * 3 * fieldCost('cmi.objectives.N99.completion_status', 'incomplete')
+  + SUSPEND_LIMITS[2004].limit + 200;
+
+const SAVE_PROBLEM = 'The course site did not accept part of your work';
+
+// What the status is computed from (statusOf): graded parts settled under the policy and
+// written items written, all of them, and whether the activity was finished before.
+export function progressOf(exercises, policy, finished) {
+  let settled = 0;
+  let total = 0;
+  for (const item of exercises) {
+    for (const part of Object.values(item.parts)) {
+      total += 1;
+      if (isSettled(part, policy)) settled += 1;
+    }
+    for (const written of Object.values(item.written ?? {})) {
+      total += 1;
+      if (written.text.trim() !== '') settled += 1;
+    }
+  }
+  return { settled, total, finished };
+}
+
+// The share of graded parts correct (0-100), or null where nothing is graded.
+const scoreOf = (exercises) => {
+  const total = exercises.reduce((sum, item) => sum + item.total, 0);
+  const correct = exercises.reduce((sum, item) => sum + item.correct, 0);
+  return total ? Math.round((100 * correct) / total) : null;
+};
+
+// Where the LMS's copy lost a record (it was not there, or its text was cut for size), the
+// browser's copy fills it in: a part's record with at least as many attempts, a written
+// item's notes.
+function mergeLocal(state, cut, local) {
+  for (const [id, mine] of Object.entries(local?.exercises ?? {})) {
+    const theirs = (state.exercises[id] ??= { seeds: Object.create(null) });
+    const lost = cut[id] ?? [];
+    for (const [seed, { parts }] of Object.entries(mine.seeds ?? {})) {
+      const holder = (theirs.seeds[seed] ??= { parts: Object.create(null) });
+      for (const [part, record] of Object.entries(parts)) {
+        const kept = holder.parts[part];
+        const wasCut = lost.some((entry) => entry.seed === seed && entry.part === part);
+        if (!kept || record.attempts > kept.attempts || (wasCut && record.attempts === kept.attempts)) holder.parts[part] = record;
+      }
+    }
+    const take = (item, record) => {
+      const kept = item === null ? theirs.open : theirs.explain?.[item];
+      const wasCut = lost.some((entry) => entry.item === (item ?? ''));
+      if (kept && !wasCut) return;
+      if (item === null) theirs.open = record;
+      else (theirs.explain ??= Object.create(null))[item] = record;
+    };
+    if (mine.open) take(null, mine.open);
+    for (const [item, record] of Object.entries(mine.explain ?? {})) take(item, record);
+  }
+  return state;
+}
+
+// api, adapter: findApi's; ids: the package's exercises; packageId: the manifest's
+// identifier (the browser's copy is kept per package and learner); policy: the feedback
+// policy; local: localStorage (or null); onProblem(sentence): a refusal to tell the learner.
+export function scormSession({ api, adapter, ids, packageId, policy, local = null, onProblem = () => {},
+  now = () => new Date() }) {
+  let told = false;
+  const cmi = bind(api, adapter, {
+    onError: ({ call, element, code, text }) => {
+      if (told) return;
+      told = true;
+      onProblem(`${SAVE_PROBLEM} (${call}${element ? ` ${element}` : ''}: error ${code}${text ? `, ${text}` : ''}). ` +
+        'Your answers are kept in this browser and are sent again with your next change; if this stays, tell your teacher.');
+    },
+  });
+  const twenty04 = adapter.version === '2004';
+  const started = Date.now();
+  let finished = false;
+  let mastery = null;
+  let learnerKey = null;
+  let pending = false;
+  let ended = false;
+  const objectives = new Map();
+  const interactions = { count: 0, byId: new Map(), skipped: 0 };
+
+  function localCopy() {
+    try {
+      const raw = learnerKey && local?.getItem(learnerKey);
+      return raw ? JSON.parse(raw) : null;
+    } catch {
+      return null;
+    }
+  }
+  function keepLocally(state) {
+    try {
+      if (learnerKey) local?.setItem(learnerKey, JSON.stringify({ state, finished }));
+    } catch {
+      // (a browser that keeps nothing: the LMS's copy is all there is)
+    }
+  }
+
+  // -> {state, finished, dropped, unreadable, learnerId}
+  function start() {
+    cmi.initialize();
+    const learnerId = cmi.get(adapter.learnerId);
+    learnerKey = `attention-companion:sco:${packageId}:${learnerId}`;
+    const entry = cmi.get(twenty04 ? 'cmi.entry' : 'cmi.core.entry');
+    const decoded = decodeSuspend(cmi.get('cmi.suspend_data'), ids);
+    // A new attempt (ab-initio) starts afresh; a resumed one takes back what the LMS lost.
+    if (entry === 'ab-initio') keepLocally(null);
+    const copy = entry === 'ab-initio' ? null : localCopy();
+    const state = mergeLocal(decoded?.state ?? { version: 2, exercises: Object.create(null) }, decoded?.cut ?? {},
+      copy?.state);
+    finished = Boolean(decoded?.finished || copy?.finished);
+    adapter.begin(cmi);
+    mastery = adapter.mastery(cmi);
+    const count = (element) => Number(cmi.get(element)) || 0;
+    for (let n = 0; n < count('cmi.objectives._count'); n += 1) objectives.set(cmi.get(`cmi.objectives.${n}.id`), n);
+    interactions.count = count('cmi.interactions._count');
+    if (twenty04) {
+      // Each earlier interaction is kept up to date in place (its values read, so that only
+      // what changes is written again).
+      for (let n = 0; n < interactions.count; n += 1) {
+        interactions.byId.set(cmi.get(`cmi.interactions.${n}.id`), n);
+        for (const field of ['type', 'timestamp', 'learner_response', 'result', 'latency']) cmi.get(`cmi.interactions.${n}.${field}`);
+      }
+    }
+    cmi.commit();
+    return { state, finished, dropped: decoded?.dropped ?? 0, unreadable: decoded === null, learnerId };
+  }
+
+  // One save for everything written in this task (a check writes its answer, the
+  // interaction, the score and the status at once).
+  function commitSoon() {
+    if (pending || ended) return;
+    pending = true;
+    queueMicrotask(() => {
+      pending = false;
+      if (!ended) cmi.commit();
+    });
+  }
+
+  function saveState(state) {
+    const { limit, size } = SUSPEND_LIMITS[adapter.version];
+    const ok = cmi.set('cmi.suspend_data', encodeSuspend(state, ids, { limit, size, finished }));
+    keepLocally(state);
+    commitSoon();
+    return ok;
+  }
+
+  // 2004: the room left for interactions in a save, and an interaction's own cost.
+  const interactionCost = (n) => {
+    let bytes = 0;
+    for (const [element, value] of cmi.written()) {
+      if (element.startsWith(`cmi.interactions.${n}.`)) bytes += fieldCost(element, value);
+    }
+    return bytes;
+  };
+  // (graded: only the checked parts' interactions)
+  const interactionsCost = ({ graded = false } = {}) => {
+    const writtenAt = new Set([...interactions.byId].filter(([id]) => id.includes(`.${WRITTEN}.`)).map(([, n]) => n));
+    let bytes = 0;
+    for (const [element, value] of cmi.written()) {
+      const n = /^cmi\.interactions\.(\d+)\./.exec(element)?.[1];
+      if (n !== undefined && !(graded && writtenAt.has(Number(n)))) bytes += fieldCost(element, value);
+    }
+    return bytes;
+  };
+
+  // One checked part or written item -> its interaction.
+  function record(entry) {
+    const at = now();
+    if (!twenty04) {
+      // 1.2: a check is appended; a written item is one interaction a session, kept up to date.
+      const key = entry.item !== undefined ? writtenId(entry.exercise, entry.item) : null;
+      let n = key !== null ? interactions.byId.get(key) : undefined;
+      if (n === undefined) {
+        if (interactions.count >= MAX_INTERACTIONS) return;
+        n = interactions.count;
+        interactions.count += 1;
+        if (key !== null) interactions.byId.set(key, n);
+      }
+      adapter.interaction(cmi, n, { ...entry, at });
+      commitSoon();
+      return;
+    }
+    const id = entry.item !== undefined ? writtenId(entry.exercise, entry.item)
+      : interactionId(entry.exercise, entry.part, entry.seed);
+    let n = interactions.byId.get(id);
+    // The checked parts take at most half the room, so that written work (which no other
+    // record in the LMS holds) always finds some.
+    const own = n === undefined ? 0 : interactionCost(n);
+    const total = EXIT_BUDGET - reserveFor(ids.length);
+    const room = entry.item !== undefined ? total - interactionsCost() + own
+      : Math.min(total - interactionsCost() + own, total / 2 - interactionsCost({ graded: true }) + own);
+    // Its cost without the text, then as much of the text as fits.
+    const bare = fieldCost('cmi.interactions.N99.learner_response', '') + 5 * fieldCost('cmi.interactions.N99.timestamp', at.toISOString());
+    if (room < bare) {
+      interactions.skipped += 1;
+      return;
+    }
+    if (n === undefined) {
+      n = interactions.count;
+      interactions.count += 1;
+      interactions.byId.set(id, n);
+    }
+    adapter.interaction(cmi, n, { ...entry, at }, { responseChars: Math.floor((room - bare) / 3) });
+    commitSoon();
+  }
+
+  // The score, the status and the objectives from the progress of every exercise
+  // ({exercises: [{exercise, parts, written, correct, total}]}).
+  function report({ exercises }) {
+    let status = statusOf(scoreOf(exercises), progressOf(exercises, policy, finished), mastery);
+    if (!finished && (status.completion === 'completed' || status.success === 'passed')) {
+      finished = true; // completed stays completed
+      status = statusOf(scoreOf(exercises), progressOf(exercises, policy, finished), mastery);
+    }
+    adapter.report(cmi, scoreOf(exercises), status, mastery);
+    for (const item of exercises) {
+      const touched = Object.values(item.parts).some((part) => part.attempts > 0 || part.verdict)
+        || Object.values(item.written ?? {}).some((written) => written.text.trim() !== '');
+      const key = scormId(item.exercise);
+      if (!touched && !objectives.has(key)) continue; // an exercise not begun has nothing to say yet
+      if (!objectives.has(key)) objectives.set(key, objectives.size);
+      const own = statusOf(scoreOf([item]), progressOf([item], policy, false), null);
+      adapter.objective(cmi, objectives.get(key), { exercise: item.exercise, score: scoreOf([item]), completion: own.completion });
+    }
+    commitSoon();
+    return status;
+  }
+
+  return {
+    cmi,
+    start,
+    saveState,
+    record,
+    report,
+    get finished() { return finished; },
+    // The learner says they have finished.
+    finish(state) {
+      finished = true;
+      saveState(state);
+    },
+    // The page is left: the session time and one last save (the LMS's finish stores it).
+    end() {
+      if (ended) return;
+      ended = true;
+      adapter.end(cmi, Math.floor((Date.now() - started) / 1000));
+      cmi.finish();
+    },
+    interactionsSkipped: () => interactions.skipped,
+  };
+}

@@ -1,0 +1,169 @@
+// The class report's reckoning (pure, no DOM): the answers placed by class-report.mjs are
+// graded again by the companion's core (companion.grade, the same call that graded them
+// for the learner, given the learner's own answers to the exercise's other parts as
+// `earlier`, so that a part judged against them shows it; the LMS's own Result column is
+// never read) and counted three ways: per exercise and part (correct, incorrect, invalid,
+// near misses, each named mistake with the explanation the core gave, and the wrong
+// answers no named mistake explains, grouped by the value the core read); per learner
+// (each part's last answer, its verdict, attempts, follow-through and named mistake); and
+// the written work beside each item's checklist.
+
+import { messageOf } from '../error-message.mjs';
+import { REASONS } from './class-report.mjs';
+
+const VERDICTS = ['correct', 'incorrect', 'invalid'];
+
+// A grade result is a near miss when the core flags it (an entry one unit off in its last
+// digit, and no named mistake).
+export const isNearMiss = (result) => result?.nearMiss === true;
+
+// The value the core read in an answer, as one key for equal values: its reading
+// (result.readAs) with each decimal written without trailing zeros, so that "0.36", ".360"
+// and "36%", which the core reads as 0.36, 0.360 and 0.36, are one value.
+export function readValue(result) {
+  const reading = String(result?.readAs ?? '').replace(/\s*\(evaluated\)$/, '');
+  return reading.replace(/(-?\d+)\.(\d*?)0+\b/g, (_, whole, digits) => (digits ? `${whole}.${digits}` : whole));
+}
+
+// The counts of one part.
+function newPartTally(entry, part, partIndex) {
+  return { exercise: entry.id, title: entry.title ?? entry.id, chapter: entry.chapter ?? 0, exerciseIndex: entry.index,
+    part, partIndex, answers: 0, correct: 0, incorrect: 0, invalid: 0, nearMisses: 0, named: 0,
+    mistakes: new Map(), unexplained: new Map(), seeds: new Set() };
+}
+
+function countAnswer(tally, answer, result) {
+  tally.answers += 1;
+  tally[result.verdict] += 1;
+  tally.seeds.add(answer.seed);
+  if (isNearMiss(result)) tally.nearMisses += 1;
+  if (typeof result.misconception === 'string' && result.misconception !== '') {
+    tally.named += 1;
+    const mistake = tally.mistakes.get(result.misconception) ?? { tag: result.misconception, count: 0, explanations: new Map() };
+    mistake.count += 1;
+    const feedback = typeof result.feedback === 'string' ? result.feedback : '';
+    mistake.explanations.set(feedback, (mistake.explanations.get(feedback) ?? 0) + 1);
+    tally.mistakes.set(result.misconception, mistake);
+  } else if (result.verdict === 'incorrect') {
+    // A wrong answer no known mistake explains: what the class typed that nobody foresaw.
+    const value = readValue(result);
+    const group = tally.unexplained.get(value) ?? { value, count: 0, example: answer.text, learners: new Set() };
+    group.count += 1;
+    group.learners.add(answer.learner);
+    tally.unexplained.set(value, group);
+  }
+}
+
+const byCount = (x, y) => y.count - x.count || String(x.tag ?? x.value ?? x.text).localeCompare(String(y.tag ?? y.value ?? y.text));
+
+// The learner's texts of an exercise's parts at a seed, as `earlier` for the next answer:
+// a progress file's final answers all at once, a report's checks as they come.
+const contextKey = (answer) => JSON.stringify([answer.learner, answer.exercise, answer.seed]);
+
+// Grades `answers` (class-report.mjs's, in file order) with companion.grade and counts
+// them. options: written (class-report.mjs's written work), pause (awaited between
+// answers, to let the page breathe: dom.mjs's pacer), onProgress(done, total), stopped()
+// (true: give up; the call then resolves to null). Identical answers in the same context
+// are graded once. Resolves to {parts: [part tallies in chapter order], totals, learners:
+// [{learner, rows: [{exercise, title, part, seed, text, verdict, attempts, followThrough,
+// mistake}]}], written: [{exercise, title, item, entries: [{learner, text, ticked}]}],
+// ungraded: [{reason, id, detail}]}.
+export async function gradeAnswers(companion, catalogue, answers, { written = [], pause = async () => {},
+  onProgress = () => {}, stopped = () => false } = {}) {
+  const entries = new Map();
+  (catalogue ?? []).forEach((entry, index) => entries.set(entry.id, { ...entry, index }));
+  const tallies = new Map();
+  const ungraded = [];
+  const cache = new Map();
+  const contexts = new Map();
+  for (const answer of answers) {
+    if (!answer.final) continue;
+    const key = contextKey(answer);
+    if (!contexts.has(key)) contexts.set(key, Object.create(null));
+    contexts.get(key)[answer.part] = answer.text;
+  }
+  const learners = new Map(); // learner -> Map(exercise part seed -> row)
+  let done = 0;
+  for (const answer of answers) {
+    if (stopped()) return null;
+    const key = contextKey(answer);
+    if (!contexts.has(key)) contexts.set(key, Object.create(null));
+    const context = contexts.get(key);
+    const earlier = Object.create(null);
+    for (const [part, text] of Object.entries(context)) if (part !== answer.part) earlier[part] = text;
+    const cacheKey = JSON.stringify([answer.exercise, answer.part, answer.seed, answer.text, earlier]);
+    let result = cache.get(cacheKey);
+    if (result === undefined) {
+      try {
+        result = companion.grade(answer.exercise, answer.part, answer.text, { seed: answer.seed, earlier });
+      } catch (error) {
+        result = { error: messageOf(error) };
+      }
+      cache.set(cacheKey, result);
+    }
+    context[answer.part] = answer.text;
+    const id = `${answer.exercise}.${answer.part}${answer.seed ? ` (variant ${answer.seed})` : ''}`;
+    const entry = entries.get(answer.exercise);
+    if (result?.error !== undefined || !VERDICTS.includes(result?.verdict) || !entry) {
+      ungraded.push({ reason: REASONS.core, id,
+        detail: result?.error ?? `the core returned the verdict ${JSON.stringify(result?.verdict ?? null)}` });
+    } else {
+      const tallyKey = `${answer.exercise}\u0000${answer.part}`;
+      if (!tallies.has(tallyKey)) tallies.set(tallyKey, newPartTally(entry, answer.part, (entry.parts ?? []).indexOf(answer.part)));
+      countAnswer(tallies.get(tallyKey), answer, result);
+      // The learner's row for this part: the last answer, and the graded checks (an answer
+      // the core could not read cost no attempt), or the attempts a progress file kept.
+      if (!learners.has(answer.learner)) learners.set(answer.learner, new Map());
+      const rows = learners.get(answer.learner);
+      const rowKey = `${answer.exercise}\u0000${answer.part}\u0000${answer.seed}`;
+      const before = rows.get(rowKey);
+      const checks = (before?.checks ?? 0) + (result.verdict === 'invalid' ? 0 : 1);
+      rows.set(rowKey, { exercise: answer.exercise, title: entry.title ?? entry.id, part: answer.part, seed: answer.seed,
+        text: answer.text, verdict: result.verdict, checks, attempts: answer.attempts ?? checks,
+        followThrough: result.followThrough ?? null, mistake: result.misconception ?? null,
+        order: [entry.index, (entry.parts ?? []).indexOf(answer.part), answer.seed] });
+    }
+    done += 1;
+    onProgress(done, answers.length);
+    await pause();
+  }
+  const parts = [...tallies.values()]
+    .sort((x, y) => x.exerciseIndex - y.exerciseIndex || x.partIndex - y.partIndex)
+    .map(({ mistakes, unexplained, seeds, exerciseIndex: _e, partIndex: _p, ...counts }) => ({
+      ...counts,
+      seeds: [...seeds].sort((x, y) => x - y),
+      mistakes: [...mistakes.values()].map(({ tag, count, explanations }) => ({
+        tag, count, explanations: [...explanations].map(([text, n]) => ({ text, count: n })).sort(byCount),
+      })).sort(byCount),
+      unexplained: [...unexplained.values()].map(({ learners: who, ...group }) => ({ ...group, learners: who.size }))
+        .sort(byCount),
+    }));
+  const totals = { answers: 0, correct: 0, incorrect: 0, invalid: 0, nearMisses: 0, named: 0 };
+  for (const part of parts) for (const key of Object.keys(totals)) totals[key] += part[key];
+  const inOrder = (x, y) => x.order[0] - y.order[0] || x.order[1] - y.order[1] || x.order[2] - y.order[2];
+  return {
+    parts, totals, ungraded,
+    learners: [...learners].map(([learner, rows]) => ({ learner,
+      rows: [...rows.values()].sort(inOrder).map(({ order: _o, checks: _c, ...row }) => row) }))
+      .sort((x, y) => x.learner.localeCompare(y.learner)),
+    written: writtenWork(written, entries),
+  };
+}
+
+// The written work, per exercise and item in chapter order: each learner's last text.
+function writtenWork(written, entries) {
+  const items = new Map();
+  for (const note of written) {
+    const entry = entries.get(note.exercise);
+    if (!entry) continue;
+    const key = `${note.exercise}\u0000${note.item}`;
+    if (!items.has(key)) {
+      items.set(key, { exercise: note.exercise, title: entry.title ?? entry.id, item: note.item, entries: new Map(),
+        order: [entry.index, (entry.explain ?? []).indexOf(note.item)] });
+    }
+    items.get(key).entries.set(note.learner, { learner: note.learner, text: note.text, ticked: note.ticked ?? null });
+  }
+  return [...items.values()].sort((x, y) => x.order[0] - y.order[0] || x.order[1] - y.order[1])
+    .map(({ order: _o, entries: byLearner, ...item }) => ({ ...item,
+      entries: [...byLearner.values()].sort((x, y) => x.learner.localeCompare(y.learner)) }));
+}
