@@ -38,7 +38,6 @@
 namespace attn {
 namespace {
 
-constexpr int64_t kMaxDimension = int64_t{1} << 24;
 constexpr int64_t kMaxElements = int64_t{1} << 28;  // 1 GiB of float32
 constexpr int kTile = 4;                            // queries per micro-kernel tile
 constexpr int kPanel = 8;                           // keys per packed panel (two 4-lane vectors)
@@ -515,9 +514,9 @@ Status CheckBatchShape(const BatchShape& shape) {
   const std::pair<const char*, int64_t> sizes[] = {{"B", shape.B}, {"H", shape.H},    {"T", shape.T},
                                                    {"S", shape.S}, {"D_k", shape.Dk}, {"D_v", shape.Dv}};
   for (const auto& [name, n] : sizes) {
-    if (n < 1 || n > kMaxDimension) {
+    if (n < 1 || n > kMaxBatchDimension) {
       return Status(ErrorCode::kInvalidInput,
-                    std::string(name) + " = " + Count(n) + " is not a size from 1 to " + Count(kMaxDimension));
+                    std::string(name) + " = " + Count(n) + " is not a size from 1 to " + Count(kMaxBatchDimension));
     }
   }
   // Multiply step by step so that no product overflows before it is compared.

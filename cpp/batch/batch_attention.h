@@ -34,6 +34,9 @@ struct BatchShape {
   int64_t ContextElements() const { return B * H * T * Dv; }
 };
 
+// The largest size of one axis (B, H, T, S, D_k or D_v).
+inline constexpr int64_t kMaxBatchDimension = int64_t{1} << 24;
+
 // Every size at least 1 and the tensors small enough to index and allocate.
 Status CheckBatchShape(const BatchShape& shape);
 
