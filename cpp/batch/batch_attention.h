@@ -5,7 +5,7 @@
 // read treats it as an error instead). The kernel streams: tiles of queries against blocks
 // of keys with a running maximum and sum per query (online softmax), so no B*H*T*S buffer
 // exists unless the weights are asked for. Its order of operations is fixed (see
-// batch_attention.cc): SIMD and scalar, native and WebAssembly give the same bits. This is the reference the WebGPU
+// head_kernel.cc): SIMD and scalar, native and WebAssembly give the same bits. This is the reference the WebGPU
 // path is checked against.
 #pragma once
 
@@ -47,7 +47,7 @@ struct BatchOptions {
   double scale = 1.0;           // score = scale * (q . k)
   bool return_weights = false;  // also fill the [B,H,T,S] weights
   // float only: the portable scalar lanes instead of SIMD (a check for the tests: both give
-  // the same bits, see batch_attention.cc).
+  // the same bits, see head_kernel.cc).
   bool scalar_lanes = false;
 };
 
