@@ -5,10 +5,10 @@
 // in nanoseconds), and prints the table the page measured: plain JS, the WASM core's
 // checked and zero-copy calls and the worker pool (one worker and two, inputs sent and
 // kept) in the same interleaved rounds, each sample about --sample-ms of CPU time, every
-// figure a median over the rounds with its range, every ratio taken round by round
+// figure a median over the rounds with its interquartile range, every ratio taken round by round
 // (web/batch/bench-rounds.mjs); then WebGPU in wall time.
 //
-//   node tests/bench/batch-bench.mjs [--rounds 15] [--warmup 2] [--sample-ms 20] [--shape B,H,T,S,D]
+//   node tests/bench/batch-bench.mjs [--rounds 31] [--warmup 2] [--sample-ms 20] [--shape B,H,T,S,D]
 //                                    [--lengths a,b,...|none] [--wasm-only] [--no-gpu] [--site DIR] [--json]
 //
 // --shape and --lengths time another workload than the chapter's (--lengths none: no
@@ -22,14 +22,14 @@ import os from 'node:os';
 import process from 'node:process';
 import { chromium } from 'playwright-core';
 import { startServer } from '../e2e/harness.mjs';
-import { withRange, time, times } from '../../web/batch/bench-rounds.mjs';
+import { withSpread, time, times } from '../../web/batch/bench-rounds.mjs';
 
 const args = process.argv.slice(2);
 const text = (name) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const query = new URLSearchParams({ rounds: text('rounds') ?? text('reps') ?? '15', warmup: text('warmup') ?? '2',
+const query = new URLSearchParams({ rounds: text('rounds') ?? text('reps') ?? '31', warmup: text('warmup') ?? '2',
   sampleMs: text('sample-ms') ?? '20' });
 const shape = text('shape');
 if (shape) {
@@ -113,13 +113,13 @@ try {
         `load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}; browser ${result.userAgent.match(/Chrome\/\S+/)?.[0] ?? result.userAgent}`,
       `WebGPU adapter: ${result.adapter}${result.adapter.includes('swiftshader') ? ' (*SwiftShader emulates a GPU on the CPU: its times are NOT a speed figure)' : ''}`,
       '',
-      '| path | CPU time per run, median (range) | ratio to the zero-copy call (the kernel alone), per round | wall time per run | agrees with core |',
+      '| path | CPU time per run, median (interquartile range) | ratio to the zero-copy call (the kernel alone), per round | wall time per run | agrees with core |',
       '|---|---:|---:|---:|---|',
-      ...result.rows.map((r) => `| ${r.name} | ${withRange(r.cpu, time)} | ${withRange(r.overKernel, times)} | ${withRange(r.wall, time)} | ${agrees(r)} |`),
+      ...result.rows.map((r) => `| ${r.name} | ${withSpread(r.cpu, time)} | ${withSpread(r.overKernel, times)} | ${withSpread(r.wall, time)} | ${agrees(r)} |`),
       '',
-      `Worker pool, ${p.sizes[1]} workers against one, round by round: ${withRange(p.longestSent, times)} with the inputs sent each run, ` +
-        `${withRange(p.longestKept, times)} with them kept, on the CPU time of the longest thread (the page's main thread and the busiest worker); ` +
-        `in wall time ${withRange(p.wallSent, times)} and ${withRange(p.wallKept, times)} (needs a free core for each worker).`,
+      `Worker pool, ${p.sizes[1]} workers against one, round by round: ${withSpread(p.longestSent, times)} with the inputs sent each run, ` +
+        `${withSpread(p.longestKept, times)} with them kept, on the CPU time of the longest thread (the page's main thread and the busiest worker); ` +
+        `in wall time ${withSpread(p.wallSent, times)} and ${withSpread(p.wallKept, times)} (needs a free core for each worker).`,
       '', JSON.stringify(figures),
     ];
     process.stdout.write(`${lines.join('\n')}\n`);

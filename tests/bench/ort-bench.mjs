@@ -25,8 +25,9 @@
 //   - the peak reference (wasm-peak.mjs: a WebAssembly multiply-add loop), so that "% of
 //     peak" divides figures of the same round.
 // CPU time: process.cpuUsage() (user + system, every thread of the process; the native
-// engine's own process's). Every figure is a median over the rounds with its range; a ratio
-// ("÷ best ORT", "% of peak") is taken round by round, then its median and range. GFLOP/s
+// engine's own process's). Every figure is a median over the rounds with its interquartile
+// range; a ratio ("÷ best ORT", "% of peak") is taken round by round, then its median and
+// interquartile range (--json has the whole range too). GFLOP/s
 // counts 4*T*S*D per head over the eligible keys only (as tests/bench/batch-bench.mjs does).
 // Wall times are printed beside the CPU times; on a busy machine they are not comparable.
 
@@ -38,7 +39,7 @@ import process from 'node:process';
 import * as ort from 'onnxruntime-web';
 import { loadCompanion } from '../../web/companion.mjs';
 import { plainAttention } from '../../web/gpu/plain-attention.mjs';
-import { sampler, calibrate, interleave, figure, ratioOf, spreadOf, withRange, time, times } from '../../web/batch/bench-rounds.mjs';
+import { sampler, calibrate, interleave, figure, ratioOf, spreadOf, withSpread, time, times } from '../../web/batch/bench-rounds.mjs';
 import { variants } from './ort-variants.mjs';
 import { peakLoop } from './wasm-peak.mjs';
 
@@ -233,8 +234,8 @@ async function runWorkload(companion, peak, w) {
 
 // ---- report ------------------------------------------------------------------------------
 
-const gf = (s) => withRange(s, (x) => x.toFixed(1));
-const pc = (s) => withRange(s, (x) => `${(100 * x).toFixed(0)}%`);
+const gf = (s) => withSpread(s, (x) => x.toFixed(1));
+const pc = (s) => withSpread(s, (x) => `${(100 * x).toFixed(0)}%`);
 const label = (w) => `${w.name} (B${w.B} H${w.H} T${w.T} S${w.S} D${w.D}${w.lengths ? `, lengths ${w.lengths.join('/')}` : ''})`;
 
 function fullTable(results) {
@@ -244,7 +245,7 @@ function fullTable(results) {
     r.engines.forEach((e, i) => {
       const check = e.skipped ? `not run: ${e.skipped}` : e.pass ? e.maxAbs.toExponential(1) : `MISMATCH ${e.maxAbs}`;
       lines.push(`| ${i === 0 ? label(r.workload) : ''} | ${e.name}${e.name === r.ortBest ? ' **(best ORT)**' : ''} | ${e.config} | ${check} | ` +
-        `${withRange(e.cpuMs, time)} | ${withRange(e.wallMs, time)} | ${gf(e.gflops)} | ${withRange(e.overOrtBest, times)} | ${pc(e.ofPeak)} |`);
+        `${withSpread(e.cpuMs, time)} | ${withSpread(e.wallMs, time)} | ${gf(e.gflops)} | ${withSpread(e.overOrtBest, times)} | ${pc(e.ofPeak)} |`);
     });
   }
   return lines.join('\n');
@@ -261,9 +262,9 @@ function summaryTable(results) {
     const best = r.engines.find((e) => e.name === r.ortBest);
     const native = find('native')[0];
     const leanName = lean?.name.includes('small read') ? ' (small read)' : '';
-    lines.push(`| ${label(r.workload)} | ${withRange(checked?.cpuMs, time)} | ${withRange(lean?.cpuMs, time)}${leanName} | ` +
-      `${withRange(best?.cpuMs, time)} (${best?.name.replace(/^ORT /, '') ?? '—'}) | ${withRange(lean?.overOrtBest, times)} | ` +
-      `${withRange(native?.cpuMs, time)} | ${withRange(native?.overOrtBest, times)} | ${pc(lean?.ofPeak)} |`);
+    lines.push(`| ${label(r.workload)} | ${withSpread(checked?.cpuMs, time)} | ${withSpread(lean?.cpuMs, time)}${leanName} | ` +
+      `${withSpread(best?.cpuMs, time)} (${best?.name.replace(/^ORT /, '') ?? '—'}) | ${withSpread(lean?.overOrtBest, times)} | ` +
+      `${withSpread(native?.cpuMs, time)} | ${withSpread(native?.overOrtBest, times)} | ${pc(lean?.ofPeak)} |`);
   }
   return lines.join('\n');
 }
@@ -288,7 +289,7 @@ if (asJson) {
   const notes = results.flatMap((r) => r.notes.map((n) => `- ${r.workload.name}: ${n}`));
   process.stdout.write([`onnxruntime-web benchmark: ${machine}`,
     `${rounds} interleaved rounds after ${warmup} warm-up; each sample repeats a call for about ${sampleMs} ms of CPU time; ` +
-    'figures: CPU time per call, median over the rounds (min–max); ratios taken round by round.',
+    'figures: CPU time per call, median over the rounds (interquartile range); ratios taken round by round.',
     `Peak reference (a WebAssembly loop of six independent four-lane multiply-adds, in the same rounds): ${peakFigures.map(gf).join('; ')} GFLOP/s`,
     '', summaryTable(results), '', fullTable(results), '', ...(notes.length ? ['Variants tried and not timed:', ...notes] : [])].join('\n') + '\n');
 }

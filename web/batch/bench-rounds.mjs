@@ -1,8 +1,8 @@
 // How the batch benchmarks measure (not a test): every engine is timed in the same rounds,
 // one sample each per round, in an order that turns by one engine every round, and each
 // sample repeats the engine's call until it has taken about the same CPU time. A figure is
-// the median over the rounds with its range, and a ratio of two engines is taken round by
-// round (the same minutes of the machine) before its median and range are. On a shared
+// the median over the rounds with its interquartile range, and a ratio of two engines is
+// taken round by round (the same minutes of the machine) before its median and spread are. On a shared
 // machine, the CPU time a call takes changes little when other processes compete for the
 // cores, where its wall time does; so the samples are sized, and the ratios taken, on CPU
 // time. Nothing collects garbage on purpose: what an engine leaves is collected when V8
@@ -89,9 +89,10 @@ export function ratioOf(a, b, field = 'cpuMs', fieldB = field) {
   return spreadOf(a.samples.map((s, r) => s[field] / b.samples[r]?.[fieldB]));
 }
 
-// "12.3 (11.9–13.0)": the median and the range, each written by `write`.
-export function withRange(spread, write) {
-  return spread ? `${write(spread.median)} (${write(spread.min)}–${write(spread.max)})` : '—';
+// "12.3 (11.9–13.0)": the median and the interquartile range (the middle half of the
+// rounds), each written by `write`. The whole range is in the spread (min, max) for --json.
+export function withSpread(spread, write) {
+  return spread ? `${write(spread.median)} (${write(spread.q1)}–${write(spread.q3)})` : '—';
 }
 
 // A time given in ms, to about 3 significant figures (in µs below 1 ms).

@@ -14,7 +14,7 @@ import { el, clear } from '../ui/dom.mjs';
 import { openGpuAttention, describeAdapter } from '../gpu/gpu-attention.mjs';
 import { plainAttention } from '../gpu/plain-attention.mjs';
 import { createBatchPool } from '../batch/batch-pool.mjs';
-import { sampler, calibrate, interleave, figure, ratioOf, spreadOf, withRange, time, times } from '../batch/bench-rounds.mjs';
+import { sampler, calibrate, interleave, figure, ratioOf, spreadOf, withSpread, time, times } from '../batch/bench-rounds.mjs';
 import { messageOf } from '../error-message.mjs';
 import { plural } from '../ui/format.mjs';
 
@@ -109,7 +109,7 @@ async function main() {
   const companion = await bootCompanion({ core: 'whole' }); // the batch calls, from the start
   if (!companion) return;
   const params = new URL(document.location.href).searchParams;
-  const rounds = Math.max(1, Number(params.get('rounds') ?? params.get('reps') ?? 15));
+  const rounds = Math.max(1, Number(params.get('rounds') ?? params.get('reps') ?? 31));
   const warmup = Math.max(0, Number(params.get('warmup') ?? 2));
   const sampleMs = Math.max(1, Number(params.get('sampleMs') ?? 20));
   const progress = document.getElementById('bench-progress');
@@ -173,15 +173,15 @@ async function main() {
 
   const measure = cpuClock ? 'CPU time (the renderer\'s threads, read by the harness)' : 'wall time (opened without the harness, which reads CPU time)';
   const table = clear(document.getElementById('bench-table'));
-  const headings = ['path', `per run: ${cpuClock ? 'CPU' : 'wall'} time, median (range)`, 'ratio to the zero-copy call', 'agrees with core'];
+  const headings = ['path', `per run: ${cpuClock ? 'CPU' : 'wall'} time, median (interquartile range)`, 'ratio to the zero-copy call', 'agrees with core'];
   table.append(el('thead', {}, el('tr', {}, ...headings.map((h) => el('th', { scope: 'col' }, h)))),
   el('tbody', {}, ...rows.map((r) => el('tr', {},
-    el('td', {}, r.name), el('td', {}, withRange(r.cpu ?? r.wall, time)), el('td', {}, withRange(r.overKernel, times)),
+    el('td', {}, r.name), el('td', {}, withSpread(r.cpu ?? r.wall, time)), el('td', {}, withSpread(r.overKernel, times)),
     el('td', {}, r.agreement ? (r.agreement.pass ? `yes (max abs ${r.agreement.maxAbsError.toExponential(1)})` : 'NO') : '')))));
   document.getElementById('bench-note').textContent = `${plural(rounds, 'round')} after ${plural(warmup, 'warm-up round')}, every CPU path once a round, ` +
     `each sample about ${sampleMs} ms; measured in ${measure}. ${pools.sizes[1]} workers against one, round by round: ` +
-    `${withRange(pool.longestSent, times)} (inputs sent) and ${withRange(pool.longestKept, times)} (kept) on the longest thread's CPU time; ` +
-    `${withRange(pool.wallSent, times)} and ${withRange(pool.wallKept, times)} in wall time, which needs a free core for each worker. ` +
+    `${withSpread(pool.longestSent, times)} (inputs sent) and ${withSpread(pool.longestKept, times)} (kept) on the longest thread's CPU time; ` +
+    `${withSpread(pool.wallSent, times)} and ${withSpread(pool.wallKept, times)} in wall time, which needs a free core for each worker. ` +
     `WebGPU adapter: ${gpu.adapter}. ${gpu.adapter.includes('swiftshader') ? '*SwiftShader emulates a GPU on the CPU: its times are not a speed figure. ' : ''}` +
     `Browser: ${navigator.userAgent}; logical processors: ${navigator.hardwareConcurrency}.`;
   progress.textContent = 'Done.';
