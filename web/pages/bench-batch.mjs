@@ -160,7 +160,7 @@ async function main() {
   buffers.free();
 
   const rows = paths.map((path) => ({ name: path.name, kind: path.kind, callsPerSample: path.inner,
-    cpu: figure(path, 'cpuMs'), wall: figure(path, 'wallMs'), longest: figure(path, 'longestMs'),
+    cpu: figure(path, 'cpuMs'), wall: figure(path, 'wallMs'),
     overKernel: ratioOf(path, kernel), agreement: path.agreement, bitsEqual: path.bitsEqual }));
   // A pool's speed-up, round by round: one worker's figure over the largest pool's, the same way.
   const lanes = (kept) => paths.filter((p) => p.kind === 'pool' && p.kept === kept);
