@@ -141,6 +141,20 @@ const MAX_BATCH_ARRAY = 1 << 26;  // entries in one array; the core's own budget
 // The sizes a small reader takes at most (cpp/api/batch_request.h's SmallRead).
 const SMALL_READ_MAX = 4096;
 
+// Why the core's small read (SmallRead's status, cpp/api/batch_request.h) read nothing, named:
+// the first input that is not a finite number, looked for only once the read has failed.
+function smallReadRefusal(status, inputs, scale) {
+  if (status === -2) return `The small read was refused: its scale must be a positive finite number, not ${scale}.`;
+  for (const [name, xs] of Object.entries(inputs)) {
+    for (let i = 0; i < xs.length; i += 1) {
+      const x = Number(xs[i]);
+      if (!Number.isFinite(x)) return `The small read was refused: its ${name} hold ${x} at ${i}, not a finite number.`;
+    }
+  }
+  return status === -3 ? 'The small read was refused: a weight or context is not finite (the numbers are too large).'
+    : `The small read was refused (status ${status}).`;
+}
+
 function batchArrays(arrays, spec) {
   if (arrays === undefined || arrays === null) return {};
   if (typeof arrays !== 'object') throw new Error('The batch arrays must be an object of typed arrays.');
@@ -387,8 +401,10 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
     // of one shape kept in the module's memory; the caller writes Q, K and V straight into
     // `query`, `keys` and `values` and reads the result in `context` and `emptyRows` (views
     // into the module's memory: take them again after any call into the companion, which
-    // may grow its memory). Nothing is copied in and nothing is checked but the options:
-    // non-finite inputs give non-finite outputs. batchAttention is the checked call.
+    // may grow its memory). Nothing is copied in and the inputs are not scanned before the
+    // run: a non-finite input makes run() throw the core's error (a context that is not
+    // finite) after the kernel has run, and the context then holds no result to use.
+    // batchAttention is the checked call, which refuses such an input before it computes.
     // batchBuffers({B, H, T, S, Dk, Dv}) -> {query, keys, values, context, emptyRows,
     // run(options: mask, temperature, scaled) -> the summary, free()}.
     batchBuffers({ B = 1, H = 1, T, S, Dk, Dv = Dk } = {}) {
@@ -409,8 +425,10 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
         get context() { return block.floats('context'); },
         get emptyRows() { return block.bytes(); },
         run(options = {}) {
-          const [query, keys, values, context, emptyRows] = ['query', 'keys', 'values', 'context', 'bytes'].map(block.address);
+          // The options are read first: a getter among them runs before any address is taken,
+          // so one that frees these buffers is refused instead of leaving the core a freed block.
           const optionsJson = batchOptionsJson({ ...options, ...shape });
+          const [query, keys, values, context, emptyRows] = ['query', 'keys', 'values', 'context', 'bytes'].map(block.address);
           const out = JSON.parse(inCore(() => core.batchInPlace(optionsJson, query, keys, values, context, emptyRows)));
           if (typeof out.error === 'string') throw new Error(out.error);
           return out;
@@ -435,15 +453,21 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
       const block = heapBlock(batchCore(), sizes, 0, 'This small reader has been freed.', 'a small reader');
       return {
         read(query, keys, values, { scale = 1 } = {}) {
-          const [q, k, v, context, weights] = ['query', 'keys', 'values', 'context', 'weights'].map(block.address);
           if (query?.length !== Dk || keys?.length !== S * Dk || values?.length !== S * Dv) {
             throw new Error(`A small read takes ${Dk} query numbers, ${S * Dk} key numbers and ${S * Dv} value numbers.`);
           }
-          block.floats('query').set(query);
-          block.floats('keys').set(keys);
-          block.floats('values').set(values);
-          const status = inCore(() => core.smallRead(q, k, v, context, weights, S, Dk, Dv, Number(scale)));
-          if (status !== 0) throw new Error('The small read was refused: its scale is not a finite number.');
+          // Everything the caller gave is read before an address is taken (a typed array has
+          // no getters; anything else is copied first), so that no getter can free the block
+          // the core is about to write into: a freed reader is refused instead.
+          const factor = Number(scale);
+          const given = { query, keys, values };
+          for (const [name, xs] of Object.entries(given)) {
+            const numbers = ArrayBuffer.isView(xs) ? xs : Float32Array.from(xs);
+            block.floats(name).set(numbers);
+          }
+          const [q, k, v, context, weights] = ['query', 'keys', 'values', 'context', 'weights'].map(block.address);
+          const status = inCore(() => core.smallRead(q, k, v, context, weights, S, Dk, Dv, factor));
+          if (status !== 0) throw new Error(smallReadRefusal(status, given, factor));
           return { context: block.floats('context').slice(), weights: block.floats('weights').slice() };
         },
         free: block.free,

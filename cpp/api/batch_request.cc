@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <string_view>
 
 #include "batch/batch_attention.h"
 #include "batch/batch_checks.h"
@@ -67,16 +68,35 @@ Result<std::vector<int64_t>> IntegerList(const Json& options, const char* name) 
   return out;
 }
 
+// One size of the shape, named as the caller wrote it: from 1 to the core's limit.
+Result<int64_t> SizeOption(const Json& options, const char* name, std::optional<int64_t> fallback) {
+  ATTN_ASSIGN_OR_RETURN(n, IntegerOption(options, name, fallback));
+  if (n < 1 || n > kMaxBatchDimension) {
+    return Invalid(std::string("the option ") + name + " = " + std::to_string(n) + " is not a size from 1 to " +
+                   std::to_string(kMaxBatchDimension));
+  }
+  return n;
+}
+
+// The widths: D for both, or Dk and Dv each (either one given alone takes D for the other).
+// A width that is neither given nor given by D is named as the one missing.
+Result<int64_t> WidthOption(const Json& options, const char* name) {
+  if (options.contains(name)) return SizeOption(options, name, std::nullopt);
+  if (options.contains("D")) return SizeOption(options, "D", std::nullopt);
+  return Invalid(std::string("the option ") + name + " is missing: give " + name + ", or D for both widths");
+}
+
 Result<BatchShape> ShapeOf(const Json& options) {
-  BatchShape shape;
-  ATTN_ASSIGN_OR_RETURN(b, IntegerOption(options, "B", 1));
-  ATTN_ASSIGN_OR_RETURN(h, IntegerOption(options, "H", 1));
-  ATTN_ASSIGN_OR_RETURN(t, IntegerOption(options, "T", std::nullopt));
-  ATTN_ASSIGN_OR_RETURN(s, IntegerOption(options, "S", std::nullopt));
-  ATTN_ASSIGN_OR_RETURN(d, IntegerOption(options, "D", int64_t{-1}));
-  ATTN_ASSIGN_OR_RETURN(dk, IntegerOption(options, "Dk", d));
-  ATTN_ASSIGN_OR_RETURN(dv, IntegerOption(options, "Dv", d));
-  shape = BatchShape{b, h, t, s, dk, dv};
+  if (!options.contains("D") && !options.contains("Dk") && !options.contains("Dv")) {
+    return Invalid("the option D is missing: give the width D, or Dk and Dv");
+  }
+  ATTN_ASSIGN_OR_RETURN(b, SizeOption(options, "B", 1));
+  ATTN_ASSIGN_OR_RETURN(h, SizeOption(options, "H", 1));
+  ATTN_ASSIGN_OR_RETURN(t, SizeOption(options, "T", std::nullopt));
+  ATTN_ASSIGN_OR_RETURN(s, SizeOption(options, "S", std::nullopt));
+  ATTN_ASSIGN_OR_RETURN(dk, WidthOption(options, "Dk"));
+  ATTN_ASSIGN_OR_RETURN(dv, WidthOption(options, "Dv"));
+  const BatchShape shape{b, h, t, s, dk, dv};
   ATTN_RETURN_IF_ERROR(CheckBatchShape(shape));
   return shape;
 }
@@ -95,7 +115,9 @@ Result<MaskSpec> MaskOf(const Json& options, const BatchShape& shape, const std:
   if (options.contains("halfWidth")) {
     ATTN_ASSIGN_OR_RETURN(half_width, IntegerOption(options, "halfWidth", std::nullopt));
     if (half_width < 0) return Invalid("the option halfWidth must be 0 or more (leave it out for no limit)");
-    mask.half_width = std::min(half_width, shape.S);  // a half width of S or more limits nothing
+    // |s - t| < max(T, S) for every target t and source s: a half width of max(T, S) or more
+    // limits nothing, and the clamp keeps t + half_width within range.
+    mask.half_width = std::min(half_width, std::max(shape.T, shape.S));
   }
   if (!explicit_mask.empty()) {
     if (static_cast<int64_t>(explicit_mask.size()) != shape.T * shape.S) {
@@ -196,9 +218,61 @@ Result<Call> CallOf(const Json& options, const std::vector<uint8_t>& explicit_ma
   return call;
 }
 
-Result<Json> OptionsOf(const std::string& options_json) {
+// The options every batch call reads, and those only the checked call reads (the agreement
+// takes the checked call's options as they are). Any other name is refused: a misspelt option
+// would otherwise change nothing without a word.
+constexpr std::string_view kCallOptions[] = {"B",       "H",      "T",      "S",      "D",         "Dk",         "Dv",
+                                             "lengths", "causal", "window", "scaled", "halfWidth", "temperature"};
+constexpr std::string_view kComputeOptions[] = {"seed", "returnWeights", "returnInputs"};
+
+// The edits (insert, delete, replace a letter) that turn a into b.
+size_t EditDistance(std::string_view a, std::string_view b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+// Every name in the options is one the call reads, else an error that names it, the option
+// it is nearest to (two edits at most) and the call's options.
+Status CheckNames(const Json& options, bool compute) {
+  std::vector<std::string_view> known(std::begin(kCallOptions), std::end(kCallOptions));
+  if (compute) known.insert(known.end(), std::begin(kComputeOptions), std::end(kComputeOptions));
+  for (const auto& [name, value] : options.items()) {
+    if (std::find(known.begin(), known.end(), name) != known.end()) continue;
+    if (!compute &&
+        std::find(std::begin(kComputeOptions), std::end(kComputeOptions), name) != std::end(kComputeOptions)) {
+      return Invalid("the zero-copy call has no option " + name + ": only the checked call (batchAttention) reads it");
+    }
+    std::string_view nearest;
+    size_t best = 3;
+    for (std::string_view option : known) {
+      const size_t d = EditDistance(name, option);
+      if (d < best && d < option.size()) best = d, nearest = option;
+    }
+    std::string message = "the batch call has no option \"" + name.substr(0, 40) + "\"";
+    if (!nearest.empty()) message += " (did you mean " + std::string(nearest) + "?)";
+    message += "; its options are";
+    for (size_t i = 0; i < known.size(); ++i) message += (i ? ", " : " ") + std::string(known[i]);
+    return Invalid(message);
+  }
+  return Status();
+}
+
+// compute: the checked call's options are read (seed, returnWeights, returnInputs); the
+// zero-copy call takes the others only.
+Result<Json> OptionsOf(const std::string& options_json, bool compute) {
   Json options = Json::parse(options_json, nullptr, /*allow_exceptions=*/false);
   if (options.is_discarded() || !options.is_object()) return Invalid("the batch options are not a JSON object");
+  ATTN_RETURN_IF_ERROR(CheckNames(options, compute));
   return options;
 }
 
@@ -220,7 +294,7 @@ Json SummaryJson(const Call& call, int64_t empty_row_count, double core_ms) {
 }  // namespace
 
 Result<BatchResponse> RunBatchRequest(const std::string& options_json, BatchArrays arrays) {
-  ATTN_ASSIGN_OR_RETURN(options, OptionsOf(options_json));
+  ATTN_ASSIGN_OR_RETURN(options, OptionsOf(options_json, /*compute=*/true));
   ATTN_ASSIGN_OR_RETURN(call, CallOf(options, arrays.explicit_mask));
   const BatchShape& shape = call.shape;
   ATTN_ASSIGN_OR_RETURN(return_weights, BoolOption(options, "returnWeights"));
@@ -281,7 +355,7 @@ Result<std::string> InPlace(const std::string& options_json, const float* query,
                             float* context, uint8_t* empty_rows) {
   thread_local InPlaceMemo memo;  // per thread: a native caller may run batches on several
   if (memo.summary_head.empty() || memo.options_json != options_json) {
-    ATTN_ASSIGN_OR_RETURN(options, OptionsOf(options_json));
+    ATTN_ASSIGN_OR_RETURN(options, OptionsOf(options_json, /*compute=*/false));
     ATTN_ASSIGN_OR_RETURN(read, CallOf(options, {}));
     ATTN_RETURN_IF_ERROR(CheckBudget(read.shape, false, false));
     Json head = SummaryJson(read, 0, 0);
@@ -315,7 +389,7 @@ std::string RunBatchInPlace(const std::string& options_json, const float* query,
 }
 
 Result<std::string> RunBatchAgreement(const std::string& options_json, const BatchArrays& arrays) {
-  ATTN_ASSIGN_OR_RETURN(options, OptionsOf(options_json));
+  ATTN_ASSIGN_OR_RETURN(options, OptionsOf(options_json, /*compute=*/true));
   ATTN_ASSIGN_OR_RETURN(call, CallOf(options, arrays.explicit_mask));
   if (arrays.context.empty() || arrays.compare_context.empty()) {
     return Invalid("the agreement needs the core's context and the context to compare");
@@ -334,15 +408,15 @@ Result<std::string> RunBatchAgreement(const std::string& options_json, const Bat
 int SmallRead(const float* query, const float* keys, const float* values, float* context, float* weights, int S, int Dk,
               int Dv, double scale) {
   constexpr int kMaxSmall = 4096;
-  if (S < 1 || Dk < 1 || Dv < 1 || S > kMaxSmall || Dk > kMaxSmall || Dv > kMaxSmall || !std::isfinite(scale))
-    return -1;
+  if (S < 1 || Dk < 1 || Dv < 1 || S > kMaxSmall || Dk > kMaxSmall || Dv > kMaxSmall) return kSmallReadSizes;
+  if (!std::isfinite(scale) || scale <= 0) return kSmallReadScale;
   BatchShape shape{.B = 1, .H = 1, .T = 1, .S = S, .Dk = Dk, .Dv = Dv};
   uint8_t empty = 0;
   auto result = BatchAttentionInto(
       shape, std::span<const float>(query, Dk), std::span<const float>(keys, static_cast<size_t>(S) * Dk),
       std::span<const float>(values, static_cast<size_t>(S) * Dv), MaskSpec{}, scale, std::span<float>(context, Dv),
       std::span<uint8_t>(&empty, 1), weights ? std::span<float>(weights, S) : std::span<float>());
-  return result.ok() ? 0 : -1;
+  return result.ok() ? 0 : kSmallReadNotFinite;
 }
 
 }  // namespace attn

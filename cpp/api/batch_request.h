@@ -54,8 +54,12 @@ std::string RunBatchInPlace(const std::string& options_json, const float* query,
 // JS API's smallReader): one query [Dk] against S keys [S,Dk] and values [S,Dv], float32,
 // by the batch kernel, its context written to `context` [Dv] and, when not null, its
 // weights to `weights` [S]. No JSON, no clock, no copies in: the caller vouches that the
-// buffers hold that many finite numbers. Only the sizes are checked (1 <= S, Dk, Dv <=
-// 4096). Returns 0, or -1 where the sizes or the scale are out of range.
+// buffers hold that many finite numbers. Only the sizes and the scale are checked (1 <= S,
+// Dk, Dv <= 4096; a positive finite scale). Returns 0, or why it read nothing: the sizes or the
+// scale out of range, or a weight or context that is not finite (an input that is not).
+inline constexpr int kSmallReadSizes = -1;
+inline constexpr int kSmallReadScale = -2;
+inline constexpr int kSmallReadNotFinite = -3;
 int SmallRead(const float* query, const float* keys, const float* values, float* context, float* weights, int S, int Dk,
               int Dv, double scale);
 

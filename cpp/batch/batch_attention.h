@@ -5,7 +5,7 @@
 // read treats it as an error instead). The kernel streams: tiles of queries against blocks
 // of keys with a running maximum and sum per query (online softmax), so no B*H*T*S buffer
 // exists unless the weights are asked for. Its order of operations is fixed (see
-// batch_attention.cc): SIMD and scalar, native and WebAssembly give the same bits. This is the reference the WebGPU
+// head_kernel.cc): SIMD and scalar, native and WebAssembly give the same bits. This is the reference the WebGPU
 // path is checked against.
 #pragma once
 
@@ -34,6 +34,9 @@ struct BatchShape {
   int64_t ContextElements() const { return B * H * T * Dv; }
 };
 
+// The largest size of one axis (B, H, T, S, D_k or D_v).
+inline constexpr int64_t kMaxBatchDimension = int64_t{1} << 24;
+
 // Every size at least 1 and the tensors small enough to index and allocate.
 Status CheckBatchShape(const BatchShape& shape);
 
@@ -44,7 +47,7 @@ struct BatchOptions {
   double scale = 1.0;           // score = scale * (q . k)
   bool return_weights = false;  // also fill the [B,H,T,S] weights
   // float only: the portable scalar lanes instead of SIMD (a check for the tests: both give
-  // the same bits, see batch_attention.cc).
+  // the same bits, see head_kernel.cc).
   bool scalar_lanes = false;
 };
 

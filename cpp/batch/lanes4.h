@@ -6,7 +6,7 @@
 //   ScalarLanes  four plain floats, for any other CPU and as the reference in the tests
 //
 // plus ScalarLanes64 (four doubles, std::exp) for the float64 reference path. The kernel
-// (batch_attention.cc) is written once against this interface, so every backend performs
+// (head_kernel.cc) is written once against this interface, so every backend performs
 // the same operations in the same order on every lane: no fused multiply-add (the file is
 // built with -ffp-contract=off), no reassociation, round to nearest even. Their results are
 // therefore identical bit for bit, and so are native and WebAssembly builds.

@@ -1,7 +1,9 @@
 // A peak reference for the batch benchmarks (not a test): a WebAssembly loop of six
 // independent four-lane multiply-adds (acc_i = acc_i + v_i * s, s moving by a tiny step each
 // turn so that nothing can be hoisted), the pattern of the kernel's inner loops without its
-// loads, encoded here byte by byte. -> GFLOP/s (a multiply and an add per lane: 48 flops a turn).
+// loads, encoded here byte by byte. A multiply and an add per lane: 48 flops a turn.
+// tests/bench/ort-bench.mjs times it as one more engine in its rounds, in CPU time, so that
+// "% of peak" compares figures taken in the same minutes.
 const v128 = (x) => {
   const bytes = new Uint8Array(16);
   new Float32Array(bytes.buffer).fill(x);
@@ -51,18 +53,15 @@ function leb(n) {
   return out;
 }
 
-// The best of `rounds` timed runs of `turns` loop turns each, after one warm-up run.
-export async function wasmPeakGflops({ turns = 20_000_000, rounds = 5 } = {}) {
+// -> {call(), flops}: one call runs `turns` turns of the loop, `flops` floating-point
+// operations; it throws if the sums overflowed.
+export async function peakLoop({ turns = 100_000 } = {}) {
   const { instance } = await WebAssembly.instantiate(peakModule());
   const { peak } = instance.exports;
-  peak(1000);
-  let best = Infinity;
-  for (let r = 0; r < rounds; r += 1) {
-    const t0 = performance.now();
-    const sum = peak(turns);
-    const ms = performance.now() - t0;
-    if (!Number.isFinite(sum)) throw new Error('the peak loop overflowed');
-    best = Math.min(best, ms);
-  }
-  return (turns * 8 * LANES) / (best / 1000) / 1e9;
+  return {
+    call() {
+      if (!Number.isFinite(peak(turns))) throw new Error('the peak loop overflowed');
+    },
+    flops: turns * 8 * LANES,
+  };
 }

@@ -103,3 +103,32 @@ test('a pool whose Workers cannot start runs on the page\'s core and says why', 
   assert.deepEqual(problems(), []);
   await context.close();
 });
+
+test('on Workers too, the inputs are read when run is called: changing them while it runs changes nothing', async () => {
+  const { page, context, problems } = await newCheckedPage(browser);
+  await page.goto(`${server.url}lab-batch.html`);
+  const outcomes = await page.evaluate(async () => {
+    const { createBatchPool } = await import('./batch/batch-pool.mjs');
+    const { loadCompanion } = await import('./companion.mjs');
+    const companion = await loadCompanion({ exercises: [] });
+    const options = { B: 2, H: 2, T: 8, S: 12, D: 4, lengths: [12, 7], causal: true };
+    const seeded = companion.batchAttention({ ...options, seed: 3, returnInputs: true });
+    const same = (a, b) => new Uint32Array(a.buffer).every((x, n) => x === new Uint32Array(b.buffer)[n]);
+    const pool = createBatchPool({ size: 2 });
+    const outcome = async () => {
+      const inputs = { query: seeded.query.slice(), keys: seeded.keys.slice(), values: seeded.values.slice() };
+      const running = pool.run(options, inputs);
+      inputs.query.fill(7);
+      inputs.values.fill(7);
+      const out = await running;
+      return { threads: out.threads, same: same(out.context, seeded.context) };
+    };
+    const first = await outcome();  // the workers still starting when it is called
+    const later = await outcome();  // started
+    pool.terminate();
+    return [first, later];
+  });
+  assert.deepEqual(outcomes, [{ threads: 2, same: true }, { threads: 2, same: true }]);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});

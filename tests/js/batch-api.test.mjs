@@ -140,7 +140,7 @@ test('the small reader gives the batch core\'s bits for one query, refuses what 
   }
   const reader = companion.smallReader({ S: 2, Dk: 2 });
   assert.throws(() => reader.read([1, 2], [1, 2, 3], [1, 2, 3, 4]), /takes 2 query numbers, 4 key numbers and 4 value numbers/);
-  assert.throws(() => reader.read([1, 2], [1, 2, 3, 4], [1, 2, 3, 4], { scale: NaN }), /scale is not a finite number/);
+  assert.throws(() => reader.read([1, 2], [1, 2, 3, 4], [1, 2, 3, 4], { scale: NaN }), /scale must be a positive finite number, not NaN/);
   for (const bad of [{ S: 0, Dk: 2 }, { S: 2, Dk: 4097 }, { S: 1.5, Dk: 2 }, { S: 2 }]) {
     assert.throws(() => companion.smallReader(bad), /must be a whole number from 1 to 4096/, JSON.stringify(bad));
   }
@@ -188,4 +188,62 @@ test('batch buffers: the caller writes into the module\'s memory, the context co
   for (const bad of [{ T: 0, S: 2, Dk: 2 }, { T: 2, S: 2 }, { T: 1e9, S: 1e9, Dk: 64 }]) {
     assert.throws(() => companion.batchBuffers(bad), /must be a whole number|at most/, JSON.stringify(bad));
   }
+});
+
+test('a getter that frees the buffers mid-call is refused: the core never writes into the freed block', async () => {
+  const companion = await loadCompanion();
+  const shape = { B: 1, H: 1, T: 4, S: 6, Dk: 3, Dv: 3 };
+  const buffers = companion.batchBuffers(shape);
+  let reused = null;
+  // The getter frees the buffers and takes a block of the same size, which the allocator
+  // hands back at the same place; were the core given the old addresses, it would write
+  // its context over this block's.
+  const options = { get causal() {
+    buffers.free();
+    reused = companion.batchBuffers(shape);
+    reused.context.fill(42);
+    return true;
+  } };
+  assert.throws(() => buffers.run(options), /These batch buffers have been freed/);
+  assert.deepEqual([...reused.context], Array(reused.context.length).fill(42));
+  reused.free();
+
+  const reader = companion.smallReader({ S: 2, Dk: 2 });
+  let other = null;
+  const keys = [1, 2, 3, 4];
+  Object.defineProperty(keys, 0, { get() {
+    reader.free();
+    other = companion.smallReader({ S: 2, Dk: 2 });
+    return 1;
+  } });
+  assert.throws(() => reader.read([1, 2], keys, [1, 2, 3, 4]), /This small reader has been freed/);
+  // The second reader, in the first one's place, reads as a fresh one does.
+  const fresh = companion.smallReader({ S: 2, Dk: 2 });
+  assert.deepEqual(other.read([1, 2], [1, 2, 3, 4], [1, 2, 3, 4]), fresh.read([1, 2], [1, 2, 3, 4], [1, 2, 3, 4]));
+  other.free();
+  fresh.free();
+});
+
+test('non-finite inputs: the small reader names the first one, the zero-copy call throws after its run', async () => {
+  const companion = await loadCompanion();
+  const reader = companion.smallReader({ S: 2, Dk: 2 });
+  assert.throws(() => reader.read([1, 2], [1, NaN, 3, 4], [1, 2, 3, 4]), /small read was refused: its keys hold NaN at 1, not a finite number/);
+  assert.throws(() => reader.read([Infinity, 2], [1, 2, 3, 4], [1, 2, 3, 4]), /its query hold Infinity at 0/);
+  assert.throws(() => reader.read([1, 2], [1, 2, 3, 4], [1, 2, 3, 4], { scale: 0 }), /scale must be a positive finite number, not 0/);
+  assert.equal(reader.read([1, 2], [1, 2, 3, 4], [1, 2, 3, 4]).context.length, 2);  // and it still reads
+  reader.free();
+  // batchBuffers does not scan its inputs (web/companion.mjs): the core finds the context
+  // that is not finite after the kernel has run, and run() throws its message.
+  const buffers = companion.batchBuffers({ T: 2, S: 3, Dk: 2 });
+  buffers.query.fill(1);
+  buffers.keys.fill(1);
+  buffers.values.fill(1);
+  buffers.values[4] = NaN;
+  assert.throws(() => buffers.run({}), /a weight or context is not finite/);
+  buffers.values[4] = 1;
+  assert.equal(buffers.run({}).emptyRowCount, 0);
+  buffers.free();
+  // The checked call refuses the same input before it computes.
+  assert.throws(() => companion.batchAttention({ T: 2, S: 3, D: 2 }, { query: new Float32Array(4).fill(1),
+    keys: new Float32Array(6).fill(1), values: Float32Array.of(1, 1, 1, 1, NaN, 1) }), /values has a value that is not a finite number at 4/);
 });

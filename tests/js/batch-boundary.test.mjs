@@ -57,3 +57,43 @@ test('100,000 failing calls leave the module whole: it still grades afterwards',
   assert.equal(companion.grade('ch14.example1', 'weights', '[1/2, 1/4, 1/4]').verdict, 'correct');
   assert.equal(companion.batchAttention({ B: 1, T: 2, S: 3, D: 2 }).context.length, 4);
 });
+
+test('a half width of max(T, S) or more limits nothing, and one between S and T limits what it says', () => {
+  // More targets than sources: a clamp to S would mask every row past 2S.
+  const wide = companion.batchAttention({ B: 1, H: 1, T: 1000, S: 4, D: 2, halfWidth: 1000 });
+  const open = companion.batchAttention({ B: 1, H: 1, T: 1000, S: 4, D: 2 });
+  assert.equal(wide.emptyRowCount, 0);
+  assert.deepEqual([...new Uint32Array(wide.context.buffer)], [...new Uint32Array(open.context.buffer)]);
+  // T = 12, S = 4, half width 5: target t sees the sources s with |s - t| <= 5, none past t = 8.
+  const T = 12;
+  const S = 4;
+  const halfWidth = 5;
+  const narrow = companion.batchAttention({ B: 1, H: 1, T, S, D: 2, halfWidth });
+  const sees = (t) => Array.from({ length: S }, (_, s) => Math.abs(s - t) <= halfWidth).some(Boolean);
+  assert.deepEqual([...narrow.emptyRows], Array.from({ length: T }, (_, t) => (sees(t) ? 0 : 1)));
+  assert.ok(narrow.emptyRowCount > 0 && narrow.emptyRowCount < T);
+});
+
+test('an option the call does not read is refused by name, with the nearest one', () => {
+  const shape = { B: 1, T: 2, S: 3, D: 2 };
+  refused({ ...shape, temprature: 0.5 }, {}, /no option "temprature" \(did you mean temperature\?\)/);
+  refused({ ...shape, halfwidth: 1 }, {}, /no option "halfwidth" \(did you mean halfWidth\?\)/);
+  refused({ ...shape, colour: 'red' }, {}, /no option "colour"; its options are B, H, T, S, D, Dk, Dv/);
+  assert.throws(() => companion.batchAgreement({ ...shape, casual: true }, {}), /no option "casual" \(did you mean causal\?\)/);
+  const buffers = companion.batchBuffers({ T: 2, S: 3, Dk: 2 });
+  assert.throws(() => buffers.run({ temprature: 2 }), /no option "temprature" \(did you mean temperature\?\)/);
+  assert.throws(() => buffers.run({ seed: 3 }), /zero-copy call has no option seed: only the checked call \(batchAttention\) reads it/);
+  buffers.free();
+});
+
+test('a shape the caller got wrong is refused naming the option given or missing', () => {
+  refused({ T: 2, S: 2, Dk: 2 }, {}, /option Dv is missing: give Dv, or D for both widths/);
+  refused({ T: 2, S: 2, Dv: 2 }, {}, /option Dk is missing/);
+  refused({ T: 2, S: 2 }, {}, /option D is missing: give the width D, or Dk and Dv/);
+  refused({ T: 2, S: 2, D: 0 }, {}, /option D = 0 is not a size from 1 to 16777216/);
+  refused({ T: 2, S: 2, D: 2, Dv: -3 }, {}, /option Dv = -3 is not a size/);
+  refused({ T: 2, S: 2, D: 2, B: 0 }, {}, /option B = 0 is not a size/);
+  refused({ S: 2, D: 2 }, {}, /option T is missing/);
+  // D alone, or Dk and Dv, are the two ways the widths are written.
+  assert.equal(companion.batchAttention({ T: 2, S: 2, Dk: 3, Dv: 1 }).context.length, 2);
+});

@@ -111,3 +111,35 @@ test('the pool refuses what it cannot run, with a sentence', async () => {
   const noCore = createBatchPool({ size: 2 });
   await assert.rejects(noCore.run(shape, arrays), /no Workers, and there is no core on this page/);
 });
+
+test('the pool reads its inputs and options when called: changing them while it waits changes nothing', async () => {
+  const pool = createBatchPool({ size: 2, fallback: async () => companion });
+  const options = { B: 2, H: 2, T: 5, S: 6, D: 3, lengths: [6, 4], window: [1, 5] };
+  const seeded = companion.batchAttention({ ...options, seed: 8, returnInputs: true });
+  const inputs = () => ({ query: seeded.query.slice(), keys: seeded.keys.slice(), values: seeded.values.slice() });
+  const given = inputs();
+  const running = pool.run(options, given);
+  given.query.fill(7);
+  given.keys.fill(7);
+  options.window[1] = 2;
+  options.lengths[0] = 1;
+  const out = await running;
+  assert.deepEqual(new Uint32Array(out.context.buffer), new Uint32Array(seeded.context.buffer));
+
+  const keptOptions = { B: 2, H: 2, T: 5, S: 6, D: 3, lengths: [6, 4], temperature: 0.5 };
+  const keptInputs = inputs();
+  const keeping = pool.keep(keptOptions, keptInputs);
+  keptInputs.values.fill(7);
+  keptOptions.temperature = 3;
+  const batch = await keeping;
+  const expected = companion.batchAttention({ ...keptOptions, temperature: 0.5 }, inputs());
+  assert.deepEqual(new Uint32Array((await batch.run({})).context.buffer), new Uint32Array(expected.context.buffer));
+});
+
+test('a pooled run refuses an option the core does not read, by name', async () => {
+  const pool = createBatchPool({ size: 2, fallback: async () => companion });
+  const shape = { B: 1, H: 1, T: 2, S: 3, D: 2 };
+  const arrays = { query: new Float32Array(4), keys: new Float32Array(6), values: new Float32Array(6) };
+  await assert.rejects(pool.run({ ...shape, temprature: 0.5 }, arrays), /no option "temprature" \(did you mean temperature\?\)/);
+  assert.equal((await pool.run({ ...shape, seed: 4 }, arrays)).context.length, 4);  // the seed is the pool's to ignore
+});

@@ -17,8 +17,11 @@
 import { createWorkerCore } from './batch-worker-client.mjs';
 import { messageOf } from '../error-message.mjs';
 
-// The options that a pair keeps: everything but the shape, the lengths (per pair) and the seed.
-const PAIR_OPTIONS = ['causal', 'window', 'halfWidth', 'temperature', 'scaled'];
+// The options that are not a pair's: the shape and the lengths (each share gets its own) and
+// the seed (the pool takes its inputs from the caller). Every other one goes to the core with
+// each run, which reads the mask rules, the scaling and the temperature, and refuses any
+// other name with a sentence that names it.
+const NOT_PAIR_OPTIONS = new Set(['B', 'H', 'T', 'S', 'D', 'Dk', 'Dv', 'lengths', 'seed']);
 
 // The keys (and values) of pair p that its queries may read: those before its item's length.
 // The rest are never read, so the pool does not copy them.
@@ -100,21 +103,31 @@ function float32(array, name, length) {
 // The options of a request that each run may change: everything but the shape, the
 // lengths (fixed with the inputs: they decide which keys are sent) and the seed.
 function pairOptionsOf(options) {
-  return Object.fromEntries(PAIR_OPTIONS.filter((key) => options[key] !== undefined).map((key) => [key, options[key]]));
+  return Object.fromEntries(Object.entries(options).filter(([key, value]) => !NOT_PAIR_OPTIONS.has(key) && value !== undefined)
+    .map(([key, value]) => [key, Array.isArray(value) ? [...value] : value]));
 }
 
-// A batch request checked: its shape, its inputs as Float32Arrays, its lengths (or null).
+// A batch request checked: its shape, its inputs as Float32Arrays, its lengths (or null),
+// and the options a pair keeps, every one read now (a caller may change its objects once
+// the call has returned its promise).
 function requestOf(options, { query, keys, values }) {
   if (options?.explicitMask !== undefined) throw new Error('The pooled batch takes no explicit mask; run it with batchAttention.');
   const shape = shapeOf(options ?? {});
   const { B, H, T, S, Dk, Dv } = shape;
   const inputs = { query: float32(query, 'query', B * H * T * Dk), keys: float32(keys, 'keys', B * H * S * Dk),
     values: float32(values, 'values', B * H * S * Dv) };
-  const lengths = options.lengths ?? null;
-  if (lengths !== null && (!Array.isArray(lengths) || lengths.length !== B || !lengths.every(Number.isSafeInteger))) {
+  const given = options.lengths ?? null;
+  if (given !== null && (!Array.isArray(given) || given.length !== B || !given.every(Number.isSafeInteger))) {
     throw new Error(`The pooled batch's lengths must be a list of ${B} whole numbers, one for each item.`);
   }
-  return { shape, inputs, lengths };
+  return { shape, inputs, lengths: given && [...given], pairOptions: pairOptionsOf(options) };
+}
+
+// The request with copies of its inputs, for one that must wait before they are sent (the
+// workers still starting, or the page's core to fetch): the caller's arrays may change meanwhile.
+function detached(request) {
+  const { query, keys, values } = request.inputs;
+  return { ...request, inputs: { query: query.slice(), keys: keys.slice(), values: values.slice() } };
 }
 
 // The runs of pairs that the workers take (splitPairs), in the order their inputs are sent:
@@ -255,20 +268,25 @@ export function createBatchPool({ size = Math.min(4, globalThis.navigator?.hardw
     // (Uint8Array, B·H·T) to write the outputs into. -> {context, emptyRows, threads,
     // runs: [{from, to}], coreMs: [per run]} (context and emptyRows: the caller's, if given).
     async run(options, arrays = {}) {
-      const request = requestOf(options, arrays);
+      // Everything the caller gave is read, and the inputs sent (copied into the carriers),
+      // before the first await; where the pool must wait first, the inputs are copied.
+      let request = requestOf(options, arrays);
       const into = outputs(arrays.context, arrays.emptyRows, request.shape);
-      await start();
+      if (!workers) {
+        request = detached(request);
+        await start();
+      }
       replaceKept();  // the workers' buffers are about to hold this batch instead
       if (!workers) {
         const oneThread = await onOneThread(request);
         try {
-          return oneThread.run(options, into);
+          return oneThread.run(request.pairOptions, into);
         } finally {
           oneThread.free();
         }
       }
       const shares = sharesOf(request, workers.length);
-      return gather(request, shares, sendInputs(request, shares, pairOptionsOf(options), keptNumber), into);
+      return gather(request, shares, sendInputs(request, shares, request.pairOptions, keptNumber), into);
     },
     // Keeps a batch's inputs in the workers' memories (options and arrays as for run, the
     // outputs aside) for runs that change only the mask rules, the scaling and the
@@ -279,13 +297,18 @@ export function createBatchPool({ size = Math.min(4, globalThis.navigator?.hardw
     // kept ones). The kept batch holds until a run or keep of this pool, its free() or the
     // pool's terminate(). Without workers, the inputs are kept in the page's core and run there.
     async keep(options, arrays = {}) {
-      const request = requestOf(options, arrays);
-      await start();
+      // As for run: read and sent (or copied) before the first await; the options kept as given.
+      let request = requestOf(options, arrays);
+      const kept = Object.fromEntries(Object.entries(options).map(([key, value]) => [key, Array.isArray(value) ? [...value] : value]));
+      if (!workers) {
+        request = detached(request);
+        await start();
+      }
       replaceKept();
       const number = keptNumber;
       const check = (changes) => {
         if (number !== keptNumber) throw new Error('This kept batch is gone (the pool has run or kept another batch since, or was stopped): keep it again.');
-        const again = shapeOf({ ...options, ...changes });
+        const again = shapeOf({ ...kept, ...changes });
         const lengths = changes.lengths === undefined ? request.lengths : changes.lengths;
         if (Object.entries(again).some(([key, n]) => request.shape[key] !== n) || JSON.stringify(lengths) !== JSON.stringify(request.lengths)) {
           throw new Error('A kept batch runs with its own shape and lengths: keep a new batch to change them.');
@@ -300,7 +323,7 @@ export function createBatchPool({ size = Math.min(4, globalThis.navigator?.hardw
         return { threads: 1, reason, free,
           async run(changes = {}, into = {}) {
             check(changes);
-            return oneThread.run({ ...options, ...changes }, outputs(into.context, into.emptyRows, request.shape));
+            return oneThread.run({ ...kept, ...changes }, outputs(into.context, into.emptyRows, request.shape));
           } };
       }
       const shares = sharesOf(request, workers.length, { kept: true });
@@ -309,7 +332,7 @@ export function createBatchPool({ size = Math.min(4, globalThis.navigator?.hardw
         async run(changes = {}, into = {}) {
           check(changes);
           const out = outputs(into.context, into.emptyRows, request.shape);
-          const pairOptions = pairOptionsOf({ ...options, ...changes });
+          const pairOptions = pairOptionsOf({ ...kept, ...changes });
           const { T, Dv } = request.shape;
           const answers = shares.map(({ i, from, to, lengths }) => workers[i].batchRerun({ number, options: { ...pairOptions, ...lengths },
             ...carry(i, { context: (to - from) * T * Dv, emptyRows: (to - from) * T }) }));

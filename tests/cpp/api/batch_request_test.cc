@@ -65,5 +65,28 @@ TEST(BatchRequest, SummaryArraysAndAgreement) {
   EXPECT_FALSE(RunBatchRequest("not json", {}).ok());
 }
 
+TEST(BatchRequest, HalfWidthOfMaxTSOrMoreLimitsNothing) {
+  // More targets than sources: a half width of S would leave the targets past 2S nothing.
+  auto wide = RunBatchRequest(R"({"T":1000,"S":4,"D":2,"halfWidth":1000})", {});
+  ASSERT_TRUE(wide.ok()) << wide.status().message();
+  EXPECT_EQ(nlohmann::json::parse(wide->summary_json)["emptyRowCount"], 0);
+  auto open = RunBatchRequest(R"({"T":1000,"S":4,"D":2})", {});
+  ASSERT_TRUE(open.ok());
+  EXPECT_EQ(wide->float32[0].second, open->float32[0].second);
+}
+
+TEST(BatchRequest, OptionsAreRefusedByTheirNames) {
+  auto typo = RunBatchRequest(R"({"T":2,"S":2,"D":2,"temprature":0.5})", {});
+  ASSERT_FALSE(typo.ok());
+  EXPECT_NE(typo.status().message().find("no option \"temprature\" (did you mean temperature?)"), std::string::npos)
+      << typo.status().message();
+  auto dv = RunBatchRequest(R"({"T":2,"S":2,"Dk":2})", {});
+  ASSERT_FALSE(dv.ok());
+  EXPECT_NE(dv.status().message().find("the option Dv is missing"), std::string::npos) << dv.status().message();
+  const std::string seeded =
+      RunBatchInPlace(R"({"T":2,"S":2,"D":2,"seed":1})", nullptr, nullptr, nullptr, nullptr, nullptr);
+  EXPECT_NE(seeded.find("zero-copy call has no option seed"), std::string::npos) << seeded;
+}
+
 }  // namespace
 }  // namespace attn
