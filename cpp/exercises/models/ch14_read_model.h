@@ -53,6 +53,13 @@ Result<Ch14ReadInputs> Ch14ReadInputsOf(const Json& exercise, const Json& part);
 // The read of those inputs, as a given method computes it.
 Result<Ch14Read> Ch14ReadOf(const Ch14ReadInputs& in, Ch14Method method);
 
+// The quantity a part asks for ("weights", "readout", "largest_effect_position", ...) from a read.
+Result<Quantity> Ch14ReadSelect(const Ch14ReadInputs& in, const Ch14Read& r, const std::string& quantity);
+// Adds to a part's request (its expected value set) the mistakes that the part can show: each
+// known wrong method rerun, and the mistakes about a removal, a rounded a, an earlier query and
+// a context's coordinates (ch14_read_mistakes.cc).
+Status AddCh14ReadMistakes(GradeRequest& request, const Ch14ReadInputs& in, const Ch14Read& right,
+                           const std::string& quantity);
 // The grading request for a part: expected quantity and misconceptions.
 // with_mistakes = false computes only what a right answer is checked against (no known
 // mistakes), for the other-part search and the variants' check.

@@ -28,15 +28,10 @@ enum class Method {
   kWindowShifted,     // the window's 1-based ends read as 0-based: start+1 .. end
 };
 
-struct Batch {
-  Mat<double> scores;  // rows x S
-  MaskSpec mask;
-  bool rows_are_items = false;
-  int64_t relevant = -1;  // 0-based
-};
+}  // namespace
 
-Result<Batch> BatchOf(const Json& exercise, const Json& part) {
-  Batch b;
+Result<Ch19Batch> Ch19BatchOf(const Json& exercise, const Json& part) {
+  Ch19Batch b;
   if (HasInput(exercise, part, "lengths")) {
     ATTN_ASSIGN_OR_RETURN(lengths, ExactVectorInput(exercise, part, "lengths"));
     for (Eigen::Index i = 0; i < lengths.size(); ++i) {
@@ -90,7 +85,9 @@ Result<Batch> BatchOf(const Json& exercise, const Json& part) {
   return b;
 }
 
-Eligibility RowEligibility(const Batch& b, Eigen::Index row, Method method) {
+namespace {
+
+Eligibility RowEligibility(const Ch19Batch& b, Eigen::Index row, Method method) {
   MaskSpec mask = b.mask;
   if (method == Method::kMaskIgnored) mask.lengths.clear();
   if (method == Method::kWindowIgnored) mask.window.reset();
@@ -112,7 +109,7 @@ Eligibility RowEligibility(const Batch& b, Eigen::Index row, Method method) {
 }
 
 // Weights row by row; a row with no eligible source is all zeros (the batched rule).
-Result<Mat<double>> WeightsOf(const Batch& b, Method method) {
+Result<Mat<double>> WeightsOf(const Ch19Batch& b, Method method) {
   Mat<double> out = Mat<double>::Zero(b.scores.rows(), b.scores.cols());
   if (method == Method::kWrongAxis || method == Method::kWrongAxisMasked) {
     for (Eigen::Index s = 0; s < b.scores.cols(); ++s) {
@@ -148,7 +145,7 @@ Quantity PerRow(const Mat<double>& weights, const std::function<double(const Vec
   return Quantity::List(std::move(items));
 }
 
-Result<Quantity> Select(const Batch& b, Method method, const std::string& q) {
+Result<Quantity> Select(const Ch19Batch& b, Method method, const std::string& q) {
   if (q == "padding_mask") {
     std::vector<Quantity> rows;
     bool inverted = method == Method::kMaskInverted;
@@ -180,7 +177,7 @@ Result<Quantity> Select(const Batch& b, Method method, const std::string& q) {
   if (q == "entropies") return PerRow(w, [](const Vec<double>& row, Eigen::Index) { return EntropyOf(row); });
   if (q == "max_entropies") {
     // The entropy of the flattest row the mask allows: equal scores on every eligible source.
-    Batch flat = b;
+    Ch19Batch flat = b;
     flat.scores.setZero();
     ATTN_ASSIGN_OR_RETURN(uniform, WeightsOf(flat, method));
     return PerRow(uniform, [](const Vec<double>& row, Eigen::Index) { return EntropyOf(row); });
@@ -201,7 +198,7 @@ Result<Quantity> Select(const Batch& b, Method method, const std::string& q) {
   if (q == "global_weight_on_relevant" || q == "local_weight_on_relevant") {
     if (b.relevant < 0 || !b.mask.window)
       return Status(ErrorCode::kInvalidInput, "needs a window and a relevant position");
-    Batch view = b;
+    Ch19Batch view = b;
     if (q == "global_weight_on_relevant") view.mask.window.reset();
     Method m = method;
     if (q == "global_weight_on_relevant" && method == Method::kWindowEverywhere) {
@@ -309,7 +306,7 @@ const Known kKnown[] = {
 
 Result<GradeRequest> Ch19BatchRequest(const Json& exercise, const Json& part, bool with_mistakes) {
   std::string q = StringField(part, "quantity");
-  ATTN_ASSIGN_OR_RETURN(b, BatchOf(exercise, part));
+  ATTN_ASSIGN_OR_RETURN(b, Ch19BatchOf(exercise, part));
   GradeRequest request;
   ATTN_ASSIGN_OR_RETURN(expected, Select(b, Method::kCorrect, q));
   request.expected = expected;
@@ -381,7 +378,7 @@ Result<GradeRequest> Ch19BatchRequest(const Json& exercise, const Json& part, bo
 }
 
 Result<Json> Ch19BatchWorking(const Json& exercise) {
-  ATTN_ASSIGN_OR_RETURN(b, BatchOf(exercise, Json::object()));
+  ATTN_ASSIGN_OR_RETURN(b, Ch19BatchOf(exercise, Json::object()));
   ATTN_ASSIGN_OR_RETURN(w, WeightsOf(b, Method::kCorrect));
   Json rows = Json::array();
   for (Eigen::Index r = 0; r < w.rows(); ++r) {
@@ -408,99 +405,6 @@ Result<Json> Ch19BatchWorking(const Json& exercise) {
     out["acrossTargets"] = columns;
   }
   return out;
-}
-
-namespace {
-
-// Rows with more cells than this are summarised and drawn, not tabulated.
-constexpr int64_t kTableLimit = 64;
-
-// One batch from the exercise's score rows. Keys and values are one-hot (the S x S identity,
-// D_k = D_v = S, scale 1), so every score q.k_s is the given score s and the context that
-// comes back is the masked weight row itself.
-Json ScoreCase(const std::string& key, const std::string& title, const std::string& note, const Batch& b,
-               const MaskSpec& mask, bool show_entropy) {
-  const int64_t R = b.scores.rows(), S = b.scores.cols();
-  const int64_t B = b.rows_are_items ? R : 1, T = b.rows_are_items ? 1 : R;
-  Json query = Json::array(), keys = Json::array();
-  for (int64_t r = 0; r < R; ++r)
-    for (int64_t s = 0; s < S; ++s) query.push_back(b.scores(r, s));
-  for (int64_t item = 0; item < B; ++item)
-    for (int64_t i = 0; i < S * S; ++i) keys.push_back(i / S == i % S ? 1 : 0);
-  Json options = {{"B", B},           {"H", 1},          {"T", T},
-                  {"S", S},           {"Dk", S},         {"Dv", S},
-                  {"temperature", 1}, {"scaled", false}, {"returnWeights", true}};
-  Json lab = {{"B", B},
-              {"H", 1},
-              {"T", T},
-              {"S", S},
-              {"D", S},
-              {"lengths", nullptr},
-              {"window", nullptr},
-              {"causal", mask.causal}};
-  if (!mask.lengths.empty()) options["lengths"] = lab["lengths"] = mask.lengths;
-  if (mask.window) options["window"] = lab["window"] = Json::array({mask.window->first, mask.window->second});
-  if (mask.causal) options["causal"] = true;
-  Json labels = Json::array();
-  for (int64_t r = 0; r < R; ++r) {
-    labels.push_back(
-        b.rows_are_items
-            ? "item " + std::to_string(r + 1) +
-                  (mask.lengths.empty() ? "" : " (length " + std::to_string(mask.lengths[static_cast<size_t>(r)]) + ")")
-            : "target " + std::to_string(r + 1));
-  }
-  return Json{{"key", key},
-              {"title", title},
-              {"note", note},
-              {"options", options},
-              {"inputs", {{"query", query}, {"keys", keys}, {"values", keys}}},
-              {"kernels", nullptr},
-              {"rowLabels", labels},
-              {"table", S <= kTableLimit},
-              {"showEntropy", show_entropy},
-              {"lab", lab}};
-}
-
-}  // namespace
-
-Result<Json> Ch19BatchCases(const Json& exercise) {
-  ATTN_ASSIGN_OR_RETURN(b, BatchOf(exercise, Json::object()));
-  const int64_t S = b.scores.cols(), R = b.scores.rows();
-  // What the batch's scores are, said once and true for this exercise: its given scores, or
-  // (where it gives none) zeros.
-  std::string note =
-      HasInput(exercise, Json::object(), "scores")
-          ? "Keys and values are one-hot (the identity), so each score is the exercise's own score and the "
-            "context is the weight row itself."
-          : "The exercise gives no scores, so every score is 0 (keys and values are one-hot, the identity, so the "
-            "context is the weight row itself): each row spreads its weight evenly over the positions its mask "
-            "allows, and the non-zero weights draw the mask.";
-  bool show_entropy = false;
-  if (exercise.contains("parts") && exercise["parts"].is_array())
-    for (const auto& part : exercise["parts"])
-      show_entropy = show_entropy || StringField(part, "quantity") == "entropies";
-  Json cases = Json::array();
-  if (b.mask.window) {
-    // The window exercise compares the global read with the windowed one: two batches.
-    MaskSpec global = b.mask;
-    global.window.reset();
-    const auto [start, end] = *b.mask.window;
-    cases.push_back(
-        ScoreCase("global", "Global: all " + std::to_string(S) + " positions eligible", note, b, global, show_entropy));
-    cases.push_back(ScoreCase("window",
-                              "Local window [" + std::to_string(start + 1) + ", " + std::to_string(end + 1) +
-                                  "): positions " + std::to_string(start + 1) + " to " + std::to_string(end) +
-                                  " eligible",
-                              note, b, b.mask, show_entropy));
-  } else {
-    std::string shape = b.rows_are_items
-                            ? std::to_string(R) + " batch items, one query each (B=" + std::to_string(R) +
-                                  ", T=1), S=" + std::to_string(S)
-                            : "one batch item with " + std::to_string(R) + " target rows (B=1, T=" + std::to_string(R) +
-                                  "), S=" + std::to_string(S);
-    cases.push_back(ScoreCase("rows", "The exercise's rows as a batch: " + shape, note, b, b.mask, show_entropy));
-  }
-  return Json{{"cases", cases}};
 }
 
 namespace {
@@ -539,7 +443,7 @@ std::vector<FollowThrough> Ch19BatchFollowThrough(const Json& exercise, const Js
                                                   const std::vector<GivenAnswer>& given) {
   std::vector<FollowThrough> out;
   if (StringField(part, "quantity") != "masked_mass") return out;
-  auto b = BatchOf(exercise, part);
+  auto b = Ch19BatchOf(exercise, part);
   if (!b.ok()) return out;
   for (const GivenAnswer& g : given) {
     if (StringField(*g.part, "quantity") != "masked_weights") continue;

@@ -5,9 +5,21 @@
 #pragma once
 
 #include "answers/grading.h"
+#include "core/attention.h"
+#include "core/masks.h"
 #include "exercises/exercise_inputs.h"
 
 namespace attn {
+
+// The exercise's score rows and mask, as both the grading and "Run this batch" read them.
+struct Ch19Batch {
+  Mat<double> scores;  // rows x S
+  MaskSpec mask;
+  bool rows_are_items = false;
+  int64_t relevant = -1;  // 0-based
+};
+
+Result<Ch19Batch> Ch19BatchOf(const Json& exercise, const Json& part);
 
 // with_mistakes = false computes only what a right answer is checked against (no known
 // mistakes), for the other-part search and the variants' check.
