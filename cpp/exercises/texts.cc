@@ -1,8 +1,10 @@
 // Placeholders in exercise texts, filled from the inputs as written or from the model.
 #include "exercises/texts.h"
 
+#include <algorithm>
 #include <cctype>
 
+#include "answers/answer_parser.h"
 #include "exercises/model.h"
 
 namespace attn {
@@ -112,7 +114,12 @@ Result<std::string> Computed(const std::string& quantity, const Json& exercise, 
   const Quantity& q = request->expected;
   if (q.kind == Quantity::Kind::kPosition) {
     std::string out;
-    for (size_t i = 0; i < q.positions.size(); ++i) out += (i ? " and " : "") + q.positions[i];
+    // A position's label as a word in prose: "full_stop" is "full stop".
+    for (size_t i = 0; i < q.positions.size(); ++i) {
+      std::string word = q.positions[i];
+      std::replace(word.begin(), word.end(), '_', ' ');
+      out += (i ? " and " : "") + word;
+    }
     return out;
   }
   std::string exact = q.ExactText();
@@ -136,9 +143,108 @@ Result<std::string> Terms(const std::string& list, const std::string& symbol) {
   return out.empty() ? std::string("0") : out;
 }
 
+// Two texts that read as the same values (exactly: "[1, 0]" and "(1, 0.0)").
+bool SameValues(const Answer& x, const Answer& y) {
+  if (x.kind != y.kind || x.evaluated || y.evaluated) return false;
+  if (x.kind == Answer::Kind::kWord) return x.word == y.word;
+  if (x.kind == Answer::Kind::kNumber) return x.value == y.value;
+  if (x.items.size() != y.items.size()) return false;
+  for (size_t i = 0; i < x.items.size(); ++i)
+    if (!SameValues(x.items[i], y.items[i])) return false;
+  return true;
+}
+
+// Whether an input, as written, reads as the given text's values.
+Result<bool> InputIs(const std::string& spec, const std::string& text, const Json& exercise) {
+  ATTN_ASSIGN_OR_RETURN(input, InputAt(spec, exercise, Json::object()));
+  auto written = ParseAnswer(input), given = ParseAnswer(text);
+  if (!written.ok() || !given.ok()) return input == text;  // words (token names) compare as written
+  return SameValues(*written, *given);
+}
+
 }  // namespace
 
-Result<std::string> RenderText(const std::string& text, const Json& exercise, const Json& part, uint32_t seed) {
+Result<bool> ConditionHolds(const Json& condition, const Json& exercise) {
+  if (condition.is_array()) {
+    for (const auto& each : condition) {
+      ATTN_ASSIGN_OR_RETURN(holds, ConditionHolds(each, exercise));
+      if (!holds) return false;
+    }
+    return true;
+  }
+  if (!condition.is_object()) return Status(ErrorCode::kInvalidInput, "a condition is not an object");
+  if (condition.contains("input")) {
+    const std::string spec = StringField(condition, "input");
+    bool holds = true;
+    if (condition.contains("is")) {
+      ATTN_ASSIGN_OR_RETURN(is, InputIs(spec, StringField(condition, "is"), exercise));
+      holds = is;
+    }
+    if (condition.contains("is_not")) {
+      ATTN_ASSIGN_OR_RETURN(is, InputIs(spec, StringField(condition, "is_not"), exercise));
+      holds = holds && !is;
+    }
+    return holds;
+  }
+  auto value = [&](const std::string& quantity) {
+    const Json part = {{"name", "condition"}, {"quantity", quantity}};
+    return RequestForPart(exercise, part, 0, /*with_mistakes=*/false);
+  };
+  const std::string quantity = StringField(condition, "quantity");
+  ATTN_ASSIGN_OR_RETURN(request, value(quantity));
+  const size_t count = request.expected.positions.size();
+  bool holds = true;
+  // A condition that names "the largest" position ("is": "2") needs a unique maximum unless it
+  // asks about a tie: a tie is compared exactly by the model, and a text naming one position
+  // would name only one of several.
+  if (condition.contains("tied")) {
+    holds = (count > 1) == condition["tied"].get<bool>();
+  } else if (quantity.find("largest") != std::string::npos && condition.contains("is") && count > 1) {
+    holds = false;
+  }
+  if (condition.contains("is"))
+    holds = holds && Grade(StringField(condition, "is"), request).kind == Verdict::Kind::kCorrect;
+  if (condition.contains("is_not"))
+    holds = holds && Grade(StringField(condition, "is_not"), request).kind != Verdict::Kind::kCorrect;
+  if (condition.contains("differs_from")) {
+    ATTN_ASSIGN_OR_RETURN(other, value(StringField(condition, "differs_from")));
+    holds = holds && !request.expected.SameAs(other.expected);
+  }
+  return holds;
+}
+
+namespace {
+
+// The text with each conditional passage kept or dropped: {{?name}}...{{/?}} stays when the
+// exercise's condition "name" holds, {{?!name}}...{{/?}} when it does not.
+Result<std::string> Conditional(const std::string& text, const Json& exercise) {
+  std::string out;
+  size_t at = 0;
+  while (true) {
+    size_t open = text.find("{{?", at);
+    if (open == std::string::npos) break;
+    size_t close = text.find("}}", open);
+    size_t end = text.find("{{/?}}", open);
+    if (close == std::string::npos || end == std::string::npos || end < close)
+      return Status(ErrorCode::kInvalidInput, "a text has '{{?' without its '}}' and '{{/?}}'");
+    std::string name = text.substr(open + 3, close - open - 3);
+    bool negated = !name.empty() && name[0] == '!';
+    if (negated) name.erase(0, 1);
+    const Json conditions = exercise.value("conditions", Json::object());
+    if (!conditions.is_object() || !conditions.contains(name))
+      return Unfilled("?" + name, "but the exercise declares no such condition");
+    ATTN_ASSIGN_OR_RETURN(holds, ConditionHolds(conditions[name], exercise));
+    out += text.substr(at, open - at);
+    if (holds != negated) out += text.substr(close + 2, end - close - 2);
+    at = end + 6;
+  }
+  return out + text.substr(at);
+}
+
+}  // namespace
+
+Result<std::string> RenderText(const std::string& given, const Json& exercise, const Json& part, uint32_t seed) {
+  ATTN_ASSIGN_OR_RETURN(text, Conditional(given, exercise));
   std::string out;
   size_t at = 0;
   while (true) {
@@ -170,6 +276,67 @@ Result<std::string> RenderText(const std::string& text, const Json& exercise, co
   return out + text.substr(at);
 }
 
+namespace {
+
+// The placeholder's example with the last digit of one of its numbers moved up by k (the
+// first number, else the last), or of every number: "e.g. 6" -> "e.g. 7", "3a/5" -> "4a/5".
+enum class Which { kFirst, kLast, kEvery };
+std::string Shifted(const std::string& text, int k, Which which) {
+  std::vector<size_t> last_digits;
+  for (size_t i = 0; i < text.size(); ++i)
+    if (std::isdigit(static_cast<unsigned char>(text[i])) &&
+        (i + 1 == text.size() || !std::isdigit(static_cast<unsigned char>(text[i + 1]))))
+      last_digits.push_back(i);
+  std::string out = text;
+  for (size_t n = 0; n < last_digits.size(); ++n) {
+    bool chosen = which == Which::kEvery || (which == Which::kFirst ? n == 0 : n + 1 == last_digits.size());
+    if (chosen) out[last_digits[n]] = static_cast<char>('0' + (out[last_digits[n]] - '0' + k) % 10);
+  }
+  return out;
+}
+
+}  // namespace
+
+// A placeholder shows the form of an answer, never an answer: an example that grades correct
+// for any part of this variant is replaced by the same form with other digits (the first
+// that is readable and correct for no part), or dropped when none is found.
+Status PlaceholdersThatGiveNothingAway(Json& rendered, const Json& exercise, uint32_t seed) {
+  std::vector<GradeRequest> requests;
+  for (const auto& part : exercise["parts"]) {
+    auto request = RequestForPart(exercise, part, seed, /*with_mistakes=*/false);
+    if (request.ok()) requests.push_back(*request);
+  }
+  auto gives_away = [&](const std::string& example) {
+    for (const auto& request : requests)
+      if (Grade(example, request).kind == Verdict::Kind::kCorrect) return true;
+    return false;
+  };
+  for (auto& part : rendered["parts"]) {
+    if (!part.contains("placeholder") || !part["placeholder"].is_string()) continue;
+    const std::string placeholder = part["placeholder"];
+    const std::string prefix = placeholder.rfind("e.g. ", 0) == 0 ? "e.g. " : "";
+    const std::string example = placeholder.substr(prefix.size());
+    if (prefix.empty() || !gives_away(example)) continue;
+    // First a form in lowest terms (read back as written, so not "6a/6"), then any readable one.
+    std::string chosen;
+    for (bool lowest_terms : {true, false}) {
+      for (Which which : {Which::kFirst, Which::kLast, Which::kEvery}) {
+        for (int k = 1; k <= 9 && chosen.empty(); ++k) {
+          std::string other = Shifted(example, k, which);
+          auto read = ParseAnswer(other);
+          if (read.ok() && (!lowest_terms || read->ReadAs() == other) && !gives_away(other)) chosen = other;
+        }
+      }
+    }
+    if (chosen.empty()) {
+      part.erase("placeholder");
+    } else {
+      part["placeholder"] = prefix + chosen;
+    }
+  }
+  return Status();
+}
+
 Result<Json> RenderTexts(const Json& exercise, uint32_t seed) {
   Json out = exercise;
   auto render = [&](Json& holder, const char* key, const Json& part) -> Status {
@@ -188,7 +355,17 @@ Result<Json> RenderTexts(const Json& exercise, uint32_t seed) {
     return Status();
   };
   const Json none = Json::object();
-  for (const char* key : {"intro", "reference_notes"}) ATTN_RETURN_IF_ERROR(render(out, key, none));
+  // A title chosen from the numbers: the first of "variant_titles" whose condition holds
+  // ("A variant of Example 14.1" where the query is not the example's), else the title.
+  for (const auto& alternative : exercise.value("variant_titles", Json::array())) {
+    ATTN_ASSIGN_OR_RETURN(holds, ConditionHolds(alternative.value("when", Json::object()), exercise));
+    if (holds) {
+      out["title"] = StringField(alternative, "title");
+      break;
+    }
+  }
+  out.erase("variant_titles");
+  for (const char* key : {"title", "intro", "reference_notes"}) ATTN_RETURN_IF_ERROR(render(out, key, none));
   ATTN_RETURN_IF_ERROR(render_checklist(out, none));
   // An explain item (the written half of an exercise) is rendered against the part it
   // discusses, when it names one ("part"), so it can state that part's computed numbers.
@@ -210,11 +387,13 @@ Result<Json> RenderTexts(const Json& exercise, uint32_t seed) {
     for (size_t i = 0; i < out["parts"].size(); ++i) {
       Json& part = out["parts"][i];
       const Json& original = exercise["parts"][i];
-      for (const char* key : {"prompt", "hint"}) ATTN_RETURN_IF_ERROR(render(part, key, original));
+      for (const char* key : {"prompt", "hint", "placeholder"}) ATTN_RETURN_IF_ERROR(render(part, key, original));
       if (part.contains("options") && part["options"].is_array())
         for (auto& option : part["options"]) ATTN_RETURN_IF_ERROR(render(option, "text", original));
     }
+    ATTN_RETURN_IF_ERROR(PlaceholdersThatGiveNothingAway(out, exercise, seed));
   }
+  out.erase("conditions");
   return out;
 }
 

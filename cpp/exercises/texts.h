@@ -9,6 +9,14 @@
 //   {{readout|terms:c}} a list of coefficients as a combination: [1, 2] -> c_1+2c_2
 //   {{=weights}}       what the exercise's model computes for that quantity, exact when it
 //                      has an exact form (2/5), else as a decimal; positions by their labels
+//   {{?name}}...{{/?}}  a passage kept only where the exercise's condition "name" holds
+//   {{?!name}}...{{/?}} a passage kept only where it does not
+//
+// A condition (in "conditions": {name: condition}, and in "premises" and "variant_titles")
+// is {"input": path, "is"/"is_not": text} (the input read as values, exactly), or
+// {"quantity": q, "is"/"is_not": answer, "differs_from": q2, "tied": bool} (what the model
+// computes; a "largest" position named with "is" must be the only one unless "tied" is asked), or a list of
+// conditions that must all hold.
 //
 // A placeholder the exercise cannot fill is an error, never left in the text.
 #pragma once
@@ -21,6 +29,13 @@ namespace attn {
 // explain item's prompt, checklist and reference notes (against the part it names), and
 // each part's prompt, hint and option texts, and each premise's "says").
 Result<Json> RenderTexts(const Json& exercise, uint32_t seed);
+
+// Whether a condition holds for the exercise (or variant) as given.
+Result<bool> ConditionHolds(const Json& condition, const Json& exercise);
+
+// The parts' placeholders made safe: an example that grades correct for any part of the
+// exercise at this seed gets other digits, or is dropped.
+Status PlaceholdersThatGiveNothingAway(Json& rendered, const Json& exercise, uint32_t seed);
 
 // One text, rendered against the exercise and (for a part's texts) that part.
 Result<std::string> RenderText(const std::string& text, const Json& exercise, const Json& part, uint32_t seed);

@@ -6,6 +6,7 @@
 #include <functional>
 
 #include "exercises/model.h"
+#include "exercises/texts.h"
 
 namespace attn {
 
@@ -32,26 +33,11 @@ Status CheckWellPosed(const Json& exercise) {
 
 Status CheckPremises(const Json& exercise) {
   if (!exercise.contains("premises") || !exercise["premises"].is_array()) return Status();
-  auto value = [&](const std::string& quantity) {
-    const Json part = {{"name", "premise"}, {"quantity", quantity}};
-    return RequestForPart(exercise, part, 0, /*with_mistakes=*/false);
-  };
   for (const auto& premise : exercise["premises"]) {
     const std::string says = StringField(premise, "says");
-    auto request = value(StringField(premise, "quantity"));
-    if (!request.ok())
-      return Status(ErrorCode::kInvalidInput, "the premise '" + says + "': " + request.status().message());
-    bool holds = true;
-    if (premise.contains("is")) holds = Grade(StringField(premise, "is"), *request).kind == Verdict::Kind::kCorrect;
-    if (premise.contains("is_not"))
-      holds = holds && Grade(StringField(premise, "is_not"), *request).kind != Verdict::Kind::kCorrect;
-    if (premise.contains("differs_from")) {
-      auto other = value(StringField(premise, "differs_from"));
-      if (!other.ok())
-        return Status(ErrorCode::kInvalidInput, "the premise '" + says + "': " + other.status().message());
-      holds = holds && !request->expected.SameAs(other->expected);
-    }
-    if (!holds) return Status(ErrorCode::kInvalidInput, "the premise '" + says + "' does not hold");
+    auto holds = ConditionHolds(premise, exercise);
+    if (!holds.ok()) return Status(ErrorCode::kInvalidInput, "the premise '" + says + "': " + holds.status().message());
+    if (!*holds) return Status(ErrorCode::kInvalidInput, "the premise '" + says + "' does not hold");
   }
   return Status();
 }

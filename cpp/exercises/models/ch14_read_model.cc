@@ -181,23 +181,29 @@ Result<Ch14Read> Ch14ReadOf(const Ch14ReadInputs& in, Ch14Method method) {
 
 namespace {
 
-std::vector<std::string> ArgMax(const std::vector<std::string>& labels, const std::vector<long double>& values) {
-  long double best = *std::max_element(values.begin(), values.end());
+// The labels of the largest values, compared exactly: a tie names every label that shares the
+// largest value.
+std::vector<std::string> ArgMax(const std::vector<std::string>& labels, const std::vector<Exact>& values) {
+  size_t best = 0;
+  for (size_t i = 1; i < values.size(); ++i)
+    if (SignOf(values[i] - values[best]) > 0) best = i;
   std::vector<std::string> out;
   for (size_t i = 0; i < values.size(); ++i)
-    if (values[i] >= best - 1e-12L) out.push_back(labels[i]);
+    if (values[i] == values[best]) out.push_back(labels[i]);
   return out;
 }
 
 // The positions whose frozen removal changes the readout the most.
 Result<Quantity> LargestEffect(const Ch14ReadInputs& in, const Ch14Read& base) {
   if (!base.readout) return Status(ErrorCode::kInvalidInput, "the exercise declares no readout");
-  std::vector<long double> changes;
+  std::vector<Exact> changes;
   for (const auto& label : base.labels) {
     Ch14ReadInputs removal = in;
     removal.remove = label;
     ATTN_ASSIGN_OR_RETURN(read, Ch14ReadOf(removal, Ch14Method::kCorrect));
-    changes.push_back(std::fabs(*(*read.readout - *base.readout).to_long_double()));
+    Exact change = *read.readout - *base.readout;
+    if (!change.valid()) return change.status();
+    changes.push_back(SignOf(change) < 0 ? -change : change);
   }
   return Quantity::Position(ArgMax(base.labels, changes));
 }
@@ -224,8 +230,7 @@ Result<Quantity> Ch14ReadSelect(const Ch14ReadInputs& in, const Ch14Read& r, con
     return Quantity::Number(*r.readout);
   }
   if (quantity == "largest_weight_position") {
-    std::vector<long double> w;
-    for (Eigen::Index j = 0; j < r.weights.size(); ++j) w.push_back(*r.weights(j).to_long_double());
+    std::vector<Exact> w(r.weights.data(), r.weights.data() + r.weights.size());
     return Quantity::Position(ArgMax(r.labels, w));
   }
   if (quantity == "largest_effect_position") return LargestEffect(in, r);

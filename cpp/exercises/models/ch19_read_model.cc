@@ -218,11 +218,7 @@ Result<Quantity> Select(const Ch19ReadInputs& in, Ch19Method method, const std::
   }
   if (q == "masked_mass") return Quantity::Number(MaskedMass(r.weights, r.eligible));
   if (q == "entropy") return Quantity::Number(EntropyOf(r.weights));
-  if (q == "largest_weight_position") {
-    Eigen::Index best;
-    r.weights.maxCoeff(&best);
-    return Quantity::Position({std::to_string(best + 1)});
-  }
+  if (q == "largest_weight_position") return Ch19LargestWeightPosition(in, r);
   if (q == "score_shape") return Quantity::List({Quantity::Number(Exact(static_cast<int64_t>(r.scores.size())))});
   if (q == "value_min" || q == "value_max" || q == "context_inside") {
     if (!r.values.size()) return Status(ErrorCode::kInvalidInput, "the exercise has no values");

@@ -48,6 +48,10 @@ struct Ch19ReadInputs {
 };
 Result<Ch19ReadInputs> Ch19ReadInputsOf(const Json& exercise, const Json& part);
 
+// The positions (1-based labels) with the largest weight of a read, every one of them where
+// several tie (ch19_read_largest.cc).
+Quantity Ch19LargestWeightPosition(const Ch19ReadInputs& in, const Ch19Read& r);
+
 // Which version of the inputs a quantity reads: after the value replacement, after the shift.
 struct Ch19ReadView {
   bool replaced = false;
