@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { precompress } from './precompress.mjs';
 import { readMasteryScore } from './scorm-manifest.mjs';
-import { escapeHtml, page } from './html-page.mjs';
+import { escapeHtml, page, sitePage } from './html-page.mjs';
 import { SCORM_VERSIONS, chapterIdentity, writePackage } from './scorm-package.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -155,11 +155,10 @@ async function buildDistPages(distDir) {
         },
       });
     }
-    const source = fs.readFileSync(path.join(webDir, from), 'utf8');
+    const assembled = sitePage(fs.readFileSync(path.join(webDir, from), 'utf8'), `web/${from}`, { header: distNav(html) });
     const moduleTag = `<script type="module" src="pages/${module}"></script>`;
-    if (!source.includes(moduleTag)) fail(`web/${from} does not load pages/${module} as the dist build expects`);
-    const out = source.replace(/<!-- site-header:[^>]*-->/, distNav(html))
-      .replace(moduleTag, `<script defer src="attention-exercise.js"></script>\n<script defer src="${script}"></script>`);
+    if (!assembled.includes(moduleTag)) fail(`web/${from} does not load pages/${module} as the dist build expects`);
+    const out = assembled.replace(moduleTag, `<script defer src="attention-exercise.js"></script>\n<script defer src="${script}"></script>`);
     fs.writeFileSync(path.join(distDir, html), out);
     // Each exercise's own page (ID.html, where the site's links go: the pager, New variant,
     // the figures), the chapter's page naming the exercise.

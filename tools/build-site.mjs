@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Assembles the static site into <outDir> (default build/site):
-//   web/*.html (with the navigation of web/ui/site-header.html, and the demo exercise's id
-//     where a page says @demo-exercise@), web/*.css, web/*.svg, web/*.mjs (the JS API,
+//   web/*.html (each page's own part in the frame of tools/html-page.mjs, sitePage: the head,
+//     the navigation of web/ui/site-header.html, the status lines and the footer; and the demo
+//     exercise's id where a page says @demo-exercise@), web/*.css, web/*.svg, web/*.mjs (the JS API,
 //     the seed reading, the error message),
 //   the module folders web/{pages,ui,figures,embed,batch,gpu,report}/*.{mjs,css} (page entries, page
 //     pieces, live figures, embeds, the batch runner and its module Worker, the WebGPU engine,
@@ -30,6 +31,7 @@ import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { sitePage } from './html-page.mjs';
 import { precompress } from './precompress.mjs';
 import { prerenderExercises } from './prerender.mjs';
 import { catalogueEntry, coreFile } from '../web/companion.mjs';
@@ -228,9 +230,6 @@ function withPreloads(html, pages, catalogue, chapterDocs) {
 const exercises = collectExercises();
 fs.rmSync(outDir, { recursive: true, force: true });
 for (const folder of MODULE_FOLDERS) fs.mkdirSync(path.join(outDir, folder), { recursive: true });
-// Every page's navigation comes from one partial; the link to the page itself is marked.
-const siteHeader = fs.readFileSync(requireFile(path.join(webDir, 'ui', 'site-header.html')), 'utf8').trimEnd();
-const HEADER_MARK = /<!-- site-header:[^>]*-->/;
 // A page that shows an exercise by example names it @demo-exercise@: the exercise that
 // declares "demo": true.
 const DEMO_MARK = '@demo-exercise@';
@@ -263,8 +262,14 @@ for (const chapter of chapters) {
 }
 for (const [from, to] of copies.filter(([from]) => from.endsWith('.html'))) {
   const page = path.basename(to);
-  const header = siteHeader.replace(`<a href="${page}">`, `<a href="${page}" aria-current="page">`);
-  let html = fs.readFileSync(from, 'utf8').replace(HEADER_MARK, header);
+  // The page's own part in its frame (tools/html-page.mjs: the head, the navigation with the
+  // link to the page itself marked, the status lines and the footer, written once).
+  let html;
+  try {
+    html = sitePage(fs.readFileSync(from, 'utf8'), path.relative(repoRoot, from));
+  } catch (error) {
+    fail(error.message);
+  }
   if (html.includes(DEMO_MARK)) {
     if (!demo) fail(`${path.relative(repoRoot, from)} shows the demo exercise, but no exercise declares "demo": true`);
     html = html.replaceAll(DEMO_MARK, demo);

@@ -1,336 +1,23 @@
-// Lexer and recursive-descent parser for learners' answers.
+// The grammar of a learner's answer: a recursive-descent parser over the lexer's tokens
+// (answer_lexer.h) for lists, arithmetic, functions and names, within the bounds of
+// ParseOptions; numbers are read by answer_numbers.h, the text made ready by answer_text.h.
 #include "answers/answer_parser.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <limits>
 #include <numbers>
 #include <optional>
 #include <vector>
 
 #include "answers/answer_functions.h"
+#include "answers/answer_lexer.h"
+#include "answers/answer_numbers.h"
+#include "answers/answer_text.h"
 
 namespace attn {
+namespace reading {
 namespace {
-
-// The separator that NumPy's printout puts between entries (a run of spaces), once recognised.
-constexpr char kSpaceSeparator = '\x1f';
-
-struct Token {
-  enum class Type { kNumber, kName, kOp, kPercent, kOpen, kClose, kOpenBracket, kCloseBracket, kComma, kSpace, kEnd };
-  Type type;
-  std::string text;
-  size_t position;  // 1-based character position in the normalised text
-};
-
-Status Error(size_t position, const std::string& what) {
-  return Status(ErrorCode::kParse, "could not read the answer at character " + std::to_string(position) + ": " + what);
-}
-
-bool IsDigit(char c) { return c >= '0' && c <= '9'; }
-bool IsAlpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
-std::string Lower(std::string_view s) {
-  std::string out;
-  for (char c : s) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-}  // namespace
-
-std::optional<size_t> CharacterCount(std::string_view text) {
-  size_t count = 0;
-  for (size_t i = 0; i < text.size();) {
-    unsigned char c = static_cast<unsigned char>(text[i]);
-    size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-    if (len == 0 || i + len > text.size()) return std::nullopt;
-    for (size_t k = 1; k < len; ++k)
-      if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return std::nullopt;
-    i += len;
-    ++count;
-  }
-  return count;
-}
-
-int BracketDepth(std::string_view text) {
-  int depth = 0, deepest = 0;
-  for (char c : text) {
-    if (c == '(' || c == '[') deepest = std::max(deepest, ++depth);
-    if ((c == ')' || c == ']') && depth > 0) --depth;
-  }
-  return deepest;
-}
-
-std::string JoinDigitGroups(std::string_view text) {
-  static const std::string_view kSpaces[] = {"\u00A0", "\u2009", "\u202F"};
-  auto space_at = [&](size_t i) -> size_t {
-    for (std::string_view sp : kSpaces)
-      if (text.substr(i, sp.size()) == sp) return sp.size();
-    return 0;
-  };
-  std::string out;
-  for (size_t i = 0; i < text.size();) {
-    size_t width = space_at(i);
-    if (width > 0 && !out.empty() && IsDigit(out.back())) {
-      // A group: exactly three digits, then no further digit.
-      size_t j = i + width, digits = 0;
-      while (j < text.size() && IsDigit(text[j])) ++j, ++digits;
-      if (digits == 3) {
-        i += width;
-        continue;
-      }
-    }
-    out += text[i];
-    ++i;
-  }
-  return out;
-}
-
-namespace {
-
-// Replaces the unicode operators people paste with their ASCII forms.
-Result<std::string> Normalise(std::string_view text) {
-  std::string out;
-  for (size_t i = 0; i < text.size();) {
-    unsigned char c = static_cast<unsigned char>(text[i]);
-    if (c < 0x80) {
-      if (c < 0x20 && !IsSpace(static_cast<char>(c)))
-        return Error(out.size() + 1, "a control character is not part of an answer");
-      out += static_cast<char>(c);
-      ++i;
-      continue;
-    }
-    struct Map {
-      std::string_view from;
-      std::string_view to;
-    };
-    static const Map maps[] = {{"\u2212", "-"}, {"\u2013", "-"}, {"\u00D7", "*"}, {"\u00F7", "/"}, {"\u00B7", "*"},
-                               {"\u22C5", "*"}, {"\u00A0", " "}, {"\u2009", " "}, {"\u202F", " "}, {"\u221A", "sqrt"}};
-    bool mapped = false;
-    for (const auto& m : maps) {
-      if (text.substr(i, m.from.size()) == m.from) {
-        out += m.to;
-        i += m.from.size();
-        mapped = true;
-        break;
-      }
-    }
-    if (!mapped) {
-      size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
-      return Error(out.size() + 1,
-                   "the character '" + std::string(text.substr(i, len)) + "' is not part of the answer language");
-    }
-  }
-  return out;
-}
-
-// One entry of a NumPy printout: a number (sign, digits, point, exponent) or True/False.
-bool NumpyEntry(std::string_view s) {
-  std::string lower = Lower(s);
-  if (lower == "true" || lower == "false") return true;
-  size_t i = 0;
-  if (i < s.size() && (s[i] == '-' || s[i] == '+')) ++i;
-  size_t digits = 0;
-  while (i < s.size() && IsDigit(s[i])) ++i, ++digits;
-  if (i < s.size() && s[i] == '.') {
-    ++i;
-    while (i < s.size() && IsDigit(s[i])) ++i, ++digits;
-  }
-  if (digits == 0) return false;
-  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
-    ++i;
-    if (i < s.size() && (s[i] == '-' || s[i] == '+')) ++i;
-    size_t exponent = 0;
-    while (i < s.size() && IsDigit(s[i])) ++i, ++exponent;
-    if (exponent == 0) return false;
-  }
-  return i == s.size();
-}
-
-// NumPy prints arrays with spaces between entries and no commas: "[-0.1   0.98  0.39]",
-// "[[ True False]]". When an answer has no comma and every entry is a plain number or
-// True/False (at least two of them, or inside brackets), the runs of spaces between
-// entries become separators. Returns nullopt when the answer is not of that form.
-std::optional<std::string> NumpySeparated(const std::string& s) {
-  if (s.find(',') != std::string::npos || s.find(';') != std::string::npos) return std::nullopt;
-  bool brackets = s.find('[') != std::string::npos;
-  std::vector<std::pair<size_t, size_t>> entries;  // [start, end)
-  for (size_t i = 0; i < s.size();) {
-    char c = s[i];
-    if (IsSpace(c) || c == '[' || c == ']') {
-      ++i;
-      continue;
-    }
-    size_t j = i;
-    while (j < s.size() && !IsSpace(s[j]) && s[j] != '[' && s[j] != ']') ++j;
-    if (!NumpyEntry(std::string_view(s).substr(i, j - i))) return std::nullopt;
-    entries.emplace_back(i, j);
-    i = j;
-  }
-  if (entries.size() < (brackets ? 1u : 2u)) return std::nullopt;
-  std::string out;
-  size_t copied = 0;
-  auto separates = [&](size_t from, size_t to) {
-    // Between an entry (or ']') and the next entry (or '['), with only spaces between.
-    char before = from > 0 ? s[from - 1] : '\0';
-    char after = to < s.size() ? s[to] : '\0';
-    bool ends = before == ']' || (from > 0 && !IsSpace(before) && before != '[');
-    bool starts = after == '[' || (after != '\0' && !IsSpace(after) && after != ']');
-    return ends && starts;
-  };
-  for (size_t i = 0; i < s.size();) {
-    if (!IsSpace(s[i])) {
-      ++i;
-      continue;
-    }
-    size_t j = i;
-    while (j < s.size() && IsSpace(s[j])) ++j;
-    if (separates(i, j)) {
-      out += s.substr(copied, i - copied);
-      out += kSpaceSeparator;
-      copied = j;
-    }
-    i = j;
-  }
-  out += s.substr(copied);
-  // "][" with no space between rows, as in "[[1 0][0 1]]".
-  std::string joined;
-  for (size_t i = 0; i < out.size(); ++i) {
-    joined += out[i];
-    if (out[i] == ']' && i + 1 < out.size() && out[i + 1] == '[') joined += kSpaceSeparator;
-  }
-  return joined;
-}
-
-// A matrix typed one bracketed row a line, "[1, 0]\n[0, 1]", with nothing between the rows
-// but the line breaks: the rows of one list, "[[1, 0], [0, 1]]". nullopt when the text is
-// not of that form (a single row, a comma or anything else between the rows).
-std::optional<std::string> RowsByLine(const std::string& s) {
-  // Without commas it is NumPy's printout, which NumpySeparated reads.
-  if (s.find('\n') == std::string::npos || s.find(',') == std::string::npos) return std::nullopt;
-  std::vector<std::string> rows;
-  bool broke = false;
-  for (size_t i = 0; i < s.size();) {
-    if (IsSpace(s[i])) {
-      broke = broke || s[i] == '\n';
-      ++i;
-      continue;
-    }
-    if (s[i] != '[' || (!rows.empty() && !broke)) return std::nullopt;
-    int depth = 0;
-    size_t j = i;
-    for (; j < s.size(); ++j) {
-      depth += s[j] == '[' ? 1 : s[j] == ']' ? -1 : 0;
-      if (depth == 0) break;
-    }
-    if (j == s.size()) return std::nullopt;
-    rows.push_back(s.substr(i, j + 1 - i));
-    broke = false;
-    i = j + 1;
-  }
-  if (rows.size() < 2) return std::nullopt;
-  std::string out = "[";
-  for (size_t r = 0; r < rows.size(); ++r) out += (r ? ", " : "") + rows[r];
-  return out + "]";
-}
-
-Result<std::vector<Token>> Lex(const std::string& s) {
-  std::vector<Token> tokens;
-  for (size_t i = 0; i < s.size();) {
-    char c = s[i];
-    size_t pos = i + 1;
-    if (IsSpace(c)) {
-      ++i;
-    } else if (c == kSpaceSeparator) {
-      tokens.push_back({Token::Type::kSpace, " ", pos});
-      ++i;
-    } else if (IsDigit(c) || c == '.') {
-      size_t j = i;
-      while (j < s.size() && (IsDigit(s[j]) || s[j] == '.')) ++j;
-      // Scientific notation: 9.8e-1, 2E5 (an e followed by digits, with an optional sign).
-      if (j < s.size() && (s[j] == 'e' || s[j] == 'E')) {
-        size_t k = j + 1;
-        if (k < s.size() && (s[k] == '-' || s[k] == '+')) ++k;
-        if (k < s.size() && IsDigit(s[k])) {
-          while (k < s.size() && IsDigit(s[k])) ++k;
-          j = k;
-        }
-      }
-      tokens.push_back({Token::Type::kNumber, s.substr(i, j - i), pos});
-      i = j;
-    } else if (IsAlpha(c) || c == '_') {
-      size_t j = i;
-      while (j < s.size() && (IsAlpha(s[j]) || s[j] == '_')) ++j;
-      std::string name = s.substr(i, j - i);
-      // log2 and log10 keep their digits.
-      for (const char* base : {"10", "2"}) {
-        std::string_view b(base);
-        if (Lower(name) == "log" && s.compare(j, b.size(), b) == 0) {
-          name += base;
-          j += b.size();
-          break;
-        }
-      }
-      tokens.push_back({Token::Type::kName, name, pos});
-      i = j;
-    } else if (c == '*' && i + 1 < s.size() && s[i + 1] == '*') {
-      tokens.push_back({Token::Type::kOp, "^", pos});
-      i += 2;
-    } else {
-      Token::Type type;
-      switch (c) {
-        case '+':
-        case '-':
-        case '*':
-        case '/':
-        case '^': type = Token::Type::kOp; break;
-        case '%': type = Token::Type::kPercent; break;
-        case '(': type = Token::Type::kOpen; break;
-        case ')': type = Token::Type::kClose; break;
-        case '[': type = Token::Type::kOpenBracket; break;
-        case ']': type = Token::Type::kCloseBracket; break;
-        case ',':
-        case ';': type = Token::Type::kComma; break;
-        default: return Error(pos, std::string("the character '") + c + "' is not part of the answer language");
-      }
-      tokens.push_back({type, std::string(1, c), pos});
-      ++i;
-    }
-  }
-  tokens.push_back({Token::Type::kEnd, "", s.size() + 1});
-  return tokens;
-}
-
-// NumPy prints every entry of an array with the same number of decimals and then trims
-// trailing zeros ("[0.123 0.2  ]"), so each decimal of a printout is read at the finest
-// precision any entry shows.
-void ReadAtListPrecision(Answer& answer) {
-  std::vector<Answer*> decimals;
-  std::vector<Answer*> stack = {&answer};
-  while (!stack.empty()) {
-    Answer* a = stack.back();
-    stack.pop_back();
-    if (a->is_list()) {
-      for (auto& item : a->items) stack.push_back(&item);
-    } else if (a->is_decimal()) {
-      decimals.push_back(a);
-    }
-  }
-  if (decimals.empty()) return;
-  long double unit = decimals[0]->unit;
-  int places = decimals[0]->decimals;
-  for (const Answer* d : decimals) {
-    unit = std::min(unit, d->unit);
-    places = std::max(places, d->decimals);
-  }
-  for (Answer* d : decimals) {
-    d->unit = unit;
-    d->decimals = places;
-    d->significant = Answer::SignificantOf(d->Value().value_or(0), unit);
-  }
-}
 
 class Parser {
  public:
@@ -570,7 +257,7 @@ class Parser {
   Result<Answer> Atom() {
     const Token& t = Peek();
     switch (t.type) {
-      case Token::Type::kNumber: return NumberLiteral(Next());
+      case Token::Type::kNumber: return ReadNumber(Next(), options_.max_digits);
       case Token::Type::kName: return Name(Next());
       case Token::Type::kOpen: {
         Next();
@@ -599,63 +286,6 @@ class Parser {
         return Error(t.position, t.position == 1 ? "the answer is empty" : "the answer ends too early");
       default: return Error(t.position, "expected a number, a name or a bracket, not '" + t.text + "'");
     }
-  }
-
-  Result<Answer> NumberLiteral(const Token& t) {
-    std::string s = t.text;
-    int exponent = 0;
-    size_t e = s.find_first_of("eE");
-    if (e != std::string::npos) {
-      std::string digits = s.substr(e + 1);
-      bool negative = !digits.empty() && digits[0] == '-';
-      if (!digits.empty() && (digits[0] == '-' || digits[0] == '+')) digits = digits.substr(1);
-      if (digits.size() > 3) return Error(t.position, OutOfRange(t.text));
-      exponent = std::stoi(digits) * (negative ? -1 : 1);
-      s = s.substr(0, e);
-    }
-    size_t point = s.find('.');
-    if (s == "." || (point != std::string::npos && s.find('.', point + 1) != std::string::npos)) {
-      return Error(t.position, "'" + t.text + "' is not a number");
-    }
-    int digits = 0;
-    for (char c : s) digits += c != '.';
-    if (digits > options_.max_digits) {
-      return Error(t.position, "numbers may have at most " + std::to_string(options_.max_digits) + " digits");
-    }
-    auto r = Rational::FromDecimal(s);
-    if (!r) return Error(t.position, OutOfRange(t.text));
-    Rational scale = exponent >= 0 ? PowerOfTen(exponent) : Rational(1) / PowerOfTen(-exponent);
-    Rational value = *r * scale;
-    if (!scale.valid() || !value.valid()) return Error(t.position, OutOfRange(t.text));
-    bool is_decimal = point != std::string::npos || e != std::string::npos;
-    if (!is_decimal) return Answer::Number(Exact(value));
-    int decimals = (point == std::string::npos ? 0 : static_cast<int>(s.size() - point - 1)) - exponent;
-    // Significant figures from the digits themselves: all but the leading zeros.
-    size_t first = s.find_first_of("123456789");
-    int significant = 0;
-    for (size_t i = first == std::string::npos ? s.size() : first; i < s.size(); ++i) significant += s[i] != '.';
-    return Answer::Decimal(Exact(value), PowerOfTenUnit(decimals), decimals, significant);
-  }
-
-  // The reader's limits in a learner's words (README, "What a learner can type").
-  static std::string OutOfRange(const std::string& text) {
-    return "'" + text +
-           "' is outside the numbers this companion reads: a typed number may have up to 18 digits "
-           "and lie between 1e-18 and 1e18 in size (write larger or smaller values as a product, such as 2^70)";
-  }
-
-  // 10^-decimals as a long double, from a table rather than pow (slow in WebAssembly).
-  static long double PowerOfTenUnit(int decimals) {
-    long double unit = 1;
-    for (int i = 0; i < decimals && i < 400; ++i) unit /= 10;
-    for (int i = 0; i < -decimals && i < 400; ++i) unit *= 10;
-    return unit;
-  }
-
-  static Rational PowerOfTen(int k) {
-    Rational out(1);
-    for (int i = 0; i < k && out.valid(); ++i) out = out * Rational(10);
-    return out;
   }
 
   // A function applied to its argument: exact where the form exists, else evaluated.
@@ -798,6 +428,7 @@ class Parser {
 };
 
 }  // namespace
+}  // namespace reading
 
 Result<Answer> ParseAnswer(std::string_view text, const ParseOptions& options) {
   auto characters = CharacterCount(text);
@@ -805,91 +436,14 @@ Result<Answer> ParseAnswer(std::string_view text, const ParseOptions& options) {
   if (*characters > options.max_length) {
     return Status(ErrorCode::kParse, "the answer is longer than " + std::to_string(options.max_length) + " characters");
   }
-  ATTN_ASSIGN_OR_RETURN(read, Normalise(text));
-  std::string normalised = RowsByLine(read).value_or(read);
-  auto numpy = NumpySeparated(normalised);
-  ATTN_ASSIGN_OR_RETURN(tokens, Lex(numpy ? *numpy : normalised));
-  Parser parser(std::move(tokens), options);
+  ATTN_ASSIGN_OR_RETURN(read, reading::Normalise(text));
+  std::string normalised = reading::RowsByLine(read).value_or(read);
+  auto numpy = reading::NumpySeparated(normalised);
+  ATTN_ASSIGN_OR_RETURN(tokens, reading::Lex(numpy ? *numpy : normalised));
+  reading::Parser parser(std::move(tokens), options);
   ATTN_ASSIGN_OR_RETURN(answer, parser.Top());
-  if (numpy) ReadAtListPrecision(answer);
+  if (numpy) reading::ReadAtListPrecision(answer);
   return answer;
-}
-
-Result<Answer> ParseShape(std::string_view text, const ParseOptions& options) {
-  std::string s;
-  for (size_t i = 0; i < text.size(); ++i) {
-    // Dimension separators: ×, x, X, * and commas all separate entries of a shape.
-    if (text.substr(i, 2) == "\u00D7") {
-      s += ',';
-      ++i;
-    } else if (text[i] == 'x' || text[i] == 'X' || text[i] == '*') {
-      s += ',';
-    } else {
-      s += text[i];
-    }
-  }
-  // "(5,)" is Python's spelling of a one-dimensional shape; "torch.Size([5])" its printout.
-  for (std::string_view prefix : {"torch.Size", "Size"}) {
-    size_t at = s.find_first_not_of(' ');
-    if (at != std::string::npos && s.compare(at, prefix.size(), prefix) == 0) s = s.substr(at + prefix.size());
-  }
-  size_t close = s.find_last_not_of(" ");
-  if (close != std::string::npos && close > 0 && (s[close] == ')' || s[close] == ']')) {
-    // Python's trailing comma after the last size: "(5,)", never "(,)".
-    size_t comma = s.find_last_not_of(" ", close - 1);
-    size_t before = comma == std::string::npos || comma == 0 ? std::string::npos : s.find_last_not_of(" ", comma - 1);
-    if (comma != std::string::npos && s[comma] == ',' && before != std::string::npos && IsDigit(s[before]))
-      s.erase(comma, 1);
-  }
-  ParseOptions shape_options;
-  shape_options.symbols = {};
-  shape_options.max_length = options.max_length;
-  ATTN_ASSIGN_OR_RETURN(answer, ParseAnswer(s, shape_options));
-  std::vector<Answer> dims = answer.is_list() ? answer.items : std::vector<Answer>{answer};
-  if (dims.size() == 1 && dims[0].is_list()) {  // "([5])": a copy first, not a self-assignment
-    std::vector<Answer> inner = dims[0].items;
-    dims = std::move(inner);
-  }
-  for (const auto& d : dims) {
-    auto c = d.is_list() || d.evaluated ? std::nullopt : d.value.constant();
-    if (!c || !c->is_integer() || c->num() < 1 || d.unit > 0) {
-      return Status(ErrorCode::kParse, "a shape lists whole, positive sizes, such as (8, 4, 64, 512)");
-    }
-  }
-  return Answer::List(dims);
-}
-
-std::optional<Result<Answer>> ParseGroupedCount(std::string_view text) {
-  std::string s(text);
-  while (!s.empty() && IsSpace(s.back())) s.pop_back();
-  size_t start = 0;
-  while (start < s.size() && IsSpace(s[start])) ++start;
-  s = s.substr(start);
-  char separator = 0;
-  for (char c : s) {
-    if (c == ',' || c == ' ') {
-      if (separator && separator != c) return std::nullopt;
-      separator = c;
-    } else if (!IsDigit(c)) {
-      return std::nullopt;
-    }
-  }
-  if (!separator) return std::nullopt;
-  // Every group after the first must have exactly three digits.
-  std::vector<std::string> groups(1);
-  for (char c : s) {
-    if (c == separator)
-      groups.emplace_back();
-    else
-      groups.back() += c;
-  }
-  bool grouped = !groups[0].empty() && groups[0].size() <= 3;
-  for (size_t i = 1; i < groups.size(); ++i) grouped = grouped && groups[i].size() == 3;
-  if (!grouped) return std::nullopt;
-  std::string digits;
-  for (const auto& g : groups) digits += g;
-  if (digits.size() > 18) return Result<Answer>(Status(ErrorCode::kParse, "the count has too many digits"));
-  return Result<Answer>(Answer::Number(Exact(static_cast<int64_t>(std::stoll(digits)))));
 }
 
 }  // namespace attn

@@ -10,6 +10,9 @@
 //                 "[[ True False]]" (read at the list's precision, as NumPy prints it).
 // Unicode minus, times, divide and dots are read as - * /. Errors come back as values
 // whose message points at the problem. Every bound is counted in characters.
+// The reader's parts: answer_text (the raw text's checks, pasted operators, NumPy's
+// printout, rows typed one a line), answer_lexer (tokens), answer_numbers (one typed
+// number), answer_parser.cc (the grammar) and shape_and_count.cc (shapes, grouped counts).
 #pragma once
 
 #include <map>

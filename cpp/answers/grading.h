@@ -1,6 +1,9 @@
 // Grading one answer against the quantity the core computed: read it, check its shape,
 // judge it entry by entry (judging.h), and when it is wrong, name the mistake whose wrong
-// method reproduces it. The wording of every verdict lives here.
+// method reproduces it. Its parts: grading.cc (the bounds, reading and judging a value,
+// and every verdict's wording about it), position_grading (positions, options, select-all
+// sets), named_mistakes (which known mistakes reproduce a wrong answer) and verdict_words
+// (the words verdicts share).
 //
 // The decimal rule (kDecimalRule, quoted in the feedback where it decided the verdict):
 // each decimal entry counts when it equals the value rounded to the places that entry

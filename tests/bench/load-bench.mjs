@@ -12,8 +12,8 @@
 // else: it fetches and starts the core, describes Example 14.1 and grades the same answer.
 // With --baseline, an earlier version of the companion (a checkout of another commit, built:
 // its build/site served by its own tools/serve.mjs) is measured in the same run, so that a
-// change is judged as a ratio on one machine, not against a number from another (README,
-// "Benchmark", builds 356123d, where the load work began, as the baseline):
+// change is judged as a ratio on one machine, not against a number from another (docs/benchmarks.md,
+// "How long a page takes to its first graded answer", builds 356123d, where the load work began, as the baseline):
 //   node tests/bench/load-bench.mjs [--reps 5] [--companion-only] [--no-lighthouse] [--baseline /tmp/before] [--own-page-only]
 // --own-page-only measures only an exercise's own, prerendered page (below).
 import fs from 'node:fs';

@@ -77,7 +77,7 @@ async function main() {
     },
   });
   // Events go out in one order: ready first, then the height, then a graded and a progress
-  // event per check (README, "The postMessage protocol").
+  // event per check (docs/teachers.md, "The postMessage protocol, version 1").
   releaseHeight = watchHeight(channel.post);
 
   // Under a teacher's policy the embed keeps its own answers and attempt counts.
