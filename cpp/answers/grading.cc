@@ -262,9 +262,10 @@ Verdict Grade(std::string_view text, const GradeRequest& request) {
     }
   }
 
-  // Words such as NaN are read only so that the mistake that produces them can be named.
+  // Words such as NaN are read only so that the mistake that produces them can be named, or
+  // where the value itself is NaN or infinite (what a naive softmax returns).
   for (const Answer* leaf : answer.Leaves()) {
-    if (leaf->kind != Answer::Kind::kWord) continue;
+    if (leaf->kind != Answer::Kind::kWord || request.expected.HasNotFinite()) continue;
     if (auto found = FindMisconceptions(request, answer); !found.empty()) return Named(request, answer.ReadAs(), found);
     return Invalid(answer.ReadAs(), leaf->word + " is not a value this part can have: give numbers.");
   }

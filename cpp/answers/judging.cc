@@ -20,6 +20,11 @@ EntryJudgment JudgeEntry(const Answer& x, const Quantity& q, bool leading_order)
   EntryJudgment e;
   e.answer = &x;
   e.match = Match::kNo;
+  // NaN and inf are right only where the value itself is NaN or +infinity (Quantity::NotFinite).
+  if (x.kind == Answer::Kind::kWord && q.kind == Quantity::Kind::kNumber && q.exact && !std::isfinite(q.approx)) {
+    if (std::isnan(q.approx) ? x.word == "NaN" : q.approx > 0 && x.word == "inf") e.match = Match::kExact;
+    return e;
+  }
   if (x.kind != Answer::Kind::kNumber) return e;
   if (q.exact && !q.exact->numeric()) {  // a formula in symbols
     if (x.evaluated) return e;

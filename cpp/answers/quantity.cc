@@ -35,6 +35,15 @@ bool Quantity::SameAs(const Quantity& other) const {
   return false;
 }
 
+bool Quantity::HasNotFinite() const {
+  if (kind == Kind::kList) {
+    for (const auto& item : items)
+      if (item.HasNotFinite()) return true;
+    return false;
+  }
+  return kind == Kind::kNumber && exact && !std::isfinite(approx);
+}
+
 std::string Quantity::ExactText() const {
   switch (kind) {
     case Kind::kNumber: return exact ? exact->to_string() : "";

@@ -3,6 +3,7 @@
 // source position (every tied position accepted).
 #pragma once
 
+#include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,6 +30,15 @@ struct Quantity {
   }
   static Quantity Number(double x) {
     Quantity q;
+    q.approx = x;
+    return q;
+  }
+  // What IEEE arithmetic returns where a computation overflows (inf) or divides infinities
+  // (NaN), as the symbol NaN, inf or -inf, so that it prints and compares exactly: the value
+  // a part asks for when it asks what a naive softmax returns. Answered by typing nan or inf.
+  static Quantity NotFinite(double x) {
+    Quantity q;
+    q.exact = std::isnan(x) ? Exact::Symbol("NaN") : x > 0 ? Exact::Symbol("inf") : -Exact::Symbol("inf");
     q.approx = x;
     return q;
   }
@@ -66,6 +76,8 @@ struct Quantity {
   }
 
   bool SameAs(const Quantity& other) const;
+  // A number that is NaN or infinite (NotFinite), here or in any entry.
+  bool HasNotFinite() const;
   // "[a/2, a/4]" (exact, empty when a number has no exact form).
   std::string ExactText() const;
   // "[0.346574, 0.173287]", six decimals with trailing zeros trimmed.

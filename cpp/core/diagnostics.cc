@@ -37,4 +37,10 @@ Vec<float> NaiveSoftmax(const Vec<float>& scores) {
   return exps / static_cast<float>(total);
 }
 
+Vec<double> NaiveSoftmax(const Vec<double>& scores) {
+  Vec<double> exps = scores.array().exp();
+  volatile double total = exps.sum();
+  return exps / static_cast<double>(total);
+}
+
 }  // namespace attn

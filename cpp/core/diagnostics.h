@@ -25,5 +25,7 @@ bool InsideRanges(const Vec<double>& context, const CoordinateRanges& ranges, do
 // Softmax in float without subtracting the maximum: exp(1000) overflows to inf and the
 // weights come out as NaN, as they really do.
 Vec<float> NaiveSoftmax(const Vec<float>& scores);
+// The same in double, as numpy computes it: past a score of about 709, exp overflows to inf.
+Vec<double> NaiveSoftmax(const Vec<double>& scores);
 
 }  // namespace attn

@@ -15,6 +15,7 @@ namespace attn {
   X(kCh19ReadModel)         \
   X(kCh19BatchModel)        \
   X(kCh19CostModel)         \
+  X(kCh19ShapeModel)        \
   X(kCh19RolesModel)        \
   X(kCh19ChoiceModel)       \
   X(kCh19OpenModel)

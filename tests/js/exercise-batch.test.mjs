@@ -85,7 +85,7 @@ test('the cost exercise: the seeded workload, its count noted beside the part th
   assert.equal(workload.countPart, 'elements');
   assert.equal(workload.table, false);
   assert.deepEqual(workload.options, { B: 8, H: 4, T: 64, S: 512, Dk: 64, Dv: 64, temperature: 1, scaled: true, seed: 19, returnWeights: true });
-  assert.equal(labHref(workload), 'lab-batch.html?B=8&H=4&T=64&S=512&D=64&scaled=1&seed=19');
+  assert.equal(labHref(workload), 'lab-batch.html?B=8&H=4&T=64&S=512&Dk=64&Dv=64&scaled=1&seed=19');
   assert.ok(companion.exercise('ch19.ex16').parts.some((part) => part.name === workload.countPart));
   // Only the entropy exercise asks for the entropy column.
   assert.equal(batchCasesFor(companion.exercise('ch19.ex21')).cases[0].showEntropy, true);

@@ -1,7 +1,7 @@
 // The batch lab's parameters, read strictly, and the work budget every run is held to.
-// The same reading serves the address (lab-batch.html?B=3&H=1&T=1&S=5&D=5&lengths=5,3,1
+// The same reading serves the address (lab-batch.html?B=3&H=1&T=1&S=5&Dk=4&Dv=6&lengths=5,3,1
 // &window=3,7&causal=1&halfWidth=2&temperature=1&scaled=1&seed=19, as the batch exercises
-// link here) and the form: each value is written in digits (a temperature may have a
+// link here; D=5 gives keys and values the same width) and the form: each value is written in digits (a temperature may have a
 // decimal point), within its range; anything else is refused with a message that names
 // the parameter and the value, and nothing runs with a default in its place. Before
 // anything is allocated, the budget bounds the multiply-adds, the returned weights and
@@ -10,7 +10,7 @@
 import { readSeed, describeValue, MAX_SEED } from '../seed.mjs';
 
 // The form's maxima (lab-batch.html's max attributes say the same).
-export const MAXIMA = { B: 64, H: 16, T: 2048, S: 4096, D: 256 };
+export const MAXIMA = { B: 64, H: 16, T: 2048, S: 4096, D: 256, Dk: 256, Dv: 256 };
 export const MAX_TEMPERATURE = 1000;
 export const MIN_TEMPERATURE = 0.01;
 
@@ -20,7 +20,7 @@ export const MIN_TEMPERATURE = 0.01;
 export const LIMITS = { work: 2 ** 29, weights: 2 ** 23, inputs: 2 ** 23 };
 
 // The parameters the address may carry, in the order they are checked.
-export const PARAMS = ['B', 'H', 'T', 'S', 'D', 'lengths', 'window', 'causal', 'halfWidth', 'temperature', 'scaled', 'seed'];
+export const PARAMS = ['B', 'H', 'T', 'S', 'D', 'Dk', 'Dv', 'lengths', 'window', 'causal', 'halfWidth', 'temperature', 'scaled', 'seed'];
 
 const count = (n) => n.toLocaleString('en-US');
 const shown = (text) => describeValue(text);
@@ -54,9 +54,22 @@ function flag(name, text) {
 function optionsOf(values) {
   const text = (name) => (values[name] === undefined || values[name] === null ? null : String(values[name]));
   const options = {};
-  for (const name of ['B', 'H', 'T', 'S', 'D']) {
+  for (const name of ['B', 'H', 'T', 'S']) {
     if (text(name) === null) throw new ParamError(`${name} is missing`);
     options[name] = whole(name, text(name), 1, MAXIMA[name]);
+  }
+  // The key width Dk and the value width Dv, apart as the chapter's listing has them; D gives
+  // both the same width (the older addresses), and is refused beside either of them.
+  const given = (name) => text(name) !== null && text(name).trim() !== '';
+  if (given('D') && (given('Dk') || given('Dv'))) throw new ParamError('give D (one width for keys and values) or Dk and Dv, not both');
+  if (given('D')) {
+    options.Dk = whole('D', text('D'), 1, MAXIMA.D);
+    options.Dv = options.Dk;
+  } else {
+    for (const name of ['Dk', 'Dv']) {
+      if (!given(name)) throw new ParamError(`${name} is missing`);
+      options[name] = whole(name, text(name), 1, MAXIMA[name]);
+    }
   }
   const { B, S } = options;
   if (text('lengths') !== null && text('lengths').trim() !== '') {
@@ -150,5 +163,5 @@ export function checkBudget(options) {
     over.push(`B·H·(T·Dk + S·Dk + S·Dv) = ${count(used.inputs)} input numbers, over the limit of ${count(LIMITS.inputs)}`);
   }
   if (!over.length) return null;
-  return `the batch is too large: ${over.join('; ')}. Make B, H, T, S or D smaller`;
+  return `the batch is too large: ${over.join('; ')}. Make B, H, T, S, Dk or Dv smaller`;
 }

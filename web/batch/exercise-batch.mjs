@@ -43,7 +43,8 @@ export function batchCasesFor(exercise) {
 export function labHref(batchCase, base = 'lab-batch.html') {
   const { lab } = batchCase;
   const params = new URLSearchParams();
-  for (const key of ['B', 'H', 'T', 'S', 'D']) params.set(key, String(lab[key]));
+  // (One width D for keys and values, or Dk and Dv apart.)
+  for (const key of ['B', 'H', 'T', 'S', 'D', 'Dk', 'Dv']) if (lab[key] !== undefined && lab[key] !== null) params.set(key, String(lab[key]));
   if (lab.lengths) params.set('lengths', lab.lengths.join(','));
   // (The lab's address counts positions from 1, as the exercises do; the core's window from 0.)
   if (lab.window) params.set('window', lab.window.map((edge) => edge + 1).join(','));

@@ -33,7 +33,10 @@ export function showSummary(result) {
   const dl = clear(field('batch-summary'));
   const add = (term, value) => dl.append(el('dt', {}, term), el('dd', {}, value));
   add('Score and weight shape [B, H, T, S]', `(${cpu.scoreShape.join(', ')}) = ${cpu.scoreElements.toLocaleString('en-US')} elements`);
-  add('Score scale', `${fmt(cpu.scale, 6)} (temperature ${cpu.temperature}${cpu.scaled ? ', divided by √D' : ''})`);
+  const { B, H, T, Dk, Dv } = cpu.shape;
+  add('Query, key and value widths', `Dk = ${Dk} (queries and keys), Dv = ${Dv} (values)`);
+  add('Context shape [B, H, T, Dv]', `(${[B, H, T, Dv].join(', ')})`);
+  add('Score scale', `${fmt(cpu.scale, 6)} (temperature ${cpu.temperature}${cpu.scaled ? ', divided by √Dk' : ''})`);
   add('Source lengths (items 1, 2, …)', cpu.mask.lengths.join(', '));
   if (cpu.mask.window) add('Window', `[${cpu.mask.window.map((edge) => edge + 1).join(', ')}): positions ${cpu.mask.window[0] + 1} to ${cpu.mask.window[1]}`);
   add('All-masked rows (zeros, flagged)', `core ${cpu.emptyRowCount}` +

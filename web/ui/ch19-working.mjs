@@ -82,6 +82,7 @@ function batchTable(working, caption) {
 function costSummary(working) {
   return summaryList([
     ['Score tensor shape', working.scoreShape === undefined ? null : fmtShape(working.scoreShape)],
+    ['Context tensor shape', working.contextShape === undefined ? null : fmtShape(working.contextShape)],
     ['Score (and weight) elements', working.elements === undefined ? null : fmtCount(working.elements)],
     ['Bytes to store the weights', working.weightBytes === undefined ? null : fmtCount(working.weightBytes)],
     ['Multiplications (scores and value mixing)',

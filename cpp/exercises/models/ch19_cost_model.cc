@@ -1,7 +1,6 @@
 // Counts from B, H, T, S, D_k, D_v; the missing head factor is recognised.
 #include "exercises/models/ch19_cost_model.h"
 
-#include <algorithm>
 #include <tuple>
 
 #include "answers/answer_values.h"
@@ -157,7 +156,8 @@ Result<Json> Ch19CostBatchCases(const Json& exercise) {
         {"H", H},
         {"T", T},
         {"S", S},
-        {"D", std::max(dk, dv)},
+        {"Dk", dk},
+        {"Dv", dv},
         {"lengths", nullptr},
         {"window", nullptr},
         {"causal", false},

@@ -300,10 +300,12 @@ Result<GradeRequest> Ch19ReadRequest(const Json& exercise, const Json& part, boo
   // The inputs are read from the exercise once; every method below works on them.
   ATTN_ASSIGN_OR_RETURN(in, Ch19ReadInputsOf(exercise, part));
   GradeRequest request;
-  ATTN_ASSIGN_OR_RETURN(expected, Select(in, Ch19Method::kCorrect, q));
-  request.expected = expected;
   request.parse.symbols = {};  // Chapter 19 has no symbol a: its answers are numbers
   request.parse.nonfinite = true;
+  ATTN_ASSIGN_OR_RETURN(checked, Ch19CheckRequest(exercise, part, in, with_mistakes, request));
+  if (checked) return request;
+  ATTN_ASSIGN_OR_RETURN(expected, Select(in, Ch19Method::kCorrect, q));
+  request.expected = expected;
   request.shape = q == "score_shape";
   if (q == "largest_weight_position") {
     ATTN_ASSIGN_OR_RETURN(r, Ch19ReadOf(in, Ch19Method::kCorrect));
@@ -457,7 +459,7 @@ Status DrawVariant(Json& e, SeededRandom& r) {
     for (size_t i = 0; i < n; ++i) out += (i ? ", " : "") + Tenths(tenths[i]);
     return out + "]";
   }));
-  return Status();
+  return Ch19DrawPoint(e, r);
 }
 
 }  // namespace

@@ -63,6 +63,16 @@ Result<Ch19Read> Ch19ReadOf(const Ch19ReadInputs& in, Ch19Method method, Ch19Rea
 Result<GradeRequest> Ch19ReadRequest(const Json& exercise, const Json& part, bool with_mistakes = true);
 Result<Json> Ch19ReadWorking(const Json& exercise, const Json& part);
 
+// The parts that check a read (ch19_read_checks.cc): what a naive softmax returns
+// ("naive_exponentials", "naive_weights") and whether a point lies in the values' convex hull
+// ("point_weights", "point_inside_ranges", "point_in_hull"). Fills the request and returns
+// true for those quantities; false for any other.
+Result<bool> Ch19CheckRequest(const Json& exercise, const Json& part, const Ch19ReadInputs& in, bool with_mistakes,
+                              GradeRequest& request);
+// Draws a variant's "point" within the coordinate ranges of its (already drawn) values.
+class SeededRandom;
+Status Ch19DrawPoint(Json& exercise, SeededRandom& random);
+
 // The part recomputed from the learner's own answers to the parts it is computed from
 // (ch19_read_follow_through.cc).
 struct GivenAnswer;

@@ -58,6 +58,10 @@ const std::map<std::string, std::set<std::string>> kOwnNouns = {
     {"context_bytes", {"byte count"}},
     {"states_bytes", {"byte count"}},
     {"arithmetic_order", {"order"}},
+    {"context_shape", {"shape"}},
+    {"naive_exponentials", {"exponentials"}},
+    {"naive_weights", {"weights"}},
+    {"point_in_hull", {"point"}},
 };
 
 // Every noun above (and the roles exercise's "array"), longest first so that "masked mass"
