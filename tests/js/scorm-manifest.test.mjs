@@ -98,7 +98,7 @@ test('a package of chosen exercises: exactly those, its title, and the launch pa
   }
   // A whole chapter: its exercises in chapter order.
   const [chapter] = scormPackage(['--chapter', '19', '--title', 'Chapter 19, pass mark 80', '--mastery', '80', '--version', '1.2', '--out', out]);
-  assert.match(unzip(chapter, 'index.html'), /data-exercises="ch19\.running,ch19\.ex1,ch19\.ex2,[^"]*ch19\.ex22"/);
+  assert.match(unzip(chapter, 'index.html'), /data-exercises="ch19\.running,ch19\.shapes,ch19\.ex1,ch19\.ex2,[^"]*ch19\.ex22"/);
   assert.match(unzip(chapter, 'imsmanifest.xml'), /<adlcp:masteryscore>80<\/adlcp:masteryscore>/);
   assert.equal(launchParameters(), '');
   assert.equal(launchParameters({ policy: readPolicy(() => null).policy }), '');
