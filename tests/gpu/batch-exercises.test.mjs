@@ -179,7 +179,7 @@ test('ch19.ex16 runs the 8×4×64×512 workload and shows the weights\' count be
   assert.equal(await page.locator('canvas.batch-heatmap').count(), 1);
   // The lab link opens the batch lab preset to this shape.
   const href = await page.locator('a.batch-lab-link').getAttribute('href');
-  assert.equal(href, 'lab-batch.html?B=8&H=4&T=64&S=512&D=64&scaled=1&seed=19');
+  assert.equal(href, 'lab-batch.html?B=8&H=4&T=64&S=512&Dk=64&Dv=64&scaled=1&seed=19');
   await page.locator('a.batch-lab-link').click();
   await waitReady(page);
   await page.locator('#batch-result[data-runs]').waitFor({ timeout: 60_000 });

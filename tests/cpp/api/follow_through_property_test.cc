@@ -22,7 +22,10 @@ namespace {
 using Json = nlohmann::json;
 
 // A number as a learner writes it rounded to `figures` significant figures (0 as "0").
+// A value that is not finite is written as the learner would type it (inf, -inf, nan).
 std::string Rounded(double x, int figures) {
+  if (std::isnan(x)) return "nan";
+  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
   if (std::fabs(x) < 1e-12) return "0";  // a value that is 0 up to the last bit of a double
   int places = std::max(0, figures - 1 - static_cast<int>(std::floor(std::log10(std::fabs(x)))));
   char buffer[64];
