@@ -9,7 +9,7 @@
 import { el, clear } from '../ui/dom.mjs';
 import { showNotice } from '../ui/boot.mjs';
 import { fmtCount } from '../ui/format.mjs';
-import { barInk } from '../ui/ink.mjs';
+import { barInk, onSchemeChange } from '../ui/ink.mjs';
 import { createBatchRunner } from './batch-runner.mjs';
 
 const RULE = 'Rule, elementwise on contexts and weights: |gpu − cpu| ≤ 1e-5 + 1e-4·|cpu|; masked weights must be exactly 0.';
@@ -46,13 +46,22 @@ function weightsOf(result) {
   return gpu ? { weights: gpu, source: 'the WebGPU reference kernel' } : { weights: result.cpu.weights, source: 'the WASM core' };
 }
 
+// The ink of a shaded weight cell, for the colour scheme the page has now.
+const setInk = (td, share) => {
+  td.classList.remove('weight-ink-dark', 'weight-ink-light');
+  td.classList.add(`weight-ink-${barInk(0.9 * share)}`); // the shade is --bar at 90% of the share
+};
+onSchemeChange(() => {
+  for (const td of document.querySelectorAll('td.weight-cell:not(.weight-zero)')) setInk(td, Number(td.style.getPropertyValue('--share')));
+});
+
 function weightCell(weight, top) {
   const td = el('td', { class: weight === 0 ? 'weight-cell weight-zero' : 'weight-cell', 'data-weight': String(weight) },
     weightText(weight));
   if (weight !== 0) {
     const share = Math.min(1, weight / (top || 1));
     td.style.setProperty('--share', share.toFixed(3)); // CSSOM, allowed by a strict style-src
-    td.classList.add(`weight-ink-${barInk(0.9 * share)}`); // the shade is --bar at 90% of the share
+    setInk(td, share);
   }
   return td;
 }

@@ -11,7 +11,7 @@
 
 import { el, svgEl, clear, uniqueId } from '../ui/dom.mjs';
 import { safeCall, errorOf } from '../ui/boot.mjs';
-import { barInk } from '../ui/ink.mjs';
+import { barInk, onSchemeChange } from '../ui/ink.mjs';
 
 // The smallest text a figure writes, and the narrowest a cell that holds a number (or is
 // touched) may be, in CSS pixels.
@@ -39,7 +39,8 @@ export function figureFrame({ name, title, caption }) {
 }
 
 // Draws render(width) into `holder` at the width the holder has, and again whenever that
-// width changes (a turned phone, a resized window, a panel opened); render returns one
+// width changes (a turned phone, a resized window, a panel opened) or the colour scheme
+// does (labels on shaded cells take their ink from it); render returns one
 // node or several. The returned function draws again at once (new numbers). Nothing is
 // drawn while the holder is not laid out (a closed panel): the first draw comes when it is.
 export function drawAtWidth(holder, render) {
@@ -73,6 +74,7 @@ export function drawAtWidth(holder, render) {
       draw(false);
     });
   }).observe(holder);
+  onSchemeChange(() => draw(true));
   return () => draw(true);
 }
 

@@ -18,3 +18,9 @@ export function barInk(opacity) {
   if (!bar || !ground) return opacity > 0.55 ? 'light' : 'dark';
   return inkFor(bar.map((v, i) => v * opacity + ground[i] * (1 - opacity)));
 }
+
+// Runs `redraw` whenever the colour scheme changes while the page is open (the system turns
+// dark at dusk): an ink chosen from the page's colours must then be chosen again.
+export function onSchemeChange(redraw) {
+  globalThis.matchMedia?.('(prefers-color-scheme: dark)').addEventListener?.('change', redraw);
+}

@@ -1,0 +1,61 @@
+// Shared by the accessibility tests (accessibility*.test.mjs): axe-core injected through the
+// DevTools protocol, the catalogue of exercises, and the pages every check visits.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { newCheckedPage, repoRoot, siteDir, waitReady } from './harness.mjs';
+
+const axeSource = fs.readFileSync(path.join(repoRoot, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+export const catalogue = () => JSON.parse(fs.readFileSync(path.join(siteDir, 'exercises.json'), 'utf8'));
+
+// axe's violations on the page as it is now, as "rule: target" lines.
+export async function violations(page) {
+  if (!(await page.evaluate(() => Boolean(globalThis.axe)))) {
+    await page.evaluate(axeSource); // through the DevTools protocol, so the page's CSP does not apply
+  }
+  return page.evaluate(async () => (await globalThis.axe.run(document, { resultTypes: ['violations'] })).violations
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`)));
+}
+
+// Switches the open page to a colour scheme, as the system does at dusk, and waits two frames
+// for what is drawn from the page's colours (ui/ink.mjs) to be drawn again.
+export async function setScheme(page, scheme) {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.evaluate(() => new Promise((done) => { requestAnimationFrame(() => requestAnimationFrame(done)); }));
+}
+
+// axe's violations in the light and then the dark colour scheme, each line prefixed with its
+// scheme, on one page load: a page open when the scheme changes must be right in both.
+export async function violationsInBothSchemes(page) {
+  const found = [];
+  for (const scheme of ['light', 'dark']) {
+    await setScheme(page, scheme);
+    found.push(...(await violations(page)).map((v) => `(${scheme}) ${v}`));
+  }
+  return found;
+}
+
+// Waits until the page is set up (the component demo: until its elements say so).
+export async function ready(page, url) {
+  if (!url.includes('component.html')) {
+    await waitReady(page);
+    return;
+  }
+  await page.waitForFunction(() => [...document.querySelectorAll('attention-exercise')]
+    .every((e) => e.dataset.ready === 'true'), null, { timeout: 20_000 });
+}
+
+export async function open(browser, url, scheme) {
+  const checked = await newCheckedPage(browser);
+  await checked.page.emulateMedia({ colorScheme: scheme });
+  await checked.page.goto(url);
+  await ready(checked.page, url);
+  return checked;
+}
+
+export const PAGES = ['index.html', 'progress.html', 'report.html', 'figures.html', 'figures-14.html', 'lab-read.html', 'lab-deletion.html',
+  'lab-batch.html', 'bench-batch.html?reps=1&warmup=0&poolReps=1&poolWarmup=0', 'component.html', 'embed.html?exercise=ch19.ex5', 'embed.html?chapter=14',
+  // a teacher's feedback policy: the rules stated, the working held back
+  'exercise.html?id=ch19.ex3&attempts=2&values=hidden&working=hidden', 'embed.html?chapter=19&attempts=1&working=hidden',
+  // error states: they too have a heading and nothing axe objects to
+  'exercise.html', 'exercise.html?id=no.such', 'embed.html', 'lab-batch.html?B=0'];

@@ -1,0 +1,121 @@
+// Accessibility, checked by axe-core in the browser, each page loaded once and checked in
+// the light and then the dark colour scheme (switched while it is open, as the system does
+// at dusk, so what is drawn from the page's colours must follow): no violation on any page,
+// nor on any exercise with answers checked (correct, wrong, unreadable), hints, working and
+// "Run this batch" open; and every SVG label contrasts at least 4.5:1 with what is behind it, measured from the
+// screenshot's pixels (axe cannot judge SVG).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useSite } from './harness.mjs';
+import { contrast, decodePng } from './pixels.mjs';
+import { PAGES, catalogue, open, setScheme, violations, violationsInBothSchemes } from './a11y-helpers.mjs';
+
+let server;
+let browser;
+useSite((s, b) => { server = s; browser = b; });
+
+test('axe: no violation on any page, light and dark', async () => {
+  const found = [];
+  for (const html of PAGES) {
+    const { page, context, problems } = await open(browser, `${server.url}${html}`, 'light');
+    for (const details of await page.locator('details').all()) await details.evaluate((d) => { d.open = true; });
+    found.push(...(await violationsInBothSchemes(page)).map((v) => `${html} ${v}`));
+    if (await page.locator('h1').count() !== 1) found.push(`${html} has ${await page.locator('h1').count()} h1`);
+    assert.deepEqual(problems(), [], html);
+    await context.close();
+  }
+  assert.deepEqual(found, []);
+});
+
+test('axe: no violation on any exercise with answers checked, hints and working open, light and dark', async () => {
+  const found = [];
+  for (const { id } of catalogue()) {
+    const { page, context } = await open(browser, `${server.url}exercise.html?id=${encodeURIComponent(id)}`, 'light');
+    const forms = page.locator('form.answer-form');
+    const answers = ['not an answer', '1', '[1, 2]']; // unreadable, and (mostly) wrong
+    for (let i = 0; i < Math.min(await forms.count(), answers.length); i += 1) {
+      const form = forms.nth(i);
+      const field = form.locator('input.answer, textarea.answer');
+      if (await field.count()) await field.fill(answers[i]);
+      else if (await form.locator('input[type="radio"]').count()) await form.locator('input[type="radio"]').first().check();
+      else await form.locator('select').selectOption({ index: 1 });
+      await form.locator('button.check').click();
+      await form.locator('xpath=..').locator('.feedback .verdict').waitFor();
+    }
+    for (const toggle of await page.locator('button.hint-toggle, button.show-working:not([aria-disabled="true"])').all()) await toggle.click();
+    for (const details of await page.locator('details').all()) await details.evaluate((d) => { d.open = true; });
+    found.push(...(await violationsInBothSchemes(page)).map((v) => `${id} ${v}`));
+    await context.close();
+  }
+  assert.deepEqual(found, []);
+});
+
+// Opens every <details>, every working and hint, and runs "Run this batch" where there is one.
+async function openEverything(page) {
+  for (const toggle of await page.locator('button.hint-toggle, button.show-working:not([aria-disabled="true"])').all()) await toggle.click();
+  for (const details of await page.locator('details').all()) await details.evaluate((d) => { d.open = true; });
+  const run = page.locator('button.run-batch');
+  if (await run.count()) {
+    await run.click();
+    await page.waitForFunction(() => /again/.test(document.querySelector('button.run-batch')?.textContent ?? ''), null,
+      { timeout: 60_000 });
+  }
+}
+
+// The SVG labels on the page whose ink contrasts less than 4.5:1 with what lies behind them,
+// read from a screenshot's pixels; -> {labels measured, lines found}.
+async function lowContrastLabels(page, where) {
+  const found = [];
+  let labels = 0;
+  const boxes = await page.evaluate(() => [...document.querySelectorAll('svg text')].map((t) => {
+    const b = t.getBoundingClientRect();
+    return { x: b.x + window.scrollX, y: b.y + window.scrollY, w: b.width, h: b.height, text: t.textContent };
+  }).filter((b) => b.w > 2 && b.h > 2));
+  const shot = decodePng(await page.screenshot({ fullPage: true }));
+  for (const box of boxes) {
+    // The background is the commonest colour in the label's box; the ink, the colour
+    // there (seen on at least two pixels) that contrasts most with it.
+    const counts = new Map();
+    for (let y = Math.max(0, Math.floor(box.y)); y < Math.min(shot.height, Math.ceil(box.y + box.h)); y += 1) {
+      for (let x = Math.max(0, Math.floor(box.x)); x < Math.min(shot.width, Math.ceil(box.x + box.w)); x += 1) {
+        const at = (y * shot.width + x) * shot.channels;
+        const key = `${shot.data[at]},${shot.data[at + 1]},${shot.data[at + 2]}`;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+    }
+    const ranked = [...counts].sort((a, b) => b[1] - a[1]);
+    if (!ranked.length) continue;
+    labels += 1;
+    const ground = ranked[0][0].split(',').map(Number);
+    const best = Math.max(1, ...ranked.filter(([, n]) => n >= 2).map(([key]) => contrast(ground, key.split(',').map(Number))));
+    if (best < 4.5) found.push(`${where} "${box.text}" ${best.toFixed(2)}:1 on rgb(${ranked[0][0]})`);
+  }
+  return { labels, found };
+}
+
+test('axe finds nothing after "Run this batch", and every SVG label contrasts 4.5:1 from the pixels, light and dark', async () => {
+  const found = [];
+  // The figure pages, the labs, 19.9's batch run, and every exercise that draws figures
+  // (scaled to its column).
+  const pages = ['figures.html', 'figures-14.html', 'lab-read.html', 'lab-deletion.html', 'exercise.html?id=ch19.ex9',
+    ...catalogue().filter((doc) => (doc.figures ?? []).length > 0).map(({ id }) => `exercise.html?id=${encodeURIComponent(id)}`)];
+  const labels = { light: 0, dark: 0 };
+  for (const url of pages) {
+    const { page, context, problems } = await open(browser, `${server.url}${url}`, 'light');
+    await openEverything(page);
+    await page.waitForFunction(() => document.querySelectorAll('figure.live-figure .figure-status:not(:empty)').length === 0
+      && [...document.querySelectorAll('details.figure-embed[open] .embedded-figures')].every((h) => h.childElementCount > 0));
+    for (const scheme of ['light', 'dark']) {
+      await setScheme(page, scheme);
+      found.push(...(await violations(page)).map((v) => `${url} (${scheme}) ${v}`));
+      const measured = await lowContrastLabels(page, `${url} (${scheme})`);
+      labels[scheme] += measured.labels;
+      found.push(...measured.found);
+    }
+    assert.deepEqual(problems(), [], url);
+    await context.close();
+  }
+  for (const scheme of ['light', 'dark']) assert.ok(labels[scheme] > 250, `${labels[scheme]} SVG labels measured (${scheme})`);
+  assert.deepEqual(found, []);
+});

@@ -1,0 +1,67 @@
+// Runs test files with `node --test`, each in its own process, `--concurrency N` at a time
+// (1 by default), and ends with each file's wall time, slowest first, so that the test
+// output names the file that holds the suite up. Each file's TAP output is printed whole
+// when it ends (never interleaved). Exits 1 when any file fails.
+//
+//   node tests/run-files.mjs [--concurrency N] FILE_OR_FOLDER...
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+function parseArgs(argv) {
+  let concurrency = 1;
+  const files = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    if (argv[i] === '--concurrency') {
+      concurrency = Number(argv[(i += 1)]);
+      if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error('--concurrency takes a whole number of at least 1');
+    } else if (fs.statSync(argv[i]).isDirectory()) {
+      files.push(...fs.readdirSync(argv[i]).filter((name) => name.endsWith('.test.mjs')).sort()
+        .map((name) => path.join(argv[i], name)));
+    } else {
+      files.push(argv[i]);
+    }
+  }
+  if (files.length === 0) throw new Error('no test files given');
+  return { concurrency, files };
+}
+
+function runFile(file) {
+  const started = process.hrtime.bigint();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--test', '--test-reporter=tap', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('close', (code, signal) => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      resolve({ file, seconds, ok: code === 0, status: signal ?? code, output: Buffer.concat(chunks).toString() });
+    });
+  });
+}
+
+async function main() {
+  const { concurrency, files } = parseArgs(process.argv.slice(2));
+  const queue = [...files];
+  const results = [];
+  async function worker() {
+    while (queue.length) {
+      const result = await runFile(queue.shift());
+      process.stdout.write(`\n# ${result.ok ? 'ok' : 'FAILED'}: ${result.file} (${result.seconds.toFixed(1)} s)\n${result.output}`);
+      results.push(result);
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(concurrency, files.length) }, worker));
+  results.sort((a, b) => b.seconds - a.seconds);
+  const lines = results.map((r) => `#   ${r.seconds.toFixed(1).padStart(7)} s  ${r.ok ? 'ok    ' : 'FAILED'}  ${r.file}`);
+  const failed = results.filter((r) => !r.ok);
+  process.stdout.write(`\n# ${results.length} files, ${failed.length} failed, ${concurrency} at a time; wall time per file:\n` +
+    `${lines.join('\n')}\n# slowest file: ${results[0].file} (${results[0].seconds.toFixed(1)} s)\n`);
+  process.exitCode = failed.length ? 1 : 0;
+}
+
+main().catch((error) => {
+  process.stderr.write(`run-files: ${error.message}\n`);
+  process.exitCode = 2;
+});
