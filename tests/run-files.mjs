@@ -1,9 +1,11 @@
 // Runs test files with `node --test`, each in its own process, `--concurrency N` at a time
 // (1 by default), and ends with each file's wall time, slowest first, so that the test
 // output names the file that holds the suite up. Each file's TAP output is printed whole
-// when it ends (never interleaved). Exits 1 when any file fails.
+// when it ends (never interleaved). With --times FILE, the same lines go to FILE too, for
+// tests/run.sh to print after ctest (which shows a passing test's output to nobody).
+// Exits 1 when any file fails.
 //
-//   node tests/run-files.mjs [--concurrency N] FILE_OR_FOLDER...
+//   node tests/run-files.mjs [--concurrency N] [--times FILE] FILE_OR_FOLDER...
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,11 +13,14 @@ import path from 'node:path';
 
 function parseArgs(argv) {
   let concurrency = 1;
+  let times = null;
   const files = [];
   for (let i = 0; i < argv.length; i += 1) {
     if (argv[i] === '--concurrency') {
       concurrency = Number(argv[(i += 1)]);
       if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error('--concurrency takes a whole number of at least 1');
+    } else if (argv[i] === '--times') {
+      times = argv[(i += 1)];
     } else if (fs.statSync(argv[i]).isDirectory()) {
       files.push(...fs.readdirSync(argv[i]).filter((name) => name.endsWith('.test.mjs')).sort()
         .map((name) => path.join(argv[i], name)));
@@ -24,7 +29,7 @@ function parseArgs(argv) {
     }
   }
   if (files.length === 0) throw new Error('no test files given');
-  return { concurrency, files };
+  return { concurrency, times, files };
 }
 
 function runFile(file) {
@@ -42,7 +47,7 @@ function runFile(file) {
 }
 
 async function main() {
-  const { concurrency, files } = parseArgs(process.argv.slice(2));
+  const { concurrency, times, files } = parseArgs(process.argv.slice(2));
   const queue = [...files];
   const results = [];
   async function worker() {
@@ -56,6 +61,10 @@ async function main() {
   results.sort((a, b) => b.seconds - a.seconds);
   const lines = results.map((r) => `#   ${r.seconds.toFixed(1).padStart(7)} s  ${r.ok ? 'ok    ' : 'FAILED'}  ${r.file}`);
   const failed = results.filter((r) => !r.ok);
+  if (times) {
+    fs.mkdirSync(path.dirname(times), { recursive: true });
+    fs.writeFileSync(times, results.map((r) => `${r.seconds.toFixed(1).padStart(7)} s  ${r.ok ? 'ok    ' : 'FAILED'}  ${r.file}\n`).join(''));
+  }
   process.stdout.write(`\n# ${results.length} files, ${failed.length} failed, ${concurrency} at a time; wall time per file:\n` +
     `${lines.join('\n')}\n# slowest file: ${results[0].file} (${results[0].seconds.toFixed(1)} s)\n`);
   process.exitCode = failed.length ? 1 : 0;
