@@ -53,6 +53,30 @@ export async function open(browser, url, scheme) {
   return checked;
 }
 
+// One page that visits URL after URL, for the checks that walk every page or exercise: a fresh
+// context for each URL costs about three times the CPU of a navigation (2.4 against 0.7
+// core-seconds an exercise page, measured in docs/testing.md). visit(url, {scheme, width})
+// empties the site's storage (the site keeps all it saves in localStorage), so that each URL
+// starts as in a fresh context, then loads url in that colour scheme (and at that width, when
+// given) and waits until it is set up; problems() lists the page and console errors of this visit.
+export async function newTab(browser) {
+  const checked = await newCheckedPage(browser);
+  let before = 0;
+  return {
+    page: checked.page,
+    close: () => checked.context.close(),
+    problems: () => checked.problems().slice(before),
+    async visit(url, { scheme = 'light', width } = {}) {
+      before = checked.problems().length;
+      if (checked.page.url().startsWith('http')) await checked.page.evaluate(() => localStorage.clear());
+      await checked.page.emulateMedia({ colorScheme: scheme });
+      if (width) await checked.page.setViewportSize({ width, height: 800 });
+      await checked.page.goto(url);
+      await ready(checked.page, url);
+    },
+  };
+}
+
 export const PAGES = ['index.html', 'progress.html', 'report.html', 'figures.html', 'figures-14.html', 'lab-read.html', 'lab-deletion.html',
   'lab-batch.html', 'bench-batch.html?reps=1&warmup=0&poolReps=1&poolWarmup=0', 'component.html', 'embed.html?exercise=ch19.ex5', 'embed.html?chapter=14',
   // a teacher's feedback policy: the rules stated, the working held back

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite } from './harness.mjs';
 import { contrast, decodePng } from './pixels.mjs';
-import { PAGES, catalogue, open, setScheme, violations, violationsInBothSchemes } from './a11y-helpers.mjs';
+import { PAGES, catalogue, newTab, setScheme, violations, violationsInBothSchemes } from './a11y-helpers.mjs';
 
 let server;
 let browser;
@@ -17,21 +17,23 @@ useSite((s, b) => { server = s; browser = b; });
 
 test('axe: no violation on any page, light and dark', async () => {
   const found = [];
+  const { page, visit, problems, close } = await newTab(browser);
   for (const html of PAGES) {
-    const { page, context, problems } = await open(browser, `${server.url}${html}`, 'light');
+    await visit(`${server.url}${html}`);
     for (const details of await page.locator('details').all()) await details.evaluate((d) => { d.open = true; });
     found.push(...(await violationsInBothSchemes(page)).map((v) => `${html} ${v}`));
     if (await page.locator('h1').count() !== 1) found.push(`${html} has ${await page.locator('h1').count()} h1`);
     assert.deepEqual(problems(), [], html);
-    await context.close();
   }
+  await close();
   assert.deepEqual(found, []);
 });
 
 test('axe: no violation on any exercise with answers checked, hints and working open, light and dark', async () => {
   const found = [];
+  const { page, visit, problems, close } = await newTab(browser);
   for (const { id } of catalogue()) {
-    const { page, context } = await open(browser, `${server.url}exercise.html?id=${encodeURIComponent(id)}`, 'light');
+    await visit(`${server.url}exercise.html?id=${encodeURIComponent(id)}`);
     const forms = page.locator('form.answer-form');
     const answers = ['not an answer', '1', '[1, 2]']; // unreadable, and (mostly) wrong
     for (let i = 0; i < Math.min(await forms.count(), answers.length); i += 1) {
@@ -46,8 +48,9 @@ test('axe: no violation on any exercise with answers checked, hints and working 
     for (const toggle of await page.locator('button.hint-toggle, button.show-working:not([aria-disabled="true"])').all()) await toggle.click();
     for (const details of await page.locator('details').all()) await details.evaluate((d) => { d.open = true; });
     found.push(...(await violationsInBothSchemes(page)).map((v) => `${id} ${v}`));
-    await context.close();
+    assert.deepEqual(problems(), [], id);
   }
+  await close();
   assert.deepEqual(found, []);
 });
 
@@ -101,8 +104,9 @@ test('axe finds nothing after "Run this batch", and every SVG label contrasts 4.
   const pages = ['figures.html', 'figures-14.html', 'lab-read.html', 'lab-deletion.html', 'exercise.html?id=ch19.ex9',
     ...catalogue().filter((doc) => (doc.figures ?? []).length > 0).map(({ id }) => `exercise.html?id=${encodeURIComponent(id)}`)];
   const labels = { light: 0, dark: 0 };
+  const { page, visit, problems, close } = await newTab(browser);
   for (const url of pages) {
-    const { page, context, problems } = await open(browser, `${server.url}${url}`, 'light');
+    await visit(`${server.url}${url}`);
     await openEverything(page);
     await page.waitForFunction(() => document.querySelectorAll('figure.live-figure .figure-status:not(:empty)').length === 0
       && [...document.querySelectorAll('details.figure-embed[open] .embedded-figures')].every((h) => h.childElementCount > 0));
@@ -114,8 +118,8 @@ test('axe finds nothing after "Run this batch", and every SVG label contrasts 4.
       found.push(...measured.found);
     }
     assert.deepEqual(problems(), [], url);
-    await context.close();
   }
+  await close();
   for (const scheme of ['light', 'dark']) assert.ok(labels[scheme] > 250, `${labels[scheme]} SVG labels measured (${scheme})`);
   assert.deepEqual(found, []);
 });

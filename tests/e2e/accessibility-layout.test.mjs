@@ -5,8 +5,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newCheckedPage, useSite } from './harness.mjs';
-import { PAGES, catalogue, ready } from './a11y-helpers.mjs';
+import { useSite } from './harness.mjs';
+import { PAGES, catalogue, newTab } from './a11y-helpers.mjs';
 
 let server;
 let browser;
@@ -38,10 +38,9 @@ async function problemsAt(page, url, width) {
 test('no page scrolls sideways at 320 or 375 CSS px with every panel open, no figure label drawn there is under 12 px, and every control is 44 px high', async () => {
   const found = [];
   const pages = [...PAGES, ...catalogue().map(({ id }) => `exercise.html?id=${encodeURIComponent(id)}`), 'ch14.example3.html', 'ch19.ex14.html'];
+  const { page, visit, problems, close } = await newTab(browser);
   for (const url of pages) {
-    const { page, context } = await newCheckedPage(browser, { viewport: { width: 320, height: 800 } });
-    await page.goto(`${server.url}${url}`);
-    await ready(page, url);
+    await visit(`${server.url}${url}`, { width: 320 });
     for (const toggle of await page.locator('button.show-working:not([aria-disabled="true"])').all()) await toggle.click();
     // Every hint, and every reference note (which opens once something is written).
     for (const hint of await page.locator('button.hint-toggle').all()) await hint.click();
@@ -53,7 +52,8 @@ test('no page scrolls sideways at 320 or 375 CSS px with every panel open, no fi
       await page.waitForTimeout(150); // a figure re-lays itself out on the next frame
       found.push(...(await problemsAt(page, url, width)));
     }
-    await context.close();
+    assert.deepEqual(problems(), [], url);
   }
+  await close();
   assert.deepEqual(found, []);
 });

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newCheckedPage, openExercise, part, useSite, waitReady } from './harness.mjs';
 import { hasMath, spokenText } from '../../web/ui/math-speech.mjs';
-import { catalogue, open as openIn } from './a11y-helpers.mjs';
+import { catalogue, newTab, open as openIn } from './a11y-helpers.mjs';
 
 let server;
 let browser;
@@ -36,8 +36,9 @@ async function accessibleNames(page) {
 
 test('every answer control of every exercise is named with its maths as words', async () => {
   let spoken = 0;
+  const { page, visit, close } = await newTab(browser);
   for (const { id } of catalogue()) {
-    const { page, context } = await open(`${server.url}exercise.html?id=${encodeURIComponent(id)}`, 'light');
+    await visit(`${server.url}exercise.html?id=${encodeURIComponent(id)}`);
     const exercise = await page.evaluate(async (which) => {
       const { loadCompanion } = await import('./companion.mjs');
       return (await loadCompanion()).exercise(which);
@@ -59,8 +60,8 @@ test('every answer control of every exercise is named with its maths as words', 
         }
       }
     }
-    await context.close();
   }
+  await close();
   assert.ok(spoken >= 20, `${spoken} controls with maths in their prompt`);
 });
 

@@ -4,9 +4,9 @@
 // is never marked incorrect for it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -15,6 +15,7 @@
 #include "exercises/exercise_files.h"
 #include "exercises/model.h"
 #include "exercises/variants.h"
+#include "property_seeds.h"
 
 namespace attn {
 namespace {
@@ -65,13 +66,6 @@ std::vector<Pair> PairsOf(const Json& exercise) {
   return out;
 }
 
-// The seeds to run: 1,000, or fewer where ATTN_PROPERTY_SEEDS says so (the sanitized run,
-// tests/fuzz/run.sh, looks for memory errors, not for more seeds).
-uint32_t Seeds() {
-  const char* set = std::getenv("ATTN_PROPERTY_SEEDS");
-  return set ? static_cast<uint32_t>(std::max(1, std::atoi(set))) : 1000;
-}
-
 TEST(FollowThroughProperty, RoundedCorrectEarlierAnswersNeverMakeALaterPartIncorrect) {
   size_t pairs = 0, checks = 0, followed = 0;
   for (const auto& [id, text] : Exercises()) {
@@ -79,7 +73,7 @@ TEST(FollowThroughProperty, RoundedCorrectEarlierAnswersNeverMakeALaterPartIncor
     std::vector<Pair> found = PairsOf(exercise);
     pairs += found.size();
     if (found.empty()) continue;
-    uint32_t seeds = HasVariants(exercise) ? Seeds() : 1;
+    uint32_t seeds = HasVariants(exercise) ? PropertySeeds(1000) : 1;
     for (uint32_t seed = 0; seed < seeds; ++seed) {
       auto variant = VariantOf(exercise, seed);
       ASSERT_TRUE(variant.ok()) << id << " " << seed;
@@ -113,8 +107,8 @@ TEST(FollowThroughProperty, RoundedCorrectEarlierAnswersNeverMakeALaterPartIncor
   }
   // The property is about something: the models declare follow-through across both chapters.
   EXPECT_GE(pairs, 40u);
-  EXPECT_GE(checks, 50u * Seeds());
-  EXPECT_GT(followed, Seeds());
+  EXPECT_GE(checks, 50u * PropertySeeds(1000));
+  EXPECT_GT(followed, PropertySeeds(1000));
   std::printf("%zu pairs, %zu checks, %zu decided by follow-through\n", pairs, checks, followed);
 }
 

@@ -4,7 +4,6 @@
 // cannot produce: an arithmetic mistake is never named for a position, an option or a shape.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -14,6 +13,7 @@
 #include "exercises/exercise_files.h"
 #include "exercises/model.h"
 #include "exercises/variants.h"
+#include "property_seeds.h"
 
 namespace attn {
 namespace {
@@ -78,11 +78,6 @@ std::regex NounPattern() {
   return std::regex("\\b(" + alternatives + ")\\b", std::regex::icase);
 }
 
-uint32_t Seeds() {
-  const char* set = std::getenv("ATTN_PROPERTY_SEEDS");
-  return set ? static_cast<uint32_t>(std::max(1, std::atoi(set))) : 1000;
-}
-
 TEST(MistakesProperty, EachSpeaksOfItsPartsOwnQuantityAndFitsItsKindOfPart) {
   const std::regex nouns = NounPattern();
   size_t checked = 0;
@@ -90,7 +85,7 @@ TEST(MistakesProperty, EachSpeaksOfItsPartsOwnQuantityAndFitsItsKindOfPart) {
   std::map<std::string, std::string> first_nouns;  // explanation -> the first noun it speaks of
   for (const auto& [id, text] : Exercises()) {
     Json exercise = Json::parse(text);
-    uint32_t seeds = HasVariants(exercise) ? Seeds() : 1;
+    uint32_t seeds = HasVariants(exercise) ? PropertySeeds(1000) : 1;
     bool roles = exercise["model"] == "ch19.roles";
     for (uint32_t seed = 0; seed < seeds; ++seed) {
       auto variant = VariantOf(exercise, seed);

@@ -16,6 +16,7 @@
 #include "answers/grading.h"
 #include "api/api.h"
 #include "exercises/model.h"
+#include "property_seeds.h"
 
 namespace attn {
 namespace {
@@ -57,7 +58,7 @@ TEST(Variants, ReproducibleAndFresh) {
 
 TEST(Variants, WellPosedOverManySeeds) {
   for (const auto& e : AllExercises()) {
-    for (uint32_t seed = 1; seed <= 100; ++seed) {
+    for (uint32_t seed = 1; seed <= PropertySeeds(100); ++seed) {
       auto v = VariantOf(e, seed);
       ASSERT_TRUE(v.ok()) << e["id"] << " seed " << seed << ": " << v.status().message();
       EXPECT_TRUE(CheckWellPosed(*v).ok()) << e["id"] << " seed " << seed;
@@ -127,7 +128,7 @@ TEST(Variants, PremisesHoldOverAThousandSeeds) {
   for (const auto& e : AllExercises()) {
     if (!e.contains("premises")) continue;
     EXPECT_TRUE(CheckPremises(e).ok()) << e["id"] << " at seed 0: " << CheckPremises(e).message();
-    for (uint32_t seed = 1; seed <= 1000; ++seed) {
+    for (uint32_t seed = 1; seed <= PropertySeeds(1000); ++seed) {
       auto variant = VariantOf(e, seed);
       ASSERT_TRUE(variant.ok()) << e["id"] << " seed " << seed << ": " << variant.status().message();
       auto value = [&](const Json& quantity) {
@@ -151,7 +152,7 @@ TEST(Variants, PremisesHoldOverAThousandSeeds) {
       }
     }
   }
-  EXPECT_GE(checked, 1000);
+  EXPECT_GE(checked, static_cast<int>(PropertySeeds(1000)));
 }
 
 // A premise that is false for the given numbers is caught: Exercise 19.19 with position 1's
@@ -189,7 +190,7 @@ TEST(Variants, NamedMistakesWithValuesHiddenSayNothingComputed) {
   std::map<std::string, std::map<uint32_t, Seen>> seen;
   int named = 0;
   for (const auto& e : AllExercises()) {
-    for (uint32_t seed = 0; seed < 40; ++seed) {
+    for (uint32_t seed = 0; seed < PropertySeeds(40); ++seed) {
       auto v = VariantOf(e, seed);
       ASSERT_TRUE(v.ok()) << e["id"] << " seed " << seed;
       const std::set<std::string> given = NumbersIn(v->dump());
