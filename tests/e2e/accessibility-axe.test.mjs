@@ -112,7 +112,7 @@ test('axe finds nothing after "Run this batch", and every SVG label contrasts 4.
       && [...document.querySelectorAll('details.figure-embed[open] .embedded-figures')].every((h) => h.childElementCount > 0));
     for (const scheme of ['light', 'dark']) {
       await setScheme(page, scheme);
-      found.push(...(await violations(page)).map((v) => `${url} (${scheme}) ${v}`));
+      found.push(...(await violations(page, { colourOnly: scheme === 'dark' })).map((v) => `${url} (${scheme}) ${v}`));
       const measured = await lowContrastLabels(page, `${url} (${scheme})`);
       labels[scheme] += measured.labels;
       found.push(...measured.found);
