@@ -52,14 +52,6 @@ export async function ready(page, url) {
     .every((e) => e.dataset.ready === 'true'), null, { timeout: 20_000 });
 }
 
-export async function open(browser, url, scheme) {
-  const checked = await newCheckedPage(browser);
-  await checked.page.emulateMedia({ colorScheme: scheme });
-  await checked.page.goto(url);
-  await ready(checked.page, url);
-  return checked;
-}
-
 // One page that visits URL after URL, for the checks that walk every page or exercise: a fresh
 // context for each URL costs about three times the CPU of a navigation (2.4 against 0.7
 // core-seconds an exercise page, measured in docs/testing.md). visit(url, {scheme, width})
@@ -82,6 +74,13 @@ export async function newTab(browser) {
       await ready(checked.page, url);
     },
   };
+}
+
+// A page of its own (its own context) at url in that colour scheme, set up: {page, context, problems}.
+export async function open(browser, url, scheme) {
+  const tab = await newTab(browser);
+  await tab.visit(url, { scheme });
+  return { page: tab.page, context: tab.page.context(), problems: tab.problems };
 }
 
 export const PAGES = ['index.html', 'progress.html', 'report.html', 'figures.html', 'figures-14.html', 'lab-read.html', 'lab-deletion.html',
