@@ -3,22 +3,35 @@
 // output names the file that holds the suite up. Each file's TAP output is printed whole
 // when it ends (never interleaved). With --times FILE, the same lines go to FILE too, for
 // tests/run.sh to print after ctest (which shows a passing test's output to nobody).
-// Exits 1 when any file fails.
+// Nothing waits for ever: each test may take TEST_LIMIT_S (node --test's own timeout
+// fails it by name), and a file still running after --file-limit seconds (600 by
+// default) is stopped with everything it started (its server, its browser) and counted
+// as failed, its output so far printed. Exits 1 when any file fails.
 //
-//   node tests/run-files.mjs [--concurrency N] [--times FILE] FILE_OR_FOLDER...
+//   node tests/run-files.mjs [--concurrency N] [--file-limit S] [--times FILE] FILE_OR_FOLDER...
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
+// The slowest single test takes ~100 s on the 2-core VM with the other entries running
+// beside it (docs/testing.md); the slowest file ~240 s.
+const TEST_LIMIT_S = 300;
+// After SIGTERM (on which Playwright closes its browsers), a file has this long to exit.
+const GRACE_MS = 10_000;
+
 function parseArgs(argv) {
   let concurrency = 1;
+  let fileLimit = 600;
   let times = null;
   const files = [];
   for (let i = 0; i < argv.length; i += 1) {
     if (argv[i] === '--concurrency') {
       concurrency = Number(argv[(i += 1)]);
       if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error('--concurrency takes a whole number of at least 1');
+    } else if (argv[i] === '--file-limit') {
+      fileLimit = Number(argv[(i += 1)]);
+      if (!(fileLimit > 0)) throw new Error('--file-limit takes a number of seconds above 0');
     } else if (argv[i] === '--times') {
       times = argv[(i += 1)];
     } else if (fs.statSync(argv[i]).isDirectory()) {
@@ -29,30 +42,48 @@ function parseArgs(argv) {
     }
   }
   if (files.length === 0) throw new Error('no test files given');
-  return { concurrency, times, files };
+  return { concurrency, fileLimit, times, files };
 }
 
-function runFile(file) {
+// The file runs in a process group of its own, so that stopping it stops what it spawned.
+function stopGroup(child, signal) {
+  try { process.kill(-child.pid, signal); } catch { /* the group has already exited */ }
+}
+
+function runFile(file, fileLimit) {
   const started = process.hrtime.bigint();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--test', '--test-reporter=tap', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--test', '--test-reporter=tap', `--test-timeout=${TEST_LIMIT_S * 1000}`, file],
+      { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     const chunks = [];
+    let overrun = false;
+    let kill = null;
+    const limit = setTimeout(() => {
+      overrun = true;
+      stopGroup(child, 'SIGTERM');
+      kill = setTimeout(() => stopGroup(child, 'SIGKILL'), GRACE_MS);
+    }, fileLimit * 1000);
     child.stdout.on('data', (chunk) => chunks.push(chunk));
     child.stderr.on('data', (chunk) => chunks.push(chunk));
     child.on('close', (code, signal) => {
+      clearTimeout(limit);
+      clearTimeout(kill);
+      stopGroup(child, 'SIGKILL'); // anything the file left running
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      resolve({ file, seconds, ok: code === 0, status: signal ?? code, output: Buffer.concat(chunks).toString() });
+      let output = Buffer.concat(chunks).toString();
+      if (overrun) output += `\n# FAILED: ${file} was still running after ${fileLimit} s and was stopped\n`;
+      resolve({ file, seconds, ok: code === 0 && !overrun, status: signal ?? code, output });
     });
   });
 }
 
 async function main() {
-  const { concurrency, times, files } = parseArgs(process.argv.slice(2));
+  const { concurrency, fileLimit, times, files } = parseArgs(process.argv.slice(2));
   const queue = [...files];
   const results = [];
   async function worker() {
     while (queue.length) {
-      const result = await runFile(queue.shift());
+      const result = await runFile(queue.shift(), fileLimit);
       process.stdout.write(`\n# ${result.ok ? 'ok' : 'FAILED'}: ${result.file} (${result.seconds.toFixed(1)} s)\n${result.output}`);
       results.push(result);
     }

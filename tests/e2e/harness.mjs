@@ -74,8 +74,9 @@ export function useSite(onReady, serverArgs = []) {
   });
 }
 
-export async function launchBrowser() {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+// Debian's Chromium, headless; `extraArgs` are added to the flags every test uses.
+export async function launchBrowser({ extraArgs = [] } = {}) {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 // A new page (in its own context, so its own localStorage) that records page

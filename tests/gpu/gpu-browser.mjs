@@ -3,17 +3,10 @@
 // the assembled site served by tools/serve.mjs (through the shared harness), and the batch
 // lab page opened and ready.
 
-import { chromium } from 'playwright-core';
-import { newCheckedPage, waitReady } from '../e2e/harness.mjs';
-
-const BASE_ARGS = ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--headless=new'];
+import { launchBrowser, newCheckedPage, waitReady } from '../e2e/harness.mjs';
 
 export function launchChromium({ webgpu }) {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: webgpu ? [...BASE_ARGS, '--enable-unsafe-webgpu'] : BASE_ARGS,
-  });
+  return launchBrowser({ extraArgs: webgpu ? ['--enable-unsafe-webgpu'] : [] });
 }
 
 // Opens lab-batch.html; `allow` lists console errors the test expects.

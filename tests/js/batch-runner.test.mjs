@@ -21,6 +21,7 @@ export async function resolve(specifier, context, next) {
   return next(specifier, context);
 }`)}`);
 const { createBatchRunner } = await import('../../web/batch/batch-runner.mjs');
+const { GpuAttention } = await import('../../web/gpu/gpu-attention.mjs');
 
 const companion = await loadCompanion();
 
@@ -136,4 +137,45 @@ test('without WebGPU: one compute call, no agreement, no inputs sent back', asyn
   assert.deepEqual(result.agreement, {});
   assert.equal(result.gpuUnavailable, 'no adapter');
   assert.match(notices[0], /WebGPU is not available here: no adapter/);
+});
+
+// A WebGPU device that accepts every call and never finishes submitted work, as a hung
+// driver or a software adapter starved of CPU would; it records whether it was destroyed.
+// Node has no WebGPU, so the buffer-usage flags (their values in the WebGPU spec) are
+// given here.
+function hungDevice() {
+  globalThis.GPUBufferUsage ??= { MAP_READ: 0x1, COPY_SRC: 0x4, COPY_DST: 0x8, UNIFORM: 0x40, STORAGE: 0x80 };
+  const device = {
+    destroyed: false,
+    lost: new Promise(() => {}),
+    limits: { maxStorageBufferBindingSize: 1 << 27, maxBufferSize: 1 << 28, maxComputeWorkgroupsPerDimension: 65535 },
+    addEventListener() {},
+    pushErrorScope() {},
+    popErrorScope: async () => null,
+    createBuffer: () => ({ destroy() {} }),
+    queue: { writeBuffer() {}, submit() {}, onSubmittedWorkDone: () => new Promise(() => {}) },
+    destroy() { device.destroyed = true; },
+  };
+  return device;
+}
+
+test('a GPU run that never finishes is abandoned at the deadline: the device is destroyed and the batch runs on WASM', async () => {
+  const device = hungDevice();
+  const engine = new GpuAttention(device, { description: 'a hung device' }, { deadlineMs: 50 });
+  const notices = [];
+  const runner = createBatchRunner({ companion: counting(), open: async () => ({ ok: true, engine, adapterInfo: engine.adapterInfo }),
+    onNotice: (text) => notices.push(text) });
+  const options = { B: 1, H: 1, T: 3, S: 5, D: 4, seed: 2 };
+  const result = await runner.run(options);
+  assert.equal(result.path, 'wasm');
+  assert.deepEqual(result.gpu, {});
+  assert.equal(result.gpuUnavailable, 'the WebGPU reference run did not finish within 0.05 s');
+  assert.equal(result.cpu.context.length, 3 * 4, "the core's contexts are there");
+  assert.equal(device.destroyed, true);
+  assert.equal(engine.usable, false);
+  assert.match(notices[0], /^WebGPU stopped working \(the WebGPU reference run did not finish within 0\.05 s\)/);
+  // The next run goes straight to WASM, without waiting for the GPU again.
+  const again = await runner.run(options);
+  assert.equal(again.path, 'wasm');
+  assert.equal(notices.length, 1, 'the learner is told once');
 });

@@ -1,11 +1,12 @@
 // The WebGPU path for batched, masked attention: detection (navigator.gpu, an adapter,
 // the limits the kernels need, a device), the WGSL kernels of this folder compiled into
 // labelled pipelines, and one run at a time with its upload, dispatch-to-done and
-// readback timed apart. Any GPU error, a failed run or a lost device marks WebGPU
-// unusable for the rest of the page's life; the caller (../batch/batch-runner.mjs) then
-// falls back to the WASM core. No optional features (no f16, no subgroups) are requested.
-// The kernels' sources come with the module: kernels.mjs is written by
-// tools/build-site.mjs from this folder's *.wgsl files, so nothing is fetched.
+// readback timed apart. Any GPU error, a failed run, a run that does not finish within
+// RUN_DEADLINE_MS or a lost device marks WebGPU unusable for the rest of the page's
+// life; the caller (../batch/batch-runner.mjs) then falls back to the WASM core. No
+// optional features (no f16, no subgroups) are requested. The kernels' sources come
+// with the module: kernels.mjs is written by tools/build-site.mjs from this folder's
+// *.wgsl files, so nothing is fetched.
 
 import { KERNELS } from './kernels.mjs';
 import { messageOf } from '../error-message.mjs';
@@ -26,6 +27,13 @@ export const REQUIRED_LIMITS = {
 export const FUSED_MAX_WIDTH = 256;
 
 const PARAMS_BYTES = 64;
+
+// A run still unfinished after this long is abandoned and its device destroyed: a GPU
+// that stops answering (a hung driver, a software adapter starved of CPU) must not leave
+// the learner's run waiting for ever. The chapter workload (8x4x64x512, D = 64) takes
+// 2-6 s a kernel on the 2-core test VM's software adapter (SwiftShader) with other tests
+// running beside it.
+export const RUN_DEADLINE_MS = 60_000;
 
 // A run too large for this device's buffer limits: it goes to WASM, WebGPU stays usable.
 export class GpuTooLarge extends Error {}
@@ -106,10 +114,12 @@ export class GpuAttention {
   #queue = Promise.resolve();
   #unusable = null;
   #listeners = new Set();
+  #deadlineMs;
 
-  constructor(device, adapterInfo) {
+  constructor(device, adapterInfo, { deadlineMs = RUN_DEADLINE_MS } = {}) {
     this.#device = device;
     this.adapterInfo = adapterInfo;
+    this.#deadlineMs = deadlineMs;
     device.lost.then((info) => {
       this.#markUnusable(`the WebGPU device was lost (${info.reason || 'unknown'}${info.message ? `: ${info.message}` : ''})`);
     });
@@ -170,9 +180,22 @@ export class GpuAttention {
   // halfWidth}, explicitMask (Uint8Array [T*S] or null), query, keys, values
   // (Float32Array), kernel: 'reference' (three passes, returns weights) | 'fused'}.
   run(request) {
-    const result = this.#queue.then(() => this.#run(request));
+    const result = this.#queue.then(() => this.#withinDeadline(this.#run(request), request.kernel));
     this.#queue = result.catch(() => {});
     return result;
+  }
+
+  #withinDeadline(running, kernel) {
+    let timer;
+    const deadline = new Promise((resolve, reject) => {
+      timer = setTimeout(() => {
+        const reason = `the WebGPU ${kernel} run did not finish within ${this.#deadlineMs / 1000} s`;
+        this.#markUnusable(reason);
+        this.#device.destroy();
+        reject(new Error(reason));
+      }, this.#deadlineMs);
+    });
+    return Promise.race([running, deadline]).finally(() => clearTimeout(timer));
   }
 
   async #run(request) {
