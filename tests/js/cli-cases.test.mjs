@@ -2,18 +2,8 @@
 // they ran it, with the verdict a teacher gives. The typed answers are the learners'; the
 // values they are judged against come from the core.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-
-const cli = fileURLToPath(new URL('../../tools/cli.mjs', import.meta.url));
-const run = (...args) => {
-  try {
-    return JSON.parse(execFileSync(process.execPath, [cli, ...args], { encoding: 'utf8' }));
-  } catch (error) {
-    return JSON.parse(error.stdout);
-  }
-};
+import { runCli as run } from './cli-run.mjs';
 
 // Rounds every number of a core's list text to 3 significant figures, as a learner does.
 const rounded3 = (text) => `[${JSON.parse(text).map((x) => Number(x.toPrecision(3))).join(', ')}]`;

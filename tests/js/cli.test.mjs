@@ -1,19 +1,9 @@
 // The JS API and the CLI in Node, on the real WebAssembly core: the calls that the
 // issues name, seeds, and errors that come back as messages rather than crashes.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { runCli as run } from './cli-run.mjs';
 import { loadCompanion } from '../../web/companion.mjs';
-
-const cli = fileURLToPath(new URL('../../tools/cli.mjs', import.meta.url));
-const run = (...args) => {
-  try {
-    return JSON.parse(execFileSync(process.execPath, [cli, ...args], { encoding: 'utf8' }));
-  } catch (error) {
-    return JSON.parse(error.stdout);
-  }
-};
 
 test('the CLI grades the three calls of the Chapter 14 issue', () => {
   assert.equal(run('grade', 'ch14.ex1', 'weights', '[2/5, 2/5, 1/5]').verdict, 'correct');
