@@ -3,9 +3,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <set>
 
 #include "answers/answer_parser.h"
-#include "exercises/model.h"
+#include "exercises/computed.h"
 
 namespace attn {
 namespace {
@@ -105,13 +106,10 @@ Result<std::string> InputAt(const std::string& spec, const Json& exercise, const
   return Unfilled(spec, "but that input is not written as text");
 }
 
-Result<std::string> Computed(const std::string& quantity, const Json& exercise, const Json& part, uint32_t seed) {
-  Json asked = part.is_object() ? part : Json::object();
-  asked["name"] = "text";
-  asked["quantity"] = quantity;
-  auto request = RequestForPart(exercise, asked, seed, /*with_mistakes=*/false);
-  if (!request.ok()) return Unfilled("=" + quantity, "which the model cannot compute: " + request.status().message());
-  const Quantity& q = request->expected;
+Result<std::string> ComputedText(const std::string& ref, Computed& computed) {
+  auto value = computed.ValueNamed(ref);
+  if (!value.ok()) return Unfilled("=" + ref, "which the exercise does not compute: " + value.status().message());
+  const Quantity q = value->ToQuantity();
   if (q.kind == Quantity::Kind::kPosition) {
     std::string out;
     // A position's label as a word in prose: "full_stop" is "full stop".
@@ -164,15 +162,24 @@ Result<bool> InputIs(const std::string& spec, const std::string& text, const Jso
 
 }  // namespace
 
-Result<bool> ConditionHolds(const Json& condition, const Json& exercise) {
+Result<bool> ConditionHolds(const Json& condition, Computed& computed) {
+  const Json& exercise = computed.exercise();
   if (condition.is_array()) {
     for (const auto& each : condition) {
-      ATTN_ASSIGN_OR_RETURN(holds, ConditionHolds(each, exercise));
+      ATTN_ASSIGN_OR_RETURN(holds, ConditionHolds(each, computed));
       if (!holds) return false;
     }
     return true;
   }
   if (!condition.is_object()) return Status(ErrorCode::kInvalidInput, "a condition is not an object");
+  for (const auto& [key, value] : condition.items()) {
+    static const std::set<std::string> kKeys = {"input", "step",     "is",      "is_not", "differs_from",
+                                                "tied",  "at_least", "at_most", "says"};
+    if (!kKeys.count(key))
+      return Status(ErrorCode::kInvalidInput, "a condition has no key '" + key +
+                                                  "' (it takes input or step, is, "
+                                                  "is_not, differs_from, tied, at_least, at_most)");
+  }
   if (condition.contains("input")) {
     const std::string spec = StringField(condition, "input");
     bool holds = true;
@@ -186,20 +193,23 @@ Result<bool> ConditionHolds(const Json& condition, const Json& exercise) {
     }
     return holds;
   }
-  auto value = [&](const std::string& quantity) {
-    const Json part = {{"name", "condition"}, {"quantity", quantity}};
-    return RequestForPart(exercise, part, 0, /*with_mistakes=*/false);
+  if (!condition.contains("step")) return Status(ErrorCode::kInvalidInput, "a condition names an input or a step");
+  auto request_for = [&](const std::string& ref) {
+    const Json part = {{"name", "condition " + ref}, {"step", ref}};
+    return computed.Request(part, /*with_mistakes=*/false);
   };
-  const std::string quantity = StringField(condition, "quantity");
-  ATTN_ASSIGN_OR_RETURN(request, value(quantity));
-  const size_t count = request.expected.positions.size();
+  const std::string ref = StringField(condition, "step");
+  ATTN_ASSIGN_OR_RETURN(request, request_for(ref));
+  const Quantity& q = request.expected;
+  const size_t count = q.positions.size();
   bool holds = true;
-  // A condition that names "the largest" position ("is": "2") needs a unique maximum unless it
-  // asks about a tie: a tie is compared exactly by the model, and a text naming one position
-  // would name only one of several.
+  // A condition that names one position ("is": "2") needs it to be the only one unless it asks
+  // about a tie: a tie is compared exactly, and a text naming one position would name only one
+  // of several.
   if (condition.contains("tied")) {
+    if (!condition["tied"].is_boolean()) return Status(ErrorCode::kInvalidInput, "tied is true or false");
     holds = (count > 1) == condition["tied"].get<bool>();
-  } else if (quantity.find("largest") != std::string::npos && condition.contains("is") && count > 1) {
+  } else if (q.kind == Quantity::Kind::kPosition && !q.all_required && condition.contains("is") && count > 1) {
     holds = false;
   }
   if (condition.contains("is"))
@@ -207,8 +217,19 @@ Result<bool> ConditionHolds(const Json& condition, const Json& exercise) {
   if (condition.contains("is_not"))
     holds = holds && Grade(StringField(condition, "is_not"), request).kind != Verdict::Kind::kCorrect;
   if (condition.contains("differs_from")) {
-    ATTN_ASSIGN_OR_RETURN(other, value(StringField(condition, "differs_from")));
-    holds = holds && !request.expected.SameAs(other.expected);
+    ATTN_ASSIGN_OR_RETURN(other, request_for(StringField(condition, "differs_from")));
+    holds = holds && !q.SameAs(other.expected);
+  }
+  for (const char* bound : {"at_least", "at_most"}) {
+    if (!condition.contains(bound)) continue;
+    if (q.kind != Quantity::Kind::kNumber)
+      return Status(ErrorCode::kInvalidInput, std::string(bound) + " needs one number");
+    auto limit =
+        ParseAnswer(condition[bound].is_string() ? condition[bound].get<std::string>() : condition[bound].dump());
+    if (!limit.ok() || limit->is_list())
+      return Status(ErrorCode::kInvalidInput, std::string(bound) + " needs a number");
+    const double x = q.approx, l = static_cast<double>(limit->Value().value_or(0));
+    holds = holds && (std::string(bound) == "at_least" ? x >= l : x <= l);
   }
   return holds;
 }
@@ -217,7 +238,8 @@ namespace {
 
 // The text with each conditional passage kept or dropped: {{?name}}...{{/?}} stays when the
 // exercise's condition "name" holds, {{?!name}}...{{/?}} when it does not.
-Result<std::string> Conditional(const std::string& text, const Json& exercise) {
+Result<std::string> Conditional(const std::string& text, Computed& computed) {
+  const Json& exercise = computed.exercise();
   std::string out;
   size_t at = 0;
   while (true) {
@@ -233,7 +255,7 @@ Result<std::string> Conditional(const std::string& text, const Json& exercise) {
     const Json conditions = exercise.value("conditions", Json::object());
     if (!conditions.is_object() || !conditions.contains(name))
       return Unfilled("?" + name, "but the exercise declares no such condition");
-    ATTN_ASSIGN_OR_RETURN(holds, ConditionHolds(conditions[name], exercise));
+    ATTN_ASSIGN_OR_RETURN(holds, ConditionHolds(conditions[name], computed));
     out += text.substr(at, open - at);
     if (holds != negated) out += text.substr(close + 2, end - close - 2);
     at = end + 6;
@@ -243,8 +265,9 @@ Result<std::string> Conditional(const std::string& text, const Json& exercise) {
 
 }  // namespace
 
-Result<std::string> RenderText(const std::string& given, const Json& exercise, const Json& part, uint32_t seed) {
-  ATTN_ASSIGN_OR_RETURN(text, Conditional(given, exercise));
+Result<std::string> RenderText(const std::string& given, Computed& computed, const Json& part) {
+  const Json& exercise = computed.exercise();
+  ATTN_ASSIGN_OR_RETURN(text, Conditional(given, computed));
   std::string out;
   size_t at = 0;
   while (true) {
@@ -265,7 +288,7 @@ Result<std::string> RenderText(const std::string& given, const Json& exercise, c
       ATTN_ASSIGN_OR_RETURN(terms, Terms(value, filter.substr(6)));
       out += terms;
     } else if (!spec.empty() && spec[0] == '=') {
-      ATTN_ASSIGN_OR_RETURN(value, Computed(spec.substr(1), exercise, part, seed));
+      ATTN_ASSIGN_OR_RETURN(value, ComputedText(spec.substr(1), computed));
       out += value;
     } else {
       ATTN_ASSIGN_OR_RETURN(value, InputAt(spec, exercise, part));
@@ -300,10 +323,10 @@ std::string Shifted(const std::string& text, int k, Which which) {
 // A placeholder shows the form of an answer, never an answer: an example that grades correct
 // for any part of this variant is replaced by the same form with other digits (the first
 // that is readable and correct for no part), or dropped when none is found.
-Status PlaceholdersThatGiveNothingAway(Json& rendered, const Json& exercise, uint32_t seed) {
+Status PlaceholdersThatGiveNothingAway(Json& rendered, Computed& computed) {
   std::vector<GradeRequest> requests;
-  for (const auto& part : exercise["parts"]) {
-    auto request = RequestForPart(exercise, part, seed, /*with_mistakes=*/false);
+  for (const auto& part : computed.exercise().value("parts", Json::array())) {
+    auto request = computed.Request(part, /*with_mistakes=*/false);
     if (request.ok()) requests.push_back(*request);
   }
   auto gives_away = [&](const std::string& example) {
@@ -337,11 +360,12 @@ Status PlaceholdersThatGiveNothingAway(Json& rendered, const Json& exercise, uin
   return Status();
 }
 
-Result<Json> RenderTexts(const Json& exercise, uint32_t seed) {
+Result<Json> RenderTexts(Computed& computed) {
+  const Json& exercise = computed.exercise();
   Json out = exercise;
   auto render = [&](Json& holder, const char* key, const Json& part) -> Status {
     if (!holder.is_object() || !holder.contains(key) || !holder[key].is_string()) return Status();
-    ATTN_ASSIGN_OR_RETURN(text, RenderText(holder[key].get<std::string>(), exercise, part, seed));
+    ATTN_ASSIGN_OR_RETURN(text, RenderText(holder[key].get<std::string>(), computed, part));
     holder[key] = text;
     return Status();
   };
@@ -349,7 +373,7 @@ Result<Json> RenderTexts(const Json& exercise, uint32_t seed) {
     if (!holder.contains("checklist") || !holder["checklist"].is_array()) return Status();
     for (auto& point : holder["checklist"]) {
       if (!point.is_string()) continue;
-      ATTN_ASSIGN_OR_RETURN(text, RenderText(point.get<std::string>(), exercise, part, seed));
+      ATTN_ASSIGN_OR_RETURN(text, RenderText(point.get<std::string>(), computed, part));
       point = text;
     }
     return Status();
@@ -358,7 +382,7 @@ Result<Json> RenderTexts(const Json& exercise, uint32_t seed) {
   // A title chosen from the numbers: the first of "variant_titles" whose condition holds
   // ("A variant of Example 14.1" where the query is not the example's), else the title.
   for (const auto& alternative : exercise.value("variant_titles", Json::array())) {
-    ATTN_ASSIGN_OR_RETURN(holds, ConditionHolds(alternative.value("when", Json::object()), exercise));
+    ATTN_ASSIGN_OR_RETURN(holds, ConditionHolds(alternative.value("when", Json::object()), computed));
     if (holds) {
       out["title"] = StringField(alternative, "title");
       break;
@@ -391,7 +415,7 @@ Result<Json> RenderTexts(const Json& exercise, uint32_t seed) {
       if (part.contains("options") && part["options"].is_array())
         for (auto& option : part["options"]) ATTN_RETURN_IF_ERROR(render(option, "text", original));
     }
-    ATTN_RETURN_IF_ERROR(PlaceholdersThatGiveNothingAway(out, exercise, seed));
+    ATTN_RETURN_IF_ERROR(PlaceholdersThatGiveNothingAway(out, computed));
   }
   out.erase("conditions");
   return out;

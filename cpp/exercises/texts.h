@@ -7,8 +7,8 @@
 //   {{keys[2][1]}}     an entry of a row: 0.9
 //   {{embeddings.key}} a named entry of an object input; {{source[1]}} an entry of a list
 //   {{readout|terms:c}} a list of coefficients as a combination: [1, 2] -> c_1+2c_2
-//   {{=weights}}       what the exercise's model computes for that quantity, exact when it
-//                      has an exact form (2/5), else as a decimal; positions by their labels
+//   {{=read.weights}}  what the exercise's step (or one of its fields) computes, exact when the
+//                      exercise shows exact forms (2/5), else as a decimal; positions by their labels
 //   {{?name}}...{{/?}}  a passage kept only where the exercise's condition "name" holds
 //   {{?!name}}...{{/?}} a passage kept only where it does not
 //
@@ -25,19 +25,21 @@
 
 namespace attn {
 
+class Computed;
+
 // The exercise with every text field rendered (intro, reference_notes, checklist items, each
 // explain item's prompt, checklist and reference notes (against the part it names), and
 // each part's prompt, hint and option texts, and each premise's "says").
-Result<Json> RenderTexts(const Json& exercise, uint32_t seed);
+Result<Json> RenderTexts(Computed& computed);
 
-// Whether a condition holds for the exercise (or variant) as given.
-Result<bool> ConditionHolds(const Json& condition, const Json& exercise);
+// Whether a condition holds for the exercise (or variant) as computed.
+Result<bool> ConditionHolds(const Json& condition, Computed& computed);
 
 // The parts' placeholders made safe: an example that grades correct for any part of the
 // exercise at this seed gets other digits, or is dropped.
-Status PlaceholdersThatGiveNothingAway(Json& rendered, const Json& exercise, uint32_t seed);
+Status PlaceholdersThatGiveNothingAway(Json& rendered, Computed& computed);
 
 // One text, rendered against the exercise and (for a part's texts) that part.
-Result<std::string> RenderText(const std::string& text, const Json& exercise, const Json& part, uint32_t seed);
+Result<std::string> RenderText(const std::string& text, Computed& computed, const Json& part);
 
 }  // namespace attn

@@ -13,7 +13,7 @@ const CASES = [
   ['19.3: exponentials divided by the count', ['ch19.ex3', 'weights', '[0.906, 2.46, 0.550]', '0'],
     'incorrect', ['divided-by-count'], /number of positions/],
   ['the running example: scores divided by their sum, negative weights', ['ch19.running', 'weights',
-    '[-0.0694, 0.681, 0.271, -0.201, 0.319]', '0'], 'incorrect', ['scores-normalised'], /negative weight/],
+    '[-0.0694, 0.681, 0.271, -0.201, 0.319]', '0'], 'incorrect', ['scores-normalised'], /weights negative/],
   ['the running example: scores typed as weights', ['ch19.running', 'weights', '[-0.1, 0.98, 0.39, -0.29, 0.46]', '0'],
     'incorrect', ['scores-as-weights'], /using the scores as the weights/],
   ['14.1: [1, 0, 0] has two explanations, both named', ['ch14.example1', 'weights', '[1, 0, 0]', '0'],
@@ -36,10 +36,12 @@ const CASES = [
     'incorrect', null, /^(?!.*(divided|number of positions)).*$/s],
   ['19.21: unmasked entropies are spoken of as entropies', ['ch19.ex21', 'entropies', '[1.453, 1.503, 1.488]', '1'],
     'incorrect', ['mask-ignored'], /^(?!.*the weight the padded).*entropies/s],
+  // Two stories for one answer: each is named, the chapter's own contrast (re-encoding against
+  // the frozen memory) first.
   ['14.3: the removed position left out of the list', ['ch14.example3', 'frozen.color.weights', '[1/2, 1/2]', '0'],
-    'incorrect', ['removed-left-out'], /^(?!.*re-encod)/s],
+    'incorrect', ['frozen-vs-reencode', 'removed-left-out'], /re-encoding.*Or: .*leave the removed position out/s],
   ['14.4: the readout left unchanged', ['ch14.ex4', 'frozen.key.readout', 'a', '0'],
-    'incorrect', ['intervention-not-applied'], /^(?!.*re-encod)/s],
+    'incorrect', ['frozen-vs-reencode', 'intervention-not-applied'], /re-encoding.*Or: .*before any change/s],
   ['19.15: 1e5 for a weight is no near miss', ['ch19.ex15', 'global_weight_on_relevant', '1e5', '2'],
     'incorrect', [], /^(?!.*(near miss|one unit))/s],
   ['19.15: 1e17 for a weight is no near miss', ['ch19.ex15', 'global_weight_on_relevant', '1e17', '2'],

@@ -124,7 +124,7 @@ function warmGrading(companion, exercise, seed) {
   const parts = (exercise.parts ?? []).filter((part) => typeof part.placeholder === 'string' && !Array.isArray(part.options));
   const kinds = new Set();
   const warm = parts.filter((part) => {
-    const kind = part.quantity ?? part.name;
+    const kind = part.step ?? part.name;
     if (kinds.has(kind)) return false;
     kinds.add(kind);
     return true;

@@ -1,11 +1,12 @@
 // Fill-in tables: an exercise may lay some of its parts out as a table (Example 14.3's
 // removals, shaped like the chapter's Tables 14.2 and 14.3), declared in its file as
 //   "tables": [{"caption", "row_header", "columns": [header, ...],
-//               "rows": [[part name or null, ...], ...]}]
+//               "rows": [{"token": the source token its parts remove or delete, or null,
+//                         "parts": [part name or null, ...]}, ...]}]
 // Each cell is the part's own form (part-view.mjs), named by its row and column ("State
 // left out 2: key, Readout r", the maths as words) and graded by the core as any part is; a null cell has nothing to fill. A row is named
 // by the source position its parts remove or delete ("2: key"), or "None" when they
-// change nothing. Parts not in a table keep their own sections.
+// change nothing (its token is null). Parts not in a table keep their own sections.
 
 import { el } from './dom.mjs';
 import { renderMathText } from './render-math.mjs';
@@ -13,10 +14,9 @@ import { partView } from './part-view.mjs';
 import { spokenText } from './math-speech.mjs';
 import { positionWords } from './format.mjs';
 
-// "2: key" for a part that removes or deletes the second source token; "None" otherwise.
-function rowLabel(exercise, parts) {
-  const changed = parts.map((part) => part?.remove ?? part?.delete).find((token) => typeof token === 'string');
-  if (!changed) return 'None';
+// "2: key" for a row whose parts remove or delete the second source token; "None" otherwise.
+function rowLabel(exercise, changed) {
+  if (typeof changed !== 'string') return 'None';
   const source = Array.isArray(exercise.inputs?.source) ? exercise.inputs.source.map(String) : [];
   const at = source.indexOf(changed);
   return at < 0 ? positionWords(changed) : `${at + 1}: ${positionWords(changed)}`;
@@ -27,7 +27,7 @@ export function tabledParts(exercise) {
   const names = new Set();
   for (const table of Array.isArray(exercise.tables) ? exercise.tables : []) {
     for (const row of Array.isArray(table.rows) ? table.rows : []) {
-      for (const name of Array.isArray(row) ? row : []) if (typeof name === 'string') names.add(name);
+      for (const name of Array.isArray(row?.parts) ? row.parts : []) if (typeof name === 'string') names.add(name);
     }
   }
   return names;
@@ -46,8 +46,8 @@ export function partTable(companion, store, exercise, table, seed, numberOf, par
       return th;
     }));
   const body = (Array.isArray(table.rows) ? table.rows : []).map((row) => {
-    const parts = (Array.isArray(row) ? row : []).map((name) => (typeof name === 'string' ? byName.get(name) : null));
-    const label = rowLabel(exercise, parts);
+    const parts = (Array.isArray(row?.parts) ? row.parts : []).map((name) => (typeof name === 'string' ? byName.get(name) : null));
+    const label = rowLabel(exercise, row?.token);
     const cells = columns.map((column, index) => {
       const part = parts[index];
       // The column's name in the cell itself, shown where the table is laid out as blocks (a

@@ -19,9 +19,6 @@ const VERDICT_TITLES = {
   invalid: 'Not graded yet (no attempt used)',
 };
 
-// Fields of a part that are not inputs for the core.
-const PART_FIELDS = new Set(['name', 'prompt', 'hint', 'placeholder', 'quantity', 'options', 'working', 'exact']);
-
 export function attemptsText(count, limit = null) {
   if (limit !== null) return `${count} of ${limit} ${limit === 1 ? 'attempt' : 'attempts'} used`;
   return count === 1 ? '1 attempt' : `${count} attempts`;
@@ -146,10 +143,6 @@ function earlierAnswers(store, exercise, name, seed) {
 
 let saveWarningShown = false;
 
-// The inputs a part sets for itself (e.g. mask, temperature, its own query).
-function partInputs(part) {
-  return Object.entries(part).filter(([key, value]) => !PART_FIELDS.has(key) && typeof value === 'string');
-}
 
 // Whether a part's answer is a matrix (a list of rows): its example answer (the
 // placeholder, "e.g. [[a, 0], [a, -a]]") opens with two brackets.
@@ -307,7 +300,6 @@ export function partView(companion, store, exercise, part, index, seed,
   for (const control of form.querySelectorAll(`[aria-describedby~="${feedbackId}"]`)) {
     control.setAttribute('aria-describedby', `${control.getAttribute('aria-describedby')} ${attemptsId}`);
   }
-  const own = partInputs(part);
   // When the learner began this answer: the first change since the last check.
   let begunAt = null;
   form.addEventListener('input', () => { begunAt ??= performance.now(); });
@@ -320,8 +312,6 @@ export function partView(companion, store, exercise, part, index, seed,
     el('span', { class: 'part-name' }, name)),
   part.exact ? el('p', { class: 'exact-note' },
     'Give the exact form (fractions, and multiples of a where they appear).') : null,
-  own.length ? el('p', { class: 'part-inputs' }, 'This part uses ',
-    own.flatMap(([key, value], i) => [i ? ', ' : '', el('code', {}, `${key} = ${value}`)])) : null,
   form, attemptsLine, feedback, announcer);
 
   if (part.hint && !cellName) {

@@ -3,6 +3,7 @@
 // mistake is recognised by name.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -97,8 +98,13 @@ TEST(ExerciseFiles, TablesLayOutExistingParts) {
       EXPECT_FALSE(table.value("caption", "").empty()) << id;
       size_t columns = table["columns"].size();
       for (const auto& row : table["rows"]) {
-        EXPECT_EQ(row.size(), columns) << id;
-        for (const auto& cell : row) {
+        EXPECT_EQ(row["parts"].size(), columns) << id;
+        // A row's token is a source token the exercise has (the one its parts take away), or none.
+        if (!row["token"].is_null()) {
+          const Json& source = exercise["inputs"]["source"];
+          EXPECT_NE(std::find(source.begin(), source.end(), row["token"]), source.end()) << id << ": " << row.dump();
+        }
+        for (const auto& cell : row["parts"]) {
           if (cell.is_null()) continue;
           ++cells;
           std::string name = cell.get<std::string>();
@@ -251,12 +257,23 @@ const Mistake kMistakes[] = {
     {"ch14.example1", "scores", "[2, 1, 1]", "answered-another-part"},
 };
 
+// Where several mistakes give the answer, each is named (the chapter's own contrast first).
+bool Names(const Json& v, const std::string& tag) {
+  for (const auto& t : v["misconceptions"])
+    if (t == tag) return true;
+  return false;
+}
+
 TEST(Chapter14, KnownMistakesAreNamed) {
   for (const auto& m : kMistakes) {
     Json v = GradeJson(m.id, m.part, m.answer);
     EXPECT_EQ(v["verdict"], "incorrect") << m.id << " " << m.part << " " << m.answer << " -> " << v.dump();
-    EXPECT_EQ(v["misconception"], m.tag) << m.id << " " << m.part << " " << m.answer << " -> " << v.dump();
+    EXPECT_TRUE(Names(v, m.tag)) << m.id << " " << m.part << " " << m.answer << " -> " << v.dump();
   }
+  // The chapter's own contrast: the frozen readout `a` is both the read before the removal and
+  // what deleting the token and re-encoding gives; both are named, re-encoding first.
+  Json both = GradeJson("ch14.example3", "frozen.key.readout", "a");
+  EXPECT_EQ(both["misconceptions"], Json::array({"frozen-vs-reencode", "intervention-not-applied"})) << both.dump();
   Json divided = GradeJson("ch14.example1", "weights", "[2/3, 1/3, 1/3]");
   EXPECT_NE(divided["feedback"].get<std::string>().find("number of positions, 3"), std::string::npos);
   EXPECT_NE(divided["feedback"].get<std::string>().find("exponentials, 4"), std::string::npos);
@@ -333,7 +350,7 @@ const Mistake kChapter19Mistakes[] = {
     {"ch19.ex15", "window_positions", "3, 4, 5, 6, 9", "local-window-miss"},
     {"ch19.ex1", "weights", "scores", "scores-as-weights"},
     {"ch19.running", "dot_scores", "[0.123 0.361 0.2 0.101 0.215]", "answered-another-part"},
-    {"ch19.running", "temperature_2", "[0.123 0.361 0.2 0.101 0.215]", "answered-another-part"},
+    {"ch19.running", "temperature_2", "[0.123 0.361 0.2 0.101 0.215]", "temperature-ignored"},
 };
 
 TEST(Chapter19, KnownMistakesAreNamed) {
@@ -348,7 +365,7 @@ TEST(Chapter19, KnownMistakesAreNamed) {
     }
     Json v = GradeJson(m.id, m.part, answer);
     EXPECT_EQ(v["verdict"], "incorrect") << m.id << " " << m.part << " " << answer << " -> " << v.dump();
-    EXPECT_EQ(v["misconception"], m.tag) << m.id << " " << m.part << " " << answer << " -> " << v.dump();
+    EXPECT_TRUE(Names(v, m.tag)) << m.id << " " << m.part << " " << answer << " -> " << v.dump();
   }
 }
 
@@ -370,7 +387,7 @@ TEST(Api, ErrorsComeBackAsValues) {
   EXPECT_EQ(inexact["positions"][0]["weight"]["decimal"], DecimalString(w));
   Json huge = Json::parse(
       Work(R"({"model":"ch14.read","inputs":{"embeddings":{"x":"[a, 0]"},"source":["x", "x"],"query":"[2000, 0]"}})"));
-  EXPECT_NE(huge["error"].get<std::string>().find("too large"), std::string::npos);
+  EXPECT_NE(huge["error"].get<std::string>().find("past the exact range"), std::string::npos);
 }
 
 TEST(Api, WorkingFollowsTable14_1) {

@@ -1,7 +1,7 @@
-// The named mistakes, as a property over 1,000 seeds (issue 30): every explanation speaks
-// first of the quantity its part asks for ("your weights come from ...", "your entropies
-// are in bits"), never of another one, and no mistake is offered for a kind of part it
-// cannot produce: an arithmetic mistake is never named for a position, an option or a shape.
+// The named mistakes, as a property over 1,000 seeds: every explanation speaks first of the
+// quantity its part asks for ("your weights come from ...", "your entropies are in bits"),
+// never of another one, and no mistake is offered for a kind of part it cannot produce: an
+// arithmetic mistake is never named for a position, an option or a shape.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -10,9 +10,9 @@
 #include <set>
 #include <string>
 
+#include "exercises/computed.h"
 #include "exercises/exercise_files.h"
-#include "exercises/model.h"
-#include "exercises/variants.h"
+#include "exercises/variant_drawing.h"
 #include "property_seeds.h"
 
 namespace attn {
@@ -20,58 +20,23 @@ namespace {
 
 using Json = nlohmann::json;
 
-// The words a learner's answer can be called by, for each quantity a part asks for.
-const std::map<std::string, std::set<std::string>> kOwnNouns = {
-    {"scores", {"scores"}},
-    {"exponentials", {"exponentials"}},
-    {"denominator", {"total"}},
-    {"weights", {"weights"}},
-    {"stable_weights", {"weights"}},
-    {"shifted_weights", {"weights"}},
-    {"masked_weights", {"weights"}},
-    {"source_axis_weights", {"weights"}},
-    {"weight_sum", {"total"}},
-    {"context", {"context"}},
-    {"states", {"states"}},
-    {"readout", {"readout"}},
-    {"readout_before", {"readout"}},
-    {"readout_after", {"readout"}},
-    {"readout_change", {"change in the readout"}},
-    {"entropy", {"entropy"}},
-    {"entropies", {"entropies"}},
-    {"max_entropies", {"largest entropies"}},
-    {"masked_mass", {"masked mass"}},
-    {"padding_mask", {"mask"}},
-    {"global_weight_on_relevant", {"weight"}},
-    {"local_weight_on_relevant", {"weight"}},
-    {"window_positions", {"window"}},
-    {"softmax_axis", {"axis"}},
-    {"largest_weight_position", {"position"}},
-    {"largest_effect_position", {"position"}},
-    {"all_masked_policy_batched", {"policy"}},
-    {"all_masked_policy_single", {"policy"}},
-    {"score_shape", {"shape"}},
-    {"elements", {"count"}},
-    {"weight_bytes", {"byte count"}},
-    {"context_numbers", {"count"}},
-    {"states_numbers", {"count"}},
-    {"context_bytes", {"byte count"}},
-    {"states_bytes", {"byte count"}},
-    {"arithmetic_order", {"order"}},
-    {"context_shape", {"shape"}},
-    {"naive_exponentials", {"exponentials"}},
-    {"naive_weights", {"weights"}},
-    {"point_in_hull", {"point"}},
-};
+// Nouns an explanation may open with besides the part's own (NounOf): a yes/no about a point
+// speaks of the point, the roles exercise of the array a letter shows.
+const std::map<std::string, std::string> kAlso = {{"in_hull", "point"}, {"letters", "array"}};
 
-// Every noun above (and the roles exercise's "array"), longest first so that "masked mass"
-// is found before "mass" would be.
+// Every noun an explanation can speak of, longest first so that "masked mass" is found before
+// "mass" would be.
 std::regex NounPattern() {
   std::set<std::string, bool (*)(const std::string&, const std::string&)> nouns(
       [](const std::string& x, const std::string& y) { return x.size() != y.size() ? x.size() > y.size() : x < y; });
-  for (const auto& [quantity, own] : kOwnNouns) nouns.insert(own.begin(), own.end());
+  for (const Operation* op : Operations()) {
+    for (const FieldSpec& field : op->fields) {
+      nouns.insert(field.noun);
+      if (field.list_noun) nouns.insert(field.list_noun);
+    }
+  }
   for (const char* more : {"array", "weight", "score", "exponential", "state", "mass", "entropy", "position", "count",
-                           "sum", "value", "values", "keys"})
+                           "sum", "value", "values", "keys", "point", "policy", "axis", "byte count", "order"})
     nouns.insert(more);
   std::string alternatives;
   for (const auto& noun : nouns) alternatives += (alternatives.empty() ? "" : "|") + noun;
@@ -85,14 +50,16 @@ TEST(MistakesProperty, EachSpeaksOfItsPartsOwnQuantityAndFitsItsKindOfPart) {
   std::map<std::string, std::string> first_nouns;  // explanation -> the first noun it speaks of
   for (const auto& [id, text] : Exercises()) {
     Json exercise = Json::parse(text);
-    uint32_t seeds = HasVariants(exercise) ? PropertySeeds(1000) : 1;
-    bool roles = exercise["model"] == "ch19.roles";
+    uint32_t seeds = HasDraws(exercise) ? PropertySeeds(1000) : 1;
     for (uint32_t seed = 0; seed < seeds; ++seed) {
-      auto variant = VariantOf(exercise, seed);
-      ASSERT_TRUE(variant.ok()) << id << " " << seed;
-      for (const auto& part : (*variant)["parts"]) {
-        std::string quantity = part["quantity"];
-        auto request = RequestForPart(*variant, part, seed, true);
+      auto computed = Computed::Of(exercise, seed);
+      ASSERT_TRUE(computed.ok()) << id << " " << seed;
+      Computed& c = computed.value();
+      for (const auto& part : c.exercise()["parts"]) {
+        auto ref = c.PartStep(part);
+        ASSERT_TRUE(ref.ok()) << id << " " << part["name"];
+        const std::string op = c.computation().steps()[ref->step].op->name;
+        auto request = c.Request(part, true);
         ASSERT_TRUE(request.ok()) << id << " " << part["name"];
         bool position = request->expected.kind == Quantity::Kind::kPosition;
         for (const Misconception& m : request->misconceptions) {
@@ -108,8 +75,9 @@ TEST(MistakesProperty, EachSpeaksOfItsPartsOwnQuantityAndFitsItsKindOfPart) {
           } else {
             EXPECT_NE(m.family, Misconception::Family::kPosition) << where;
           }
-          // Its first noun is the part's own quantity (the roles exercise names arrays).
-          std::set<std::string> own = roles ? std::set<std::string>{"array"} : kOwnNouns.at(quantity);
+          // Its first noun is the part's own quantity.
+          std::set<std::string> own = {NounOf(c.computation(), c.values(), *ref).word};
+          if (kAlso.count(op)) own.insert(kAlso.at(op));
           for (const std::string& explanation : {m.explanation, m.without_values}) {
             if (explanation.empty()) continue;
             auto known = first_nouns.find(explanation);

@@ -10,11 +10,11 @@
 #include <regex>
 
 #include "answers/grading.h"
+#include "exercises/computed.h"
 #include "exercises/exercise_files.h"
 #include "exercises/exercise_inputs.h"
-#include "exercises/model.h"
 #include "exercises/texts.h"
-#include "exercises/variants.h"
+#include "exercises/variant_drawing.h"
 #include "property_seeds.h"
 
 namespace attn {
@@ -64,17 +64,19 @@ TEST(TextsOverSeeds, PlaceholdersExamplesPremisesAndChosenSentencesHold) {
       "stored source states of Example 14\\.1|those of Example 14\\.1)");
   for (const auto& [id, text] : Exercises()) {
     const Json original = Json::parse(text);
-    const uint32_t seeds = HasVariants(original) ? PropertySeeds(1001) : 1;
+    const uint32_t seeds = HasDraws(original) ? PropertySeeds(1001) : 1;
     for (uint32_t seed = 0; seed < seeds; ++seed) {
-      auto variant = VariantOf(original, seed);
-      ASSERT_TRUE(variant.ok()) << id << " seed " << seed << ": " << variant.status().message();
-      auto rendered = RenderTexts(*variant, seed);
+      auto computed = Computed::Of(original, seed);
+      ASSERT_TRUE(computed.ok()) << id << " seed " << seed << ": " << computed.status().message();
+      Computed& c = computed.value();
+      const Json* variant = &c.exercise();
+      auto rendered = RenderTexts(c);
       ASSERT_TRUE(rendered.ok()) << id << " seed " << seed << ": " << rendered.status().message();
 
       // No placeholder grades correct for any part of this variant.
       std::vector<GradeRequest> requests;
       for (const auto& part : (*variant)["parts"]) {
-        auto request = RequestForPart(*variant, part, seed, /*with_mistakes=*/false);
+        auto request = c.Request(part, /*with_mistakes=*/false);
         if (request.ok()) requests.push_back(*request);
       }
       for (const auto& part : (*rendered)["parts"]) {
@@ -116,7 +118,7 @@ TEST(TextsOverSeeds, PlaceholdersExamplesPremisesAndChosenSentencesHold) {
       // A premise naming the position with the largest weight names the unique maximum of the
       // scores, recomputed exactly (dot products of the decimal inputs).
       for (const auto& premise : (*variant).value("premises", Json::array())) {
-        if (premise.value("quantity", "") != "largest_weight_position" || !premise.contains("is")) continue;
+        if (premise.value("step", "") != "largest" || !premise.contains("is")) continue;
         ++premises;
         Vec<Exact> query = Vector(*variant, "query");
         auto keys = ExactMatrixFromText((*variant)["inputs"]["keys"], "keys");
@@ -161,8 +163,8 @@ TEST(TextsOverSeeds, PlaceholdersExamplesPremisesAndChosenSentencesHold) {
       }
       if (id == "ch14.ex4") {
         ++chosen;
-        const Json part = {{"name", "t"}, {"quantity", "largest_effect_position"}};
-        auto effect = RequestForPart(*variant, part, seed, false);
+        const Json part = {{"name", "t"}, {"step", "largest_effect"}};
+        auto effect = c.Request(part, false);
         ASSERT_TRUE(effect.ok());
         std::string notes = (*rendered)["explain"][0]["reference_notes"];
         EXPECT_EQ(notes.find("tie") != std::string::npos, effect->expected.positions.size() > 1) << seed;

@@ -1,5 +1,5 @@
 // Texts written from the numbers: placeholders are filled from the exercise's (or the
-// variant's) inputs and model, and no chapter number survives into a variant's words.
+// variant's) inputs and steps, and no chapter number survives into a variant's words.
 #include "exercises/texts.h"
 
 #include <gtest/gtest.h>
@@ -11,30 +11,37 @@
 
 #include "answers/answer_parser.h"
 #include "api/api.h"
+#include "exercises/computed.h"
 #include "exercises/exercise_files.h"
 
 namespace attn {
 namespace {
 
-const char kExercise[] = R"({"id": "t", "model": "ch14.read",
+const char kExercise[] = R"({"id": "t", "numbers": "exact",
   "inputs": {"embeddings": {"color": "[a, 0]", "key": "[-a, a]", "full_stop": "[0, -a]"},
              "source": ["color", "key", "full_stop"], "query": "[1, 0]", "readout": "[1, 2]",
              "keys": "[[0.2, 0.7], [0.9, -0.2]]"},
-  "parts": [{"name": "w", "quantity": "weights", "query": "[0, 1]"}]})";
+  "steps": [{"name": "states", "op": "encode", "source": "source", "embeddings": "embeddings"},
+            {"name": "scores", "op": "scores", "query": "query", "keys": "states"},
+            {"name": "read", "op": "softmax", "scores": "scores"},
+            {"name": "largest", "op": "largest", "of": "read.weights"}],
+  "parts": [{"name": "w", "step": "read.weights"}]})";
 
 std::string Rendered(const std::string& text, const Json& part = Json::object()) {
-  auto out = RenderText(text, Json::parse(kExercise), part, 0);
+  auto computed = Computed::Of(Json::parse(kExercise), 0);
+  if (!computed.ok()) return "error: " + computed.status().message();
+  auto out = RenderText(text, computed.value(), part);
   return out.ok() ? *out : "error: " + out.status().message();
 }
 
 TEST(Texts, Placeholders) {
   EXPECT_EQ(Rendered("$q={{query}}$"), "$q=[1, 0]$");
-  EXPECT_EQ(Rendered("$q={{query}}$", Json{{"query", "[0, 1]"}}), "$q=[0, 1]$");  // the part's own input first
   EXPECT_EQ(Rendered("{{keys[2]}} and {{keys[2][1]}}"), "[0.9, -0.2] and 0.9");
   EXPECT_EQ(Rendered("{{embeddings.key}} {{source[3]}}"), "[-a, a] full_stop");
   EXPECT_EQ(Rendered("$r={{readout|terms:c}}$"), "$r=c_1+2c_2$");
-  EXPECT_EQ(Rendered("{{=largest_weight_position}}"), "color");
-  EXPECT_EQ(Rendered("{{=weights}}"), "[1/2, 1/4, 1/4]");
+  EXPECT_EQ(Rendered("{{=largest}}"), "color");
+  EXPECT_EQ(Rendered("{{=read.weights}}"), "[1/2, 1/4, 1/4]");
+  EXPECT_EQ(Rendered("{{=read.denominator}}"), "4");
   EXPECT_EQ(Rendered("no placeholder"), "no placeholder");
   for (const char* bad : {"{{nothing}}", "{{keys[0]}}", "{{keys[3]}}", "{{query", "{{=nonsense}}", "{{readout|sum}}",
                           "{{keys[1]x}}", "{{embeddings.blue}}"}) {
@@ -70,7 +77,7 @@ std::vector<std::string> TextsOf(const Json& described) {
         if (column.is_string()) out.push_back(column);
     }
   }
-  for (const auto& part : described["parts"]) {
+  for (const auto& part : described.value("parts", Json::array())) {
     add(part, "prompt");
     add(part, "hint");
     if (part.contains("options"))
@@ -125,12 +132,12 @@ void SizesIn(const Json& value, std::set<long long>& out) {
 // its working.
 std::set<long long> VariantNumbers(const Json& described) {
   std::set<long long> out;
-  NumbersIn(described["inputs"], out);
-  SizesIn(described["inputs"], out);
-  NumbersIn(described["working"], out);
-  for (const auto& part : described["parts"]) {
+  NumbersIn(described.value("inputs", Json::object()), out);
+  SizesIn(described.value("inputs", Json::object()), out);
+  NumbersIn(described.value("working", Json::object()), out);
+  for (const auto& part : described.value("parts", Json::array())) {
     for (const auto& [key, value] : part.items()) {
-      if (key == "prompt" || key == "hint" || key == "placeholder" || key == "name" || key == "quantity" ||
+      if (key == "prompt" || key == "hint" || key == "placeholder" || key == "name" || key == "step" ||
           key == "options")
         continue;
       NumbersIn(value, out);
@@ -158,12 +165,14 @@ TEST(Texts, EveryExerciseRendersForEverySeed) {
 TEST(Texts, NoChapterNumberSurvivesIntoAVariant) {
   for (const auto& [id, file] : Exercises()) {
     const Json chapter = Json::parse(DescribeExercise(file, 0));
+    ASSERT_FALSE(chapter.contains("error")) << id << ": " << chapter.dump();
     std::set<long long> chapter_texts, chapter_numbers = VariantNumbers(chapter), structural;
     for (const auto& text : TextsOf(chapter)) NumbersIn(text, chapter_texts);
     for (long long n : chapter_texts)
       if (!chapter_numbers.count(n)) structural.insert(n);
     for (uint32_t seed = 1; seed <= 20; ++seed) {
       const Json variant = Json::parse(DescribeExercise(file, seed));
+      ASSERT_FALSE(variant.contains("error")) << id << " seed " << seed << ": " << variant.dump();
       std::set<long long> allowed = VariantNumbers(variant);
       allowed.insert(structural.begin(), structural.end());
       allowed.insert({0, 1000000});  // 0 and 1: mask entries, "1 (or true)", e^0 = 1

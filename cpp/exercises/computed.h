@@ -1,0 +1,97 @@
+// An exercise at one seed, computed: the variant's inputs, its declared computation and every
+// step's value; each part's grading request (what the part's step computes, and the known
+// mistakes that change it); and follow-through, a part computed again from the learner's own
+// earlier answers in place of those steps' values.
+//
+// A mistake is a wrong version of an operation (written once, in the operation's file) or one
+// of the exercise's own ("mistakes": an input read in place of another, a step done another
+// way). It is named for a part wherever the part's step is that step or computed from it,
+// and only where it changes the part's value on this variant.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "exercises/computation.h"
+
+namespace attn {
+
+// One way of going wrong, worked out on this variant: the step done wrong and every step's
+// value with it.
+struct WrongRun {
+  size_t step = 0;
+  std::string tag;
+  int rank = 50;
+  bool names_positions = false;
+  const WrongVersion* way = nullptr;  // an operation's wrong version; null for the exercise's own
+  int own = -1;                       // the exercise's own mistake: its index in "mistakes"
+  WrongResult result;
+  std::optional<Values> values;  // where result.value: every step's value with it
+};
+
+// A learner's earlier answer standing in for a step's value (follow-through).
+struct GivenAnswer {
+  std::string name;  // the part
+  const Json* part = nullptr;
+  Answer answer;
+};
+
+// One way a part follows from the learner's earlier answers: the parts it was computed from, and
+// the value; `impossible` says why that value cannot be this part's value for any input (the
+// earlier answers are inconsistent), when it cannot.
+struct FollowThrough {
+  std::vector<std::string> from;
+  Quantity value;
+  std::optional<std::string> impossible;
+  // Why the earlier answer it follows from cannot be that part's value at all (weights that do
+  // not add up to 1); such a way is never credited, only named.
+  std::optional<std::string> earlier_impossible;
+};
+
+class Computed {
+ public:
+  // The exercise at `seed`: its variant (seed 0 is the exercise as written), computed. With
+  // `loose`, a step of an exact exercise that cannot stay exact is computed in double (the labs'
+  // own queries) instead of refused.
+  static Result<Computed> Of(const Json& exercise, uint32_t seed, bool loose = false);
+
+  const Json& exercise() const { return exercise_; }
+  uint32_t seed() const { return seed_; }
+  const Computation& computation() const { return *computation_; }
+  const Values& values() const { return values_; }
+
+  // The step a part asks for ("step": "read.weights").
+  Result<StepRef> PartStep(const Json& part) const;
+  // The value a step (or field) names, as a text names it: "read.weights".
+  Result<Value> ValueNamed(const std::string& ref) const;
+  // A part's grading request; with_mistakes = false: only what a right answer is checked against.
+  Result<GradeRequest> Request(const Json& part, bool with_mistakes);
+  // Every wrong run of the exercise (every step's wrong versions and the exercise's own).
+  const std::vector<WrongRun>& WrongRuns();
+  // The ways a part follows from the learner's answers to other parts.
+  std::vector<FollowThrough> FollowThroughs(const Json& part, const std::vector<GivenAnswer>& given);
+  // Why a learner's answer to a part could not be that part's value for any input; nullopt
+  // when it could.
+  std::optional<std::string> Impossible(const Json& part, const Answer& answer);
+
+ private:
+  Json exercise_;
+  uint32_t seed_ = 0;
+  std::shared_ptr<const Computation> computation_;
+  Values values_;
+  std::optional<std::vector<WrongRun>> wrong_runs_;
+  std::map<std::pair<std::string, bool>, Result<GradeRequest>> requests_;
+};
+
+// The noun a part's answer is called by ("weights", "context", "total") and whether it is plural.
+struct Noun {
+  std::string word;
+  bool plural = false;
+};
+Noun NounOf(const Computation& computation, const Values& values, const StepRef& ref);
+
+}  // namespace attn
