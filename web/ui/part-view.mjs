@@ -10,6 +10,7 @@ import { safeCall, errorOf, showNotice } from './boot.mjs';
 import { renderMathText } from './render-math.mjs';
 import { hasMath, spokenText } from './math-speech.mjs';
 import { langNodes } from './lang-text.mjs';
+import { typedInFull } from './answer-echo.mjs';
 import { messageOf } from '../error-message.mjs';
 import { PRACTICE, isSettled } from './feedback-policy.mjs';
 
@@ -181,7 +182,9 @@ function textControl(part, name, inputId, feedbackId, cellName = null) {
       id: inputId, name, type: 'text', class: 'answer', autocomplete: 'off', autocapitalize: 'off',
       spellcheck: 'false', placeholder: part.placeholder ?? undefined, 'aria-describedby': feedbackId, ...named,
     });
-    return { head: label, control: input, get: () => input.value, set: (text) => { input.value = text; } };
+    const typed = typedInFull(input);
+    return { head: label, control: input, note: typed.echo, get: () => input.value,
+      set: (text) => { input.value = text; typed.update(); } };
   }
   // A matrix goes into a text area that shows every row: Enter starts a new line, and
   // Ctrl+Enter (Cmd+Enter on a Mac) checks, as the Check button does.
@@ -197,8 +200,10 @@ function textControl(part, name, inputId, feedbackId, cellName = null) {
   };
   area.addEventListener('input', fit);
   // (In a table's cell the page states this once, above the table.)
+  // (The keyboard shortcut is not shown, nor said, on a touch screen: style.css, .keys-shortcut.)
   const keys = cellName ? null : el('p', { id: keysId, class: 'answer-keys' },
-    'One row a line if you like: Enter starts a new line, and Ctrl+Enter (⌘+Enter on a Mac) checks the answer.');
+    'One row a line if you like: Enter starts a new line',
+    el('span', { class: 'keys-shortcut' }, ', and Ctrl+Enter (⌘+Enter on a Mac) checks the answer'), '.');
   return {
     head: label, control: area, multiline: true, note: keys, get: () => area.value,
     set: (text) => { area.value = text; fit(); },
