@@ -13,7 +13,7 @@
 
 import { el, pacer } from '../ui/dom.mjs';
 import { bootCompanion, safeCall, errorOf, showNotice, setStatus, ensureHeading, namedCore } from '../ui/boot.mjs';
-import { holdKatexUntil, mathTypeset, renderParagraphs, startLoadingKatexAfter } from '../ui/render-math.mjs';
+import { adoptTypeset, holdKatexUntil, mathTypeset, renderParagraphs, startLoadingKatexAfter } from '../ui/render-math.mjs';
 import { hasWorking, workingKind } from '../ui/working-view.mjs';
 import { readPolicy, policySentence } from '../ui/feedback-policy.mjs';
 import { workingBlock } from '../ui/working-block.mjs';
@@ -161,7 +161,10 @@ async function main() {
   const { policy, problems: policyProblems } = readPolicy((name) => params.get(name));
   for (const text of policyProblems) showNotice(`In the address, ${text}`, 'warning');
   const core = coreForPage(id);
-  startLoadingKatexAfter(`${coreFile(core)}.wasm`);
+  // The prerendered exercise holds its maths typeset: drawn again at the chapter's numbers it
+  // needs no KaTeX, which is then fetched only for maths the page does not hold (feedback).
+  if (prerendered) adoptTypeset(prerendered);
+  if (!prerendered || urlSeed) startLoadingKatexAfter(`${coreFile(core)}.wasm`);
   const companion = await bootCompanion({ only: [id], core });
   if (!companion) return;
   // The page is drawn a few pieces at a time, each batch in its own task (it stays responsive

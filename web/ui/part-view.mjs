@@ -11,6 +11,7 @@ import { renderMathText } from './render-math.mjs';
 import { hasMath, spokenText } from './math-speech.mjs';
 import { langNodes } from './lang-text.mjs';
 import { typedInFull } from './answer-echo.mjs';
+import { renderFeedback } from './feedback-math.mjs';
 import { messageOf } from '../error-message.mjs';
 import { PRACTICE, isSettled } from './feedback-policy.mjs';
 
@@ -105,7 +106,11 @@ export function showResult(region, result, { restored = false, exactLabel = 'Exa
   if (result.readAs) {
     region.append(el('p', { class: 'read-as' }, 'Read as: ', el('code', {}, langNodes(String(result.readAs)))));
   }
-  if (text) region.append(el('p', { class: 'feedback-text' }, langNodes(text)));
+  if (text) {
+    const words = el('p', { class: 'feedback-text' });
+    renderFeedback(words, text); // its maths typeset; the learner's own text as text
+    region.append(words);
+  }
   if (rule) region.append(ruleNote(rule, decimalRuleId));
   // A named mistake is shown by its explanation (in the feedback); the tag stays in the
   // data attribute for tools and tests.
