@@ -26,19 +26,11 @@ import { variantControl, hasVariants, exerciseHref } from '../ui/variant-control
 import { figuresFor } from '../figures/exercise-figures.mjs';
 import { batchPanelFor } from '../batch/exercise-batch-section.mjs';
 import { inputsBlock } from '../ui/inputs-view.mjs';
+import { answerHelp } from '../ui/answer-help.mjs';
 import { inChapterOrder } from '../ui/chapters.mjs';
 import { readSeed } from '../seed.mjs';
 import { messageOf } from '../error-message.mjs';
 import { catalogueInPage, coreFile } from '../companion.mjs';
-
-// The decimal rule, stated once on the page where some part takes a typed answer (a
-// verdict the rule decided points here). The core words it "The decimal rule: …".
-const DECIMAL_RULE_ID = 'decimal-rule';
-function decimalRuleBlock(rule) {
-  const text = String(rule).replace(/^The decimal rule:\s*/, '');
-  return el('p', { class: 'decimal-rule', id: DECIMAL_RULE_ID, tabindex: '-1' },
-    el('strong', {}, 'How decimals are checked. '), text.charAt(0).toUpperCase() + text.slice(1));
-}
 
 // "Previous" and "Next" in chapter order, from the catalogue; crossing into another
 // chapter says so. Null when the exercise is not in the catalogue.
@@ -190,6 +182,7 @@ async function main() {
   document.title = `${seed ? `${title} (variant ${seed})` : title} · Attention companion`;
   const intro = el('div', { class: 'intro' });
   content.append(el('h1', {}, title));
+  // The one place that names the variant (its numbers are explained with its inputs).
   if (seed) content.append(el('p', { class: 'variant-badge' }, `Variant ${seed}`));
   const rules = policySentence(policy);
   if (rules) content.append(el('p', { class: 'policy-note' }, rules));
@@ -204,9 +197,8 @@ async function main() {
     content.append(inputsBlock(exercise, seed));
   }
   const letters = roleLetters(exercise);
-  const typed = !letters && parts.some((part) => !Array.isArray(part.options));
-  const ruleShown = typeof exercise.decimalRule === 'string' && exercise.decimalRule !== '' && typed;
-  if (ruleShown) content.append(decimalRuleBlock(exercise.decimalRule));
+  const help = answerHelp(exercise, { letters });
+  if (help) content.append(help.section);
   if (variants) content.append(variantControl(store, exercise, seed));
   const roles = rolesSection(exercise);
   if (roles) content.append(roles);
@@ -214,7 +206,7 @@ async function main() {
   // The working (if any) opens under the policy once every part is settled.
   let working = null;
   const settle = () => working?.update(views.every((view) => view.settled()));
-  const options = { letters, decimalRuleId: ruleShown ? DECIMAL_RULE_ID : null, policy, onGraded: () => settle() };
+  const options = { letters, decimalRuleId: help?.decimalRuleId ?? null, policy, onGraded: () => settle() };
   const tabled = tabledParts(exercise);
   const tables = Array.isArray(exercise.tables) ? exercise.tables : [];
   if (tables.length) document.body.classList.add('wide'); // room for a table's columns
@@ -250,7 +242,6 @@ async function main() {
   const kind = workingKind(exercise);
   if (parts.length === 0 && (kind === 'none' || Array.isArray(exercise.checklist))) {
     content.append(openTaskView(store, exercise));
-    document.querySelector('.answer-help')?.setAttribute('hidden', ''); // nothing is typed for grading here
   }
   const batchPanel = batchPanelFor(companion, exercise);
   if (batchPanel) content.append(batchPanel);
@@ -261,9 +252,6 @@ async function main() {
   if (hasWorking(exercise.working, kind) || exercise.working?.error) {
     working = workingBlock(exercise, { holderId: 'working-holder', headingId: 'working-heading', policy });
     content.append(working.section);
-  }
-  if (seed) {
-    content.append(el('p', { class: 'back' }, el('a', { href: exerciseHref(exercise, 0) }, 'Back to the chapter’s numbers')));
   }
   document.body.classList.remove('drawing');
   const catalogue = await safeCall(() => companion.exercises());

@@ -8,6 +8,7 @@
 
 import { el, uniqueId } from './dom.mjs';
 import { renderMathText, renderParagraphs } from './render-math.mjs';
+import { partHeading } from './part-view.mjs';
 
 // The notes, checklist and reference notes. `words`: {notesLabel, covered(n, of),
 // before, after} for the texts that differ between a plan and an explanation.
@@ -117,7 +118,7 @@ export function openTaskView(store, exercise, { headingLevel = 2, onChange, titl
 const NOTES_WITHHELD = 'Your teacher set this activity not to show the expected values, so the reference notes, ' +
   'which hold them, are not shown here.';
 
-// One explain item ({name, prompt, checklist, reference_notes}), numbered after the
+// One explain item ({name, heading?, prompt, checklist, reference_notes}), numbered after the
 // exercise's computed parts. options: as openTaskView's, and valuesHidden (the policy's
 // values=hidden).
 export function explainView(store, exercise, item, number, { headingLevel = 2, onChange, titleId = null,
@@ -141,7 +142,7 @@ export function explainView(store, exercise, item, number, { headingLevel = 2, o
   });
   const section = el('section', { class: 'explain-part', 'data-explain': String(item.name),
     'aria-labelledby': titleId ? `${titleId} ${headingId}` : headingId },
-  el(`h${headingLevel}`, { id: headingId, class: 'part-heading' }, `Part ${number}`, el('span', { class: 'part-name' }, 'explain')),
+  el(`h${headingLevel}`, { id: headingId, class: 'part-heading' }, ...partHeading({ name: 'explain', heading: item.heading }, number - 1)),
   prompt,
   el('p', { class: 'explain-rule' }, 'Written in your own words and not graded: tick each checklist point ' +
     (valuesHidden ? 'your explanation covers.' : 'your explanation covers, then compare it with the reference notes.')),

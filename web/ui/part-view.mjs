@@ -22,7 +22,7 @@ const VERDICT_TITLES = {
 };
 
 // Fields of a part that are not inputs for the core.
-const PART_FIELDS = new Set(['name', 'prompt', 'hint', 'placeholder', 'quantity', 'options', 'working', 'exact']);
+const PART_FIELDS = new Set(['name', 'heading', 'prompt', 'hint', 'placeholder', 'quantity', 'options', 'working', 'exact']);
 
 export function attemptsText(count, limit = null) {
   if (limit !== null) return `${count} of ${limit} ${limit === 1 ? 'attempt' : 'attempts'} used`;
@@ -177,6 +177,13 @@ function spokenName(prompt) {
   return hasMath(prompt) ? { 'aria-label': spokenText(prompt) } : {};
 }
 
+// A part's heading: "Part 2: Add up the weights" from the exercise file's words (the part's
+// "heading"), else its number and its name.
+export function partHeading(part, index) {
+  const words = typeof part.heading === 'string' ? part.heading.trim() : '';
+  return words ? [`Part ${index + 1}: ${words}`] : [`Part ${index + 1}`, el('span', { class: 'part-name' }, String(part.name))];
+}
+
 // cellName: a table cell's field is named by its row and column (then no prompt is shown).
 function textControl(part, name, inputId, feedbackId, cellName = null) {
   const label = cellName ? null : el('label', { for: inputId, class: 'prompt' });
@@ -326,8 +333,7 @@ export function partView(companion, store, exercise, part, index, seed,
   const section = cellName ? el('div', { class: 'part part-cell', 'data-part': name, 'data-kind': kind },
     form, attemptsLine, feedback, announcer) : el('section', { class: 'part', 'data-part': name, 'data-kind': kind,
     'aria-labelledby': titleId ? `${titleId} ${inputId}-heading` : `${inputId}-heading` },
-  el(`h${headingLevel}`, { id: `${inputId}-heading`, class: 'part-heading' }, `Part ${index + 1}`,
-    el('span', { class: 'part-name' }, name)),
+  el(`h${headingLevel}`, { id: `${inputId}-heading`, class: 'part-heading' }, ...partHeading(part, index)),
   part.exact ? el('p', { class: 'exact-note' },
     'Give the exact form (fractions, and multiples of a where they appear).') : null,
   own.length ? el('p', { class: 'part-inputs' }, 'This part uses ',
