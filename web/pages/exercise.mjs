@@ -31,6 +31,7 @@ import { inChapterOrder } from '../ui/chapters.mjs';
 import { readSeed } from '../seed.mjs';
 import { messageOf } from '../error-message.mjs';
 import { catalogueInPage, coreFile } from '../companion.mjs';
+import { afterFirstVerdict, keepForOffline } from '../ui/offline.mjs';
 
 // "Previous" and "Next" in chapter order, from the catalogue; crossing into another
 // chapter says so. Null when the exercise is not in the catalogue.
@@ -132,6 +133,9 @@ function warmGrading(companion, exercise, seed) {
 
 // KaTeX runs once the answer fields are drawn (or the page has given up drawing them).
 let fieldsDrawn;
+// The site is kept for offline use once the learner has had a first verdict (ui/offline.mjs).
+let firstVerdict;
+const verdictShown = new Promise((resolve) => { firstVerdict = resolve; });
 holdKatexUntil(new Promise((resolve) => { fieldsDrawn = resolve; }));
 
 async function main() {
@@ -206,7 +210,8 @@ async function main() {
   // The working (if any) opens under the policy once every part is settled.
   let working = null;
   const settle = () => working?.update(views.every((view) => view.settled()));
-  const options = { letters, decimalRuleId: help?.decimalRuleId ?? null, policy, onGraded: () => settle() };
+  const options = { letters, decimalRuleId: help?.decimalRuleId ?? null, policy,
+    onGraded: () => { settle(); firstVerdict(); } };
   const tabled = tabledParts(exercise);
   const tables = Array.isArray(exercise.tables) ? exercise.tables : [];
   if (tables.length) document.body.classList.add('wide'); // room for a table's columns
@@ -273,4 +278,5 @@ main().catch((error) => {
   document.body.classList.remove('drawing');
   ensureHeading('An exercise of the attention companion');
   document.body.dataset.ready = 'true';
+  keepForOffline({ after: afterFirstVerdict(verdictShown) });
 });
