@@ -110,6 +110,14 @@ test('at 320 px the window strip shows every position, the needed one too, on th
   assert.equal(await figure.locator('.figure-plot.figure-scroll').count(), 0, 'the strip does not scroll');
   const widths = await figure.locator('rect.fig-cell').evaluateAll((cells) => cells.map((c) => c.getBoundingClientRect().width));
   assert.ok(widths.every((w) => w >= 44), 'each cell a finger wide');
+  const cut = await figure.locator('.figure-plot svg').evaluate((svg) => {
+    const box = svg.getBoundingClientRect();
+    return [...svg.querySelectorAll('text')].filter((text) => {
+      const r = text.getBoundingClientRect();
+      return r.left < box.left - 0.5 || r.right > box.right + 0.5;
+    }).map((text) => text.textContent);
+  });
+  assert.deepEqual(cut, [], 'every word within the drawing');
   await screenshot(page, 'phone-320-window');
   assert.deepEqual(problems, []);
   await context.close();

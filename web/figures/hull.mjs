@@ -217,7 +217,9 @@ export async function hullFigure(companion, { model, inputs: { values, weights }
   const redraw = drawAtWidth(frame.plot, (width) => {
     if (!shown) return null;
     const beside = width >= SCATTER.max * 0.8 + BARS.min + 24 + SCATTER.left;
-    const barsW = beside ? Math.min(BARS.max, width - 24 - SCATTER.left - 240) : Math.min(width, BARS.max + 100);
+    // Beside the plot the bars take about two fifths of the width (the plot, the rest).
+    const barsW = beside ? Math.min(BARS.max, Math.max(BARS.min, Math.round((width - 24) * 0.42)))
+      : Math.min(width, BARS.max + 100);
     const side = Math.max(120, Math.min(SCATTER.max, (beside ? width - barsW - 24 : width) - SCATTER.left - SCATTER.right));
     barsSvg = bars(barsW, shown.reads[selected]);
     return [scatter(side, shown.reads), barsSvg];

@@ -9,7 +9,7 @@
 
 import { el, svgEl } from '../ui/dom.mjs';
 import { figureFrame, svgImage, dataTable, replace, work, showError, axisTitle, inkOn, drawAtWidth, wrapLines, textLines,
-  FINGER_PX } from './common.mjs';
+  textWidth, FINGER_PX } from './common.mjs';
 import { fmt } from '../ui/format.mjs';
 
 const LEFT = 4;
@@ -55,8 +55,9 @@ function strip(svg, y, row, relevant, kind, cell, perRow) {
 }
 
 // The bracket under the eligible run of the local strip (under each line it spans), with what
-// it spans written under its last piece. y: the bottom of the strip's first line.
-function bracket(svg, y, positions, cell, perRow) {
+// it spans written under its last piece. y: the bottom of the strip's first line; width: the
+// drawing's.
+function bracket(svg, y, positions, cell, perRow, width) {
   if (positions.length === 0) return;
   const first = positions[0];
   const last = positions[positions.length - 1];
@@ -73,8 +74,11 @@ function bracket(svg, y, positions, cell, perRow) {
     svg.append(svgEl('path', { d: `M ${x1} ${by} v 8 H ${x2} v -8`, class: 'fig-window-bracket' }));
     textAt = { x: (x1 + x2) / 2, y: by + 24 };
   }
-  svg.append(svgEl('text', { x: textAt.x, y: textAt.y, 'text-anchor': 'middle', class: 'fig-window-text' },
-    first === last ? `the window: position ${first}` : `the window: positions ${first}–${last}`));
+  // Centred under the bracket's last piece, and kept within the drawing.
+  const text = first === last ? `the window: position ${first}` : `the window: positions ${first}–${last}`;
+  const w = textWidth(text, 13, 600);
+  const x = Math.max(LEFT, Math.min(textAt.x - w / 2, width - LEFT - w));
+  svg.append(svgEl('text', { x, y: textAt.y, class: 'fig-window-text' }, text));
 }
 
 export async function windowFigure(companion, { model, inputs }) {
@@ -121,7 +125,7 @@ export async function windowFigure(companion, { model, inputs }) {
     strip(svg, y1, g, relevant, 'global', cell, perRow);
     svg.append(...textLines(localTitle, { x: LEFT, y: y1 + stripH + 18 + 14 }).nodes);
     const eligible = strip(svg, y2, l, relevant, 'local', cell, perRow);
-    bracket(svg, y2 + CELL.height + 6, eligible, cell, perRow);
+    bracket(svg, y2 + CELL.height + 6, eligible, cell, perRow, drawnW);
     svg.append(axisTitle('source position', { x: Math.min(width, drawnW) / 2, y: height - 8 }));
     return svg;
   });

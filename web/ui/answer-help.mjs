@@ -47,29 +47,33 @@ export function answerHelp(exercise, { letters = null } = {}) {
   if (typed.length === 0) return null;
   const forms = new Set(typed.flatMap((part) => [...answerForms(part)]));
   const code = (text) => el('code', {}, text);
+  // (No numbers in these sentences: an example could be some variant's answer. Each field's own
+  // example, its placeholder, shows the form, and the core keeps it from being an answer.)
   const items = [];
   if (forms.has('list') || forms.has('matrix')) {
-    items.push(el('li', {}, 'Write a list in square brackets, such as ', code('[0.412, 0.305, 0.283]'),
-      '; a NumPy printout such as ', code('[0.412 0.305 0.283]'), ' is read too.'));
+    items.push(el('li', {}, 'Write a list in square brackets, its entries separated by commas; a NumPy printout, ' +
+      'separated by spaces, is read too.'));
   }
   if (forms.has('matrix')) {
-    items.push(el('li', {}, 'Write a matrix as its list of rows, such as ', code('[[1, 0], [0, 1]]'),
-      ', one row a line if you like.'));
+    items.push(el('li', {}, 'Write a matrix as the list of its rows, ', code('[[…], […]]'), ', one row a line if you like.'));
   }
   if (forms.has('symbol')) {
-    items.push(el('li', {}, 'Write ', code('a'), ' for ln 2, and fractions such as ', code('2/5'), ' or ', code('2a/3'), '.'));
+    items.push(el('li', {}, 'Write ln 2 as ', code('a'), ', and fractions with a slash, as the example in each field shows.'));
   } else if (forms.has('fraction')) {
-    items.push(el('li', {}, 'Fractions such as ', code('2/5'), ' are read.'));
+    items.push(el('li', {}, 'Fractions written with a slash are read.'));
   }
   const rule = typeof exercise.decimalRule === 'string' && exercise.decimalRule !== '' ? exercise.decimalRule : null;
   const ruleShown = forms.has('decimal') && rule !== null;
   if (ruleShown) {
     items.push(el('li', { class: 'decimal-rule', id: DECIMAL_RULE_ID, tabindex: '-1' },
       el('strong', {}, 'How decimals are checked. '), decimalRuleText(rule),
-      exercise.chapter === 14 ? '' : [' An exact form such as ', code('e^3/(e+e^3)'), ' is read too.']));
+      exercise.chapter === 14 ? '' : ' An exact expression in e, written with ^, / and brackets, is read too.'));
   }
-  if (forms.has('shape')) items.push(el('li', {}, 'Write a shape as its sizes in round brackets, such as ', code('(8, 4, 64, 512)'), '.'));
-  if (forms.has('whole')) items.push(el('li', {}, 'Write a whole number as ', code('1,048,576'), ' or ', code('2^20'), '.'));
+  if (forms.has('shape')) items.push(el('li', {}, 'Write a shape as its sizes in round brackets, one for each axis.'));
+  if (forms.has('whole')) {
+    items.push(el('li', {}, 'Write a whole number in digits (commas between the thousands are read) or as a power, with ',
+      code('^'), '.'));
+  }
   if (forms.has('formula')) items.push(el('li', {}, 'Write a cost formula in T, S, D_k and D_v.'));
   items.push(el('li', {}, 'An answer that cannot be read is reported and does not count as an attempt.'));
   return {
