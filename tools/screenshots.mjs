@@ -12,9 +12,10 @@
 //                              [--only figures.html,ch19.ex3.html] [--widths 320,375,1100]
 //                              [--prefix before-]
 //
-// docs/images/ holds the cropped before/after pairs of issue 41, made with
-//   node tools/screenshots.mjs --site /tmp/before/build/site --out docs/images --crop --prefix before-
-//   node tools/screenshots.mjs --out docs/images --crop --prefix after-
+// docs/images/issue-41/ holds a selection of the cropped before/after pairs of issue 41 (all of
+// them were looked at), made with (the baseline: 0d28ca3's build/site)
+//   node tools/screenshots.mjs --site /tmp/before/build/site --out /tmp/shots --crop --prefix before-
+//   node tools/screenshots.mjs --out /tmp/shots --crop --prefix after-
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -32,14 +33,18 @@ const widths = option('--widths', '320,375,1100').split(',').map(Number);
 
 // Each page and the regions of it that the phone work is about: from the first element that
 // `from` matches to the end of the first that `to` matches (or of the first alone).
+const RULES = { name: 'rules', from: '.answer-help, .decimal-rule' };
 const PAGES = [
-  { file: 'ch14.example1.html', regions: [{ name: 'rules', from: '.answer-help, .decimal-rule', to: '.part .answer-form' }] },
-  { file: 'ch19.ex3.html', regions: [{ name: 'rules', from: '.answer-help, .decimal-rule', to: '.part .answer-form' }] },
+  { file: 'ch14.example1.html', regions: [RULES] },
+  { file: 'ch19.ex3.html', regions: [RULES] },
   { file: 'ch19.ex7.html', regions: [{ name: 'hull', from: 'figure[data-figure="hull"] .figure-plot' }] },
-  { file: 'ch19.ex16.html', regions: [{ name: 'inputs', from: 'details.inputs', to: '.part .answer-form' }] },
-  { file: 'figures.html', regions: [{ name: 'hull', from: 'figure[data-figure="hull"] .figure-plot' },
+  { file: 'ch19.ex14.html', regions: [{ name: 'notes', from: '.reference-notes p:nth-of-type(2)' }] },
+  { file: 'ch19.ex15.html', regions: [{ name: 'inputs', from: 'table.inputs-table' }] },
+  { file: 'ch19.ex16.html', regions: [RULES] },
+  { file: 'figures.html', regions: [{ name: 'heatmap', from: 'figure[data-figure="heatmap"] figcaption' },
+    { name: 'hull', from: 'figure[data-figure="hull"] .figure-plot' },
     { name: 'window', from: 'figure[data-figure="window"] .figure-plot' }] },
-  { file: 'figures-14.html', regions: [{ name: 'table-14-4', from: '#diagnoses h2', to: 'table.diagnoses tbody tr' }] },
+  { file: 'figures-14.html', regions: [{ name: 'table-14-4', from: 'table.diagnoses caption', to: 'table.diagnoses tbody tr' }] },
 ];
 const only = option('--only', null)?.split(',');
 
