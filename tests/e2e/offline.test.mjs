@@ -21,10 +21,15 @@ test('after one visit online, another exercise and a new variant open and grade 
     // The first verdict has been shown: the service worker is registered, and ready once it has
     // kept every file.
     const kept = await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.ready;
+      const { active } = await navigator.serviceWorker.ready; // (installed: every file kept)
+      if (active.state !== 'activated') {
+        await new Promise((resolve) => active.addEventListener('statechange', () => {
+          if (active.state === 'activated') resolve();
+        }));
+      }
       const names = await caches.keys();
       const cache = await caches.open(names.find((name) => name.startsWith('attention-companion-')));
-      return { active: registration.active?.state, files: (await cache.keys()).length };
+      return { active: active.state, files: (await cache.keys()).length };
     });
     assert.equal(kept.active, 'activated');
     assert.ok(kept.files > 100, `${kept.files} files kept`);
