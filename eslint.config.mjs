@@ -1,5 +1,5 @@
 // ESLint for the project's JavaScript: the pages and modules in web/ (browser; the JS
-// API also runs in Node, the batch worker in a Worker), the build, serve and command-line
+// API also runs in Node, the batch worker in a Worker, the service worker in its own), the build, serve and command-line
 // scripts in tools/ (Node), and the tests (Node, with browser code run in pages through
 // Playwright). `npm run lint`; ctest runs it as lint_js.
 
@@ -41,6 +41,11 @@ export default [
   {
     files: ['web/batch/batch-worker.mjs'],
     languageOptions: { globals: { ...globals.worker } },
+  },
+  {
+    // The service worker: a classic script, after the two constants the site build writes.
+    files: ['web/service-worker.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker } },
   },
   {
     files: ['tools/**/*.mjs', 'eslint.config.mjs'],

@@ -105,10 +105,13 @@ export async function prerenderExercises(outDir, exercises) {
     const article = drawn?.[doc.id];
     html = html.replace('<link rel="stylesheet" href="style.css">', `<style>${inline}</style>`)
       .replace(/<body class="drawing">/, `<body data-exercise="${escape(doc.id)}"${article ? ' data-prerendered="true"' : ' class="drawing"'}>`);
-    // The exercises' data the script reads (the catalogue, the chapter's exercises) goes after
-    // the drawn exercise: on a slow link its bytes then come after what the learner reads.
-    const data = html.match(/<script type="application\/json" id="exercise-(?:catalogue|docs)">[\s\S]*?<\/script>\n?/g) ?? [];
-    for (const block of data) html = html.replace(block, '');
+    // The exercises' data the script reads (the catalogue, and of the chapter's exercises only
+    // this one: the others' files are fetched when their pages are opened) goes after the drawn
+    // exercise: on a slow link its bytes then come after what the learner reads.
+    const blocks = html.match(/<script type="application\/json" id="exercise-(?:catalogue|docs)">[\s\S]*?<\/script>\n?/g) ?? [];
+    for (const block of blocks) html = html.replace(block, '');
+    const data = blocks.map((block) => (block.includes('id="exercise-docs"')
+      ? `<script type="application/json" id="exercise-docs">${JSON.stringify([doc]).replaceAll('<', '\\u003c')}</script>\n` : block));
     html = html.replace('</body>', `${data.join('')}</body>`);
     if (article) {
       html = html.replace(/<title>[^<]*<\/title>/, `<title>${escape(article.title)}</title>`)

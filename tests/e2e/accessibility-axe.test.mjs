@@ -1,7 +1,7 @@
 // Accessibility, checked by axe-core in the browser, each page loaded once and checked in
 // the light and then the dark colour scheme (switched while it is open, as the system does
 // at dusk, so what is drawn from the page's colours must follow): no violation on any page,
-// nor on any exercise with answers checked (correct, wrong, unreadable), hints, working and
+// nor on any exercise with answers checked (correct, wrong, unreadable), hints, working, reference notes and
 // "Run this batch" open; and every SVG label contrasts at least 4.5:1 with what is behind it, measured from the
 // screenshot's pixels (axe cannot judge SVG).
 
@@ -29,7 +29,7 @@ test('axe: no violation on any page, light and dark', async () => {
   assert.deepEqual(found, []);
 });
 
-test('axe: no violation on any exercise with answers checked, hints and working open, light and dark', async () => {
+test('axe: no violation on any exercise with answers checked, hints, working and reference notes open, light and dark', async () => {
   const found = [];
   const { page, visit, problems, close } = await newTab(browser);
   for (const { id } of catalogue()) {
@@ -46,6 +46,9 @@ test('axe: no violation on any exercise with answers checked, hints and working 
       await form.locator('xpath=..').locator('.feedback .verdict').waitFor();
     }
     for (const toggle of await page.locator('button.hint-toggle, button.show-working:not([aria-disabled="true"])').all()) await toggle.click();
+    // Every written part's reference notes, which open once something is written.
+    for (const notes of await page.locator('.explain-part textarea, .open-task textarea').all()) await notes.fill('My notes.');
+    for (const reveal of await page.locator('button.reveal-notes').all()) await reveal.click();
     for (const details of await page.locator('details').all()) await details.evaluate((d) => { d.open = true; });
     found.push(...(await violationsInBothSchemes(page)).map((v) => `${id} ${v}`));
     assert.deepEqual(problems(), [], id);

@@ -81,9 +81,12 @@ export async function launchBrowser({ extraArgs = [] } = {}) {
 
 // A new page (in its own context, so its own localStorage) that records page
 // errors and console errors. Call `problems()` to get them; `allow` lists
-// regular expressions for console errors a test expects.
-export async function newCheckedPage(browser, { viewport = { width: 1100, height: 900 }, allow = [] } = {}) {
-  const context = await browser.newContext({ viewport });
+// regular expressions for console errors a test expects. The site's service worker (which
+// keeps it for use offline, and would answer the page's requests) is blocked unless a test
+// asks for it (serviceWorkers: 'allow', the offline test): each test sees the network, and
+// the requests it routes, as it set them.
+export async function newCheckedPage(browser, { viewport = { width: 1100, height: 900 }, allow = [], serviceWorkers = 'block' } = {}) {
+  const context = await browser.newContext({ viewport, serviceWorkers });
   const page = await context.newPage();
   const problems = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));

@@ -9,6 +9,7 @@ import { el, setBusy, isBusy } from '../ui/dom.mjs';
 import { batchCasesFor, labHref } from './exercise-batch.mjs';
 import { messageOf } from '../error-message.mjs';
 import { lazyStyle } from '../ui/lazy-style.mjs';
+import { offlineNote } from '../ui/offline.mjs';
 
 export function batchPanelFor(companion, exercise) {
   const found = batchCasesFor(exercise);
@@ -37,7 +38,7 @@ export function batchPanelFor(companion, exercise) {
       await runBatchPanel(await companion.withBatch(), found.cases, result);
       button.textContent = 'Run this batch again';
     } catch (error) {
-      result.replaceChildren(el('p', { class: 'status status-error' }, `The batch could not be run: ${messageOf(error)}`));
+      result.replaceChildren(el('p', { class: 'status status-error' }, `The batch could not be run: ${messageOf(error)}${offlineNote()}`));
     } finally {
       setBusy(button, false);
       result.removeAttribute('aria-busy');

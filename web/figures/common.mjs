@@ -80,12 +80,15 @@ export function drawAtWidth(holder, render) {
 
 // An SVG image drawn at one unit a CSS pixel; `label` is what a screen reader announces
 // (the table has the detail). `scrollWidth`: the drawing is wider than the space it is
-// shown in (it keeps that width, and its holder scrolls).
-export function svgImage(width, height, label, className = '', { scrollWidth = false } = {}) {
+// shown in (it keeps that width, and its holder scrolls). `natural`: the drawing is narrower
+// than its holder and keeps its own size beside others (figures.css), never stretched to the
+// holder's width.
+export function svgImage(width, height, label, className = '', { scrollWidth = false, natural = false } = {}) {
   const w = Math.ceil(width);
   const h = Math.ceil(height);
+  const sized = scrollWidth || natural;
   return svgEl('svg', { viewBox: `0 0 ${w} ${h}`, class: `figure-svg ${scrollWidth ? 'figure-svg-wide' : ''} ${className}`.trim(),
-    width: scrollWidth ? w : undefined, height: scrollWidth ? h : undefined,
+    width: sized ? w : undefined, height: sized ? h : undefined,
     role: 'img', 'aria-label': label, preserveAspectRatio: 'xMinYMin meet' }, svgEl('title', {}, label));
 }
 

@@ -14,6 +14,8 @@
 
 import { el } from '../ui/dom.mjs';
 import { lazyStyle } from '../ui/lazy-style.mjs';
+import { offlineNote } from '../ui/offline.mjs';
+import { messageOf } from '../error-message.mjs';
 
 // The queries the parts read, each once: a part's own, or else the exercise's (the heatmap's rows).
 const partQueries = (exercise) => [...new Set((exercise.parts ?? []).map((part) => part.query ?? exercise.inputs?.query)
@@ -56,11 +58,15 @@ export function figuresFor(companion, exercise) {
   const holder = el('div', { class: 'embedded-figures' });
   const details = el('details', { class: 'figure-embed' },
     el('summary', {}, 'Live figures for this exercise (they show the answers)'), holder);
-  details.addEventListener('toggle', async () => {
-    if (!details.open || holder.hasChildNodes()) return;
-    const [drawn] = await Promise.all([
-      Promise.all(figures.map((figure) => drawFigure(companion, exercise, figure))), lazyStyle('figures.css')]);
-    holder.append(...drawn);
+  let drawing = null;
+  details.addEventListener('toggle', () => {
+    if (!details.open || drawing) return;
+    drawing = Promise.all([Promise.all(figures.map((figure) => drawFigure(companion, exercise, figure))), lazyStyle('figures.css')])
+      .then(([drawn]) => holder.replaceChildren(...drawn), (error) => {
+        drawing = null; // closed and opened again, the panel tries again
+        holder.replaceChildren(el('p', { class: 'status status-error' }, `The figures could not be drawn (${messageOf(error)}).` +
+          `${offlineNote()} Close this panel and open it again to try again.`));
+      });
   });
   return el('section', { class: 'figures-section', 'aria-label': 'Live figures' }, details);
 }

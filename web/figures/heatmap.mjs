@@ -1,6 +1,7 @@
 // Figure: weight strips of several queries over the same source positions, side by
 // side, as shaded cells on one colour scale fixed from 0 to 0.5, as the chapter draws it
-// (a larger weight takes the darkest shade, and the legend says so). A row is either a read
+// (a larger weight takes the strongest shade: the darkest on a light page, the lightest on a
+// dark one, as the caption says, and the legend shows). A row is either a read
 // by one query (companion.work with that query: the queries of an exercise's parts) or a
 // row of weights the exercise declares ("rows": [{label, weights}]), which the core reads
 // against the exercise's values (companion.work with those weights), so that what is drawn
@@ -8,7 +9,8 @@
 // other where not; a cell stays at least a finger wide, and a strip with too many cells for
 // the screen scrolls sideways in its own region.
 
-import { svgEl, uniqueId } from '../ui/dom.mjs';
+import { el, svgEl, uniqueId } from '../ui/dom.mjs';
+import { heavierLooks, onSchemeChange } from '../ui/ink.mjs';
 import { figureFrame, svgImage, dataTable, replace, work, showError, positionLabels, axisTitle, inkOn, drawAtWidth,
   columnsFor, wrapLines, textLines, ticksTo, FINGER_PX } from './common.mjs';
 import { fmt, fmtArray } from '../ui/format.mjs';
@@ -52,8 +54,13 @@ function legend({ x, y, length, vertical, over }) {
 }
 
 export async function heatmapFigure(companion, { model, inputs, queries = [], rows = null }) {
+  // Heavier cells are darker on a light page and lighter on a dark one: the caption says which
+  // the page shows, and says it again if the scheme changes.
+  const looks = el('span', { class: 'heatmap-looks' }, heavierLooks());
+  onSchemeChange(() => { looks.textContent = heavierLooks(); });
   const frame = figureFrame({ name: 'heatmap', title: 'One source, asked two ways.',
-    caption: 'Each strip shows how one query spreads its attention over the same source positions; a darker cell carries more weight, on a scale from 0 to 0.5 (the legend). Nothing about the source changes between the strips: only the question being asked does, and with it where the weight goes.' });
+    caption: ['Each strip shows how one query spreads its attention over the same source positions; a ', looks,
+      ' cell carries more weight, on a scale from 0 to 0.5 (the legend). Nothing about the source changes between the strips: only the question being asked does, and with it where the weight goes.'] });
   const declared = Array.isArray(rows) && rows.length > 0;
   const specs = declared
     ? rows.map((row) => ({ label: String(row?.label ?? ''), request: { model, inputs: { values: inputs.values, weights: String(row?.weights ?? '') } } }))

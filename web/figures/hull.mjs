@@ -32,6 +32,40 @@ function contextsOf(contexts, weights) {
   return declared.map((c, k) => ({ label: String(c.label ?? `context ${k + 1}`), weights: parseList(c.weights, ['0.6', '0.3', '0.1']) }));
 }
 
+// Where each label goes: beside its dot (right, left, above, below, then the corners), the
+// first place inside the plot that covers no dot and no label placed before it, else the
+// place that covers least. labels: [{dot: {x, y, r}, text, size, weight}] in order of
+// importance. -> [{label, x, baseline, box}].
+export function placeLabels(labels, dots, plot, gap = 4) {
+  const overlap = (a, b) => Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0))
+    * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
+  const dotBox = (d) => ({ x0: d.x - d.r - 1, y0: d.y - d.r - 1, x1: d.x + d.r + 1, y1: d.y + d.r + 1 });
+  const placed = [];
+  return labels.map((label) => {
+    const w = textWidth(label.text, label.size, label.weight);
+    const h = label.size + 2;
+    const { x, y, r } = label.dot;
+    const d = r + gap;
+    const spots = [[x + d, y - h / 2], [x - d - w, y - h / 2], [x - w / 2, y - d - h], [x - w / 2, y + d],
+      [x + d * 0.7, y - d * 0.7 - h], [x + d * 0.7, y + d * 0.7], [x - d * 0.7 - w, y - d * 0.7 - h], [x - d * 0.7 - w, y + d * 0.7]];
+    let best = null;
+    for (const [left, top] of spots) {
+      const box = { x0: left, y0: top, x1: left + w, y1: top + h };
+      const outside = (box.x0 < plot.x0 + 2 || box.x1 > plot.x1 - 2 || box.y0 < plot.y0 + 2 || box.y1 > plot.y1 - 2) ? 1e6 : 0;
+      const cost = outside + [...dots.map(dotBox), ...placed].reduce((sum, other) => sum + overlap(box, other), 0);
+      if (!best || cost < best.cost) best = { box, cost };
+      if (cost === 0) break;
+    }
+    // (No place inside the plot: the label stays in it, whatever it covers.)
+    const box = best.box;
+    const left = Math.min(Math.max(box.x0, plot.x0 + 2), plot.x1 - 2 - w);
+    const top = Math.min(Math.max(box.y0, plot.y0 + 2), plot.y1 - 2 - h);
+    const final = { x0: left, y0: top, x1: left + w, y1: top + h };
+    placed.push(final);
+    return { label, x: left, baseline: top + label.size * 0.85, box: final };
+  });
+}
+
 // A tick step (1, 2 or 5 times a power of ten) that puts ticks at least `gap` px apart.
 function tickStep(span, pixels, gap = 44) {
   const raw = (span * gap) / Math.max(pixels, 1);
@@ -93,7 +127,7 @@ export async function hullFigure(companion, { model, inputs: { values, weights }
     const label = `Values ${points.map((p) => fmtArray(p, 2)).join(', ')}. ` + reads.map((r, k) =>
       `${contexts[k].label} with weights ${weightText(r)} is ${fmtArray(r.context)}: the weights sum to ${fmt(r.weightSum)}, ` +
       `and it is ${r.insideRanges ? 'inside' : 'outside'} the coordinate ranges of the values.`).join(' ');
-    const svg = svgImage(size, side + SCATTER.top + SCATTER.bottom, label, 'fig-hull');
+    const svg = svgImage(size, side + SCATTER.top + SCATTER.bottom, label, 'fig-hull', { natural: true });
     svg.append(svgEl('rect', { x: SCATTER.left, y: SCATTER.top, width: side, height: side, class: 'fig-plot-area' }));
     const step = tickStep(span, side);
     for (let v = Math.ceil(box.x0 / step) * step; v <= box.x1 + 1e-9; v += step) {
@@ -110,28 +144,33 @@ export async function hullFigure(companion, { model, inputs: { values, weights }
     const [maxX, maxY] = read.valueMax;
     svg.append(svgEl('rect', { x: sx(minX), y: sy(maxY), width: sx(maxX) - sx(minX), height: sy(minY) - sy(maxY), class: 'fig-range' }),
       svgEl('polygon', { points: points.map((p) => `${sx(p[0]).toFixed(1)},${sy(p[1]).toFixed(1)}`).join(' '), class: 'fig-hull-shape' }));
-    const inPlot = (x, w) => Math.min(Math.max(x, SCATTER.left + 2), SCATTER.left + side - w - 2);
-    points.forEach((p, i) => {
-      const text = `value ${i + 1}`;
-      svg.append(svgEl('circle', { cx: sx(p[0]), cy: sy(p[1]), r: 7, class: 'fig-point' }),
-        svgEl('text', { x: inPlot(sx(p[0]) + 10, textWidth(text, 12)), y: Math.max(SCATTER.top + 14, sy(p[1]) - 9), class: 'fig-label' }, text));
-    });
+    // The dots first, then their labels, each put where it covers no dot and no other label.
+    const dots = [
+      ...points.map((p) => ({ x: sx(p[0]), y: sy(p[1]), r: 7 })),
+      ...reads.map((r) => ({ x: Math.min(Math.max(sx(r.context[0]), SCATTER.left), SCATTER.left + side),
+        y: Math.min(Math.max(sy(r.context[1]), SCATTER.top), SCATTER.top + side), r: 9 })),
+    ];
+    points.forEach((p, i) => svg.append(svgEl('circle', { cx: dots[i].x, cy: dots[i].y, r: 7, class: 'fig-point' })));
     reads.forEach((r, k) => {
-      const [cx, cy] = r.context;
-      const clampX = Math.min(Math.max(sx(cx), SCATTER.left), SCATTER.left + side);
-      const clampY = Math.min(Math.max(sy(cy), SCATTER.top), SCATTER.top + side);
+      const dot = dots[points.length + k];
       const classes = ['fig-context-point', `fig-context-${(k % 3) + 1}`, r.insideRanges ? '' : 'fig-outside', k === selected && several ? 'fig-selected' : ''];
-      const full = several ? `${contexts[k].label}: ${weightText(r)}` : `context ${fmtArray(r.context, 2)}`;
-      // A label goes to the side with more room, and stays inside the plot; in a small plot it
-      // is the context's name only (its weights are on the bars and in the table).
-      const text = textWidth(full, 13, 600) <= side * 0.55 ? full : several ? contexts[k].label : 'context';
-      const w = textWidth(text, 13, 600);
-      const right = clampX < SCATTER.left + side / 2;
-      const lx = inPlot(right ? clampX + 12 : clampX - 12 - w, w);
-      svg.append(svgEl('circle', { cx: clampX.toFixed(1), cy: clampY.toFixed(1), r: 9,
-        class: classes.filter(Boolean).join(' '), 'data-context': JSON.stringify(r.context), 'data-label': contexts[k].label }),
-      svgEl('text', { x: lx.toFixed(1), y: Math.min(clampY + 22, SCATTER.top + side - 6).toFixed(1), class: 'fig-context-label' }, text));
+      svg.append(svgEl('circle', { cx: dot.x.toFixed(1), cy: dot.y.toFixed(1), r: 9,
+        class: classes.filter(Boolean).join(' '), 'data-context': JSON.stringify(r.context), 'data-label': contexts[k].label }));
     });
+    const plot = { x0: SCATTER.left, y0: SCATTER.top, x1: SCATTER.left + side, y1: SCATTER.top + side };
+    const labels = [
+      // A context's label is its weights where the plot has room, else its name only (its
+      // weights are on the bars and in the table).
+      ...reads.map((r, k) => {
+        const full = several ? `${contexts[k].label}: ${weightText(r)}` : `context ${fmtArray(r.context, 2)}`;
+        const text = textWidth(full, 13, 600) <= side * 0.55 ? full : several ? contexts[k].label : 'context';
+        return { dot: dots[points.length + k], text, size: 13, weight: 600, className: 'fig-context-label' };
+      }),
+      ...points.map((p, i) => ({ dot: dots[i], text: `value ${i + 1}`, size: 12, weight: 400, className: 'fig-label' })),
+    ];
+    for (const box of placeLabels(labels, dots, plot)) {
+      svg.append(svgEl('text', { x: box.x.toFixed(1), y: box.baseline.toFixed(1), class: box.label.className }, box.label.text));
+    }
     return svg;
   }
 
@@ -141,7 +180,7 @@ export async function hullFigure(companion, { model, inputs: { values, weights }
     const rowH = BARS.track + BARS.gap;
     const height = BARS.top + 3 * rowH + 40;
     const svg = svgImage(width, height, `Weights of ${several ? contexts[selected].label : 'the context'}: ` +
-      `${read.positions.map((p, i) => `value ${i + 1} ${fmt(p.weight, 2)}`).join(', ')}. Drag a bar to change it.`, 'fig-hull-bars');
+      `${read.positions.map((p, i) => `value ${i + 1} ${fmt(p.weight, 2)}`).join(', ')}. Drag a bar to change it.`, 'fig-hull-bars', { natural: true });
     svg.append(svgEl('text', { x: 0, y: 16, class: 'fig-title' }, several ? `Weights of ${contexts[selected].label} (drag a bar)` : 'Weights (drag a bar)'));
     read.positions.forEach((p, i) => {
       const y = BARS.top + i * rowH + 18;
@@ -178,7 +217,9 @@ export async function hullFigure(companion, { model, inputs: { values, weights }
   const redraw = drawAtWidth(frame.plot, (width) => {
     if (!shown) return null;
     const beside = width >= SCATTER.max * 0.8 + BARS.min + 24 + SCATTER.left;
-    const barsW = beside ? Math.min(BARS.max, width - 24 - SCATTER.left - 240) : Math.min(width, BARS.max + 100);
+    // Beside the plot the bars take about two fifths of the width (the plot, the rest).
+    const barsW = beside ? Math.min(BARS.max, Math.max(BARS.min, Math.round((width - 24) * 0.42)))
+      : Math.min(width, BARS.max + 100);
     const side = Math.max(120, Math.min(SCATTER.max, (beside ? width - barsW - 24 : width) - SCATTER.left - SCATTER.right));
     barsSvg = bars(barsW, shown.reads[selected]);
     return [scatter(side, shown.reads), barsSvg];

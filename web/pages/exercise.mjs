@@ -13,7 +13,7 @@
 
 import { el, pacer } from '../ui/dom.mjs';
 import { bootCompanion, safeCall, errorOf, showNotice, setStatus, ensureHeading, namedCore } from '../ui/boot.mjs';
-import { holdKatexUntil, mathTypeset, renderParagraphs, startLoadingKatexAfter } from '../ui/render-math.mjs';
+import { adoptTypeset, holdKatexUntil, mathTypeset, renderParagraphs, startLoadingKatexAfter } from '../ui/render-math.mjs';
 import { hasWorking, workingKind } from '../ui/working-view.mjs';
 import { readPolicy, policySentence } from '../ui/feedback-policy.mjs';
 import { workingBlock } from '../ui/working-block.mjs';
@@ -26,19 +26,12 @@ import { variantControl, hasVariants, exerciseHref } from '../ui/variant-control
 import { figuresFor } from '../figures/exercise-figures.mjs';
 import { batchPanelFor } from '../batch/exercise-batch-section.mjs';
 import { inputsBlock } from '../ui/inputs-view.mjs';
+import { answerHelp } from '../ui/answer-help.mjs';
 import { inChapterOrder } from '../ui/chapters.mjs';
 import { readSeed } from '../seed.mjs';
 import { messageOf } from '../error-message.mjs';
 import { catalogueInPage, coreFile } from '../companion.mjs';
-
-// The decimal rule, stated once on the page where some part takes a typed answer (a
-// verdict the rule decided points here). The core words it "The decimal rule: …".
-const DECIMAL_RULE_ID = 'decimal-rule';
-function decimalRuleBlock(rule) {
-  const text = String(rule).replace(/^The decimal rule:\s*/, '');
-  return el('p', { class: 'decimal-rule', id: DECIMAL_RULE_ID, tabindex: '-1' },
-    el('strong', {}, 'How decimals are checked. '), text.charAt(0).toUpperCase() + text.slice(1));
-}
+import { afterFirstVerdict, keepForOffline } from '../ui/offline.mjs';
 
 // "Previous" and "Next" in chapter order, from the catalogue; crossing into another
 // chapter says so. Null when the exercise is not in the catalogue.
@@ -140,6 +133,9 @@ function warmGrading(companion, exercise, seed) {
 
 // KaTeX runs once the answer fields are drawn (or the page has given up drawing them).
 let fieldsDrawn;
+// The site is kept for offline use once the learner has had a first verdict (ui/offline.mjs).
+let firstVerdict;
+const verdictShown = new Promise((resolve) => { firstVerdict = resolve; });
 holdKatexUntil(new Promise((resolve) => { fieldsDrawn = resolve; }));
 
 async function main() {
@@ -161,7 +157,10 @@ async function main() {
   const { policy, problems: policyProblems } = readPolicy((name) => params.get(name));
   for (const text of policyProblems) showNotice(`In the address, ${text}`, 'warning');
   const core = coreForPage(id);
-  startLoadingKatexAfter(`${coreFile(core)}.wasm`);
+  // The prerendered exercise holds its maths typeset: drawn again at the chapter's numbers it
+  // needs no KaTeX, which is then fetched only for maths the page does not hold (feedback).
+  if (prerendered) adoptTypeset(prerendered);
+  if (!prerendered || urlSeed) startLoadingKatexAfter(`${coreFile(core)}.wasm`);
   const companion = await bootCompanion({ only: [id], core });
   if (!companion) return;
   // The page is drawn a few pieces at a time, each batch in its own task (it stays responsive
@@ -187,6 +186,7 @@ async function main() {
   document.title = `${seed ? `${title} (variant ${seed})` : title} · Attention companion`;
   const intro = el('div', { class: 'intro' });
   content.append(el('h1', {}, title));
+  // The one place that names the variant (its numbers are explained with its inputs).
   if (seed) content.append(el('p', { class: 'variant-badge' }, `Variant ${seed}`));
   const rules = policySentence(policy);
   if (rules) content.append(el('p', { class: 'policy-note' }, rules));
@@ -201,9 +201,8 @@ async function main() {
     content.append(inputsBlock(exercise, seed));
   }
   const letters = roleLetters(exercise);
-  const typed = !letters && parts.some((part) => !Array.isArray(part.options));
-  const ruleShown = typeof exercise.decimalRule === 'string' && exercise.decimalRule !== '' && typed;
-  if (ruleShown) content.append(decimalRuleBlock(exercise.decimalRule));
+  const help = answerHelp(exercise, { letters });
+  if (help) content.append(help.section);
   if (variants) content.append(variantControl(store, exercise, seed));
   const roles = rolesSection(exercise);
   if (roles) content.append(roles);
@@ -211,7 +210,8 @@ async function main() {
   // The working (if any) opens under the policy once every part is settled.
   let working = null;
   const settle = () => working?.update(views.every((view) => view.settled()));
-  const options = { letters, decimalRuleId: ruleShown ? DECIMAL_RULE_ID : null, policy, onGraded: () => settle() };
+  const options = { letters, decimalRuleId: help?.decimalRuleId ?? null, policy,
+    onGraded: () => { settle(); firstVerdict(); } };
   const tabled = tabledParts(exercise);
   const tables = Array.isArray(exercise.tables) ? exercise.tables : [];
   if (tables.length) document.body.classList.add('wide'); // room for a table's columns
@@ -247,7 +247,6 @@ async function main() {
   const kind = workingKind(exercise);
   if (parts.length === 0 && (kind === 'none' || Array.isArray(exercise.checklist))) {
     content.append(openTaskView(store, exercise));
-    document.querySelector('.answer-help')?.setAttribute('hidden', ''); // nothing is typed for grading here
   }
   const batchPanel = batchPanelFor(companion, exercise);
   if (batchPanel) content.append(batchPanel);
@@ -258,9 +257,6 @@ async function main() {
   if (hasWorking(exercise.working, kind) || exercise.working?.error) {
     working = workingBlock(exercise, { holderId: 'working-holder', headingId: 'working-heading', policy });
     content.append(working.section);
-  }
-  if (seed) {
-    content.append(el('p', { class: 'back' }, el('a', { href: exerciseHref(exercise, 0) }, 'Back to the chapter’s numbers')));
   }
   document.body.classList.remove('drawing');
   const catalogue = await safeCall(() => companion.exercises());
@@ -282,4 +278,5 @@ main().catch((error) => {
   document.body.classList.remove('drawing');
   ensureHeading('An exercise of the attention companion');
   document.body.dataset.ready = 'true';
+  keepForOffline({ after: afterFirstVerdict(verdictShown) });
 });

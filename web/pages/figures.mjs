@@ -9,6 +9,7 @@ import { bootCompanion, safeCall, errorOf, setStatus } from '../ui/boot.mjs';
 import { messageOf } from '../error-message.mjs';
 import { declaredFigures, drawFigure } from '../figures/exercise-figures.mjs';
 import { exerciseHref } from '../ui/variant-control.mjs';
+import { keepForOffline } from '../ui/offline.mjs';
 
 function section(id, { heading, text, link }, figure, exercise) {
   return el('section', { class: 'figure-section', id, 'aria-labelledby': `${id}-heading` },
@@ -56,4 +57,5 @@ main().catch((error) => {
   setStatus(`This page could not be set up: ${messageOf(error)}`, 'error');
 }).finally(() => {
   document.body.dataset.ready = 'true';
+  keepForOffline();
 });

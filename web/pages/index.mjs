@@ -12,6 +12,7 @@ import { byChapter, chapterAbout, chapterTitle, partNames } from '../ui/chapters
 import { exerciseHref } from '../ui/variant-control.mjs';
 import { messageOf } from '../error-message.mjs';
 import { loadCatalogue } from '../companion.mjs';
+import { keepForOffline } from '../ui/offline.mjs';
 
 // An exercise without parts is an open design task: a checklist, then reference notes.
 function openTaskLine(store, exercise) {
@@ -106,4 +107,5 @@ main().catch((error) => {
   setStatus(`This page could not be set up: ${messageOf(error)}`, 'error');
 }).finally(() => {
   document.body.dataset.ready = 'true';
+  keepForOffline();
 });

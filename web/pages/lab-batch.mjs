@@ -21,6 +21,7 @@ import { PRESETS, readOptions, setForm, presetFromUrl } from '../batch/lab-form.
 import { drawHeatmap } from '../batch/lab-heatmap.mjs';
 import { showAgreement, showPath, showRowStats, showSummary, showTimings } from '../batch/lab-details.mjs';
 import { messageOf } from '../error-message.mjs';
+import { keepForOffline } from '../ui/offline.mjs';
 
 const field = (id) => document.getElementById(id);
 
@@ -204,4 +205,7 @@ async function main() {
 
 main()
   .catch((error) => setStatus(`The batch lab could not start: ${messageOf(error)}`, 'error'))
-  .finally(() => { document.body.dataset.ready = 'true'; });
+  .finally(() => {
+    document.body.dataset.ready = 'true';
+    keepForOffline();
+  });

@@ -9,6 +9,7 @@ import { labInputs, workFor } from '../ui/lab-base.mjs';
 import { workingTable, quantityText } from '../ui/working-view.mjs';
 import { weightBars } from '../ui/weight-bars.mjs';
 import { messageOf } from '../error-message.mjs';
+import { keepForOffline } from '../ui/offline.mjs';
 
 const COLUMNS = [['state', 'State'], ['score', 'Score'], ['exponential', 'Exponential'], ['weight', 'Weight']];
 
@@ -86,4 +87,5 @@ main().catch((error) => {
   setStatus(`This page could not be set up: ${messageOf(error)}`, 'error');
 }).finally(() => {
   document.body.dataset.ready = 'true';
+  keepForOffline();
 });

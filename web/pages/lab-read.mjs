@@ -8,6 +8,7 @@ import { labInputs, workFor } from '../ui/lab-base.mjs';
 import { workingTable, workingSummary, quantityText } from '../ui/working-view.mjs';
 import { weightBars } from '../ui/weight-bars.mjs';
 import { messageOf } from '../error-message.mjs';
+import { keepForOffline } from '../ui/offline.mjs';
 
 const PRESETS = ['[1, 0]', '[0, 1]', '[1, 1]', '[0, 0]'];
 
@@ -87,4 +88,5 @@ main().catch((error) => {
   setStatus(`This page could not be set up: ${messageOf(error)}`, 'error');
 }).finally(() => {
   document.body.dataset.ready = 'true';
+  keepForOffline();
 });

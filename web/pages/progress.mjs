@@ -9,6 +9,7 @@ import { mountProgressPanel } from '../ui/progress-panel.mjs';
 import { renderProgressSummary } from '../ui/progress-summary.mjs';
 import { partNames } from '../ui/chapters.mjs';
 import { messageOf } from '../error-message.mjs';
+import { keepForOffline } from '../ui/offline.mjs';
 
 async function main() {
   const { store, notice } = openStore();
@@ -39,4 +40,5 @@ main().catch((error) => {
   setStatus(`This page could not be set up: ${messageOf(error)}`, 'error');
 }).finally(() => {
   document.body.dataset.ready = 'true';
+  keepForOffline();
 });

@@ -19,6 +19,7 @@ import { gradeAnswers } from '../report/regrade.mjs';
 import { learnerCsv } from '../report/report-csv.mjs';
 import { count, reportView } from '../report/report-view.mjs';
 import { plural } from '../ui/format.mjs';
+import { keepForOffline } from '../ui/offline.mjs';
 
 const megabytes = (bytes) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
@@ -231,4 +232,5 @@ main().catch((error) => {
   setStatus(`This page could not be set up: ${messageOf(error)}`, 'error');
 }).finally(() => {
   document.body.dataset.ready = 'true';
+  keepForOffline();
 });

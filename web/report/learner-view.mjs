@@ -2,9 +2,11 @@
 // table with a row per learner and part (the last answer as typed, its verdict, the
 // attempts, follow-through and the named mistake); per part, the wrong answers that no
 // named mistake explains, grouped by the value the core read; and the written work,
-// each learner's text beside the item's checklist. Everything goes in as text.
+// each learner's text beside the item's checklist. Everything goes in as text, but the
+// checklist's maths, which the exercise's author wrote, is typeset as on the exercise page.
 
 import { el } from '../ui/dom.mjs';
+import { renderMathText } from '../ui/render-math.mjs';
 import { plural } from '../ui/format.mjs';
 import { followThroughText } from './report-csv.mjs';
 
@@ -60,7 +62,7 @@ export function writtenList(written, checklists) {
     return el('section', { class: 'report-written', 'data-exercise': item.exercise, 'data-item': item.item },
       el('h3', {}, el('code', {}, item.exercise), ' · ', item.item === 'plan' ? 'the plan' : el('code', {}, item.item)),
       points.length ? el('details', { class: 'report-checklist' }, el('summary', {}, `The checklist (${points.length} points)`),
-        el('ol', {}, points.map((point) => el('li', {}, point)))) : null,
+        el('ol', {}, points.map((point) => { const li = el('li'); renderMathText(li, point); return li; }))) : null,
       el('dl', { class: 'report-written-entries' }, item.entries.map((entry) => el('div', { 'data-learner': entry.learner },
         el('dt', {}, entry.learner, entry.ticked === null ? ''
           : ` (ticked ${plural(entry.ticked.length, 'point')} of ${points.length}${entry.ticked.length

@@ -4,6 +4,7 @@
 import { el, clear } from './dom.mjs';
 import { messageOf } from '../error-message.mjs';
 import { loadCompanion } from '../companion.mjs';
+import { offlineNote } from './offline.mjs';
 
 // Shows a message in the page's #notice region (role="status").
 export function showNotice(text, kind = 'info') {
@@ -91,7 +92,7 @@ export async function bootCompanion(options = {}) {
     return companion;
   } catch (error) {
     setStatus('The attention core could not be loaded, so answers cannot be checked here. ' +
-      `Reload the page to try again. (Details: ${messageOf(error)})`, 'error');
+      `Reload the page to try again. (Details: ${messageOf(error)})${offlineNote()}`, 'error');
     return null;
   }
 }

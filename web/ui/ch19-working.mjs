@@ -5,7 +5,7 @@
 // returned, rounded for display only.
 
 import { el } from './dom.mjs';
-import { fmt, fmtArray, fmtCount, fmtShape, fmtPolynomial, fmtFigures } from './format.mjs';
+import { fmt, fmtArray, fmtCount, fmtShape, fmtPolynomial, fmtFigures, fmtFiguresOf } from './format.mjs';
 
 function scroller(label, table) {
   return el('div', { class: 'table-scroll', role: 'region', 'aria-label': label, tabindex: '0' }, table);
@@ -16,8 +16,8 @@ function headRow(titles) {
 }
 
 // The read's steps in the chapter's order: scores, scaled scores (where a temperature
-// applies), exponentials, weights, values; every decimal with enough figures that the
-// grader would take it (fmtFigures).
+// applies), exponentials, weights, values; every decimal to four significant figures, which
+// the grader would take (fmtFigures), as the working's heading says (working-block.mjs).
 function readTable(working, caption) {
   const positions = working.positions;
   const has = (key) => positions.some((p) => p[key] !== undefined);
@@ -30,7 +30,7 @@ function readTable(working, caption) {
     has('exponential') ? [shifted ? 'Exponential, after subtracting the largest score' : 'Exponential',
       (p) => (p.exponential === undefined ? 'masked' : fmtFigures(p.exponential))] : null,
     ['Weight', (p) => fmtFigures(p.weight)],
-    has('value') ? ['Value', (p) => fmtArray(p.value)] : null,
+    has('value') ? ['Value', (p) => fmtFiguresOf(p.value)] : null,
   ].filter(Boolean);
   const body = el('tbody');
   for (const [index, position] of positions.entries()) {
@@ -52,15 +52,15 @@ function summaryList(rows) {
 }
 
 function readSummary(working) {
-  const figures = (value) => (Array.isArray(value) ? `[${value.map((v) => fmtFigures(v)).join(', ')}]` : fmtFigures(value));
+  const figures = (value) => fmtFiguresOf(value);
   return summaryList([
     ['Denominator (sum of the exponentials)', working.denominator === undefined ? null : figures(working.denominator)],
     ['Context vector', working.context === undefined ? null : figures(working.context)],
-    ['Sum of the weights', working.weightSum === undefined ? null : fmt(working.weightSum)],
+    ['Sum of the weights', working.weightSum === undefined ? null : figures(working.weightSum)],
     ['Entropy of the weights (nats)', working.entropy === undefined ? null : figures(working.entropy)],
     ['Weight on masked positions', working.maskedMass === undefined ? null : figures(working.maskedMass)],
-    ['Smallest value in each coordinate', working.valueMin === undefined ? null : fmtArray(working.valueMin)],
-    ['Largest value in each coordinate', working.valueMax === undefined ? null : fmtArray(working.valueMax)],
+    ['Smallest value in each coordinate', working.valueMin === undefined ? null : figures(working.valueMin)],
+    ['Largest value in each coordinate', working.valueMax === undefined ? null : figures(working.valueMax)],
     ['Context within those ranges', working.insideRanges === undefined ? null : (working.insideRanges ? 'yes' : 'no')],
   ]);
 }
@@ -70,10 +70,10 @@ function batchTable(working, caption) {
   const body = el('tbody');
   for (const [index, row] of working.rows.entries()) {
     body.append(el('tr', {}, el('th', { scope: 'row' }, String(index + 1)),
-      el('td', { class: 'decimal' }, fmtArray(row.scores)),
-      el('td', { class: 'decimal' }, Array.isArray(row.eligible) ? fmtArray(row.eligible) : '—'),
-      el('td', { class: 'decimal' }, fmtArray(row.weights)),
-      el('td', { class: 'decimal' }, fmt(row.entropy))));
+      el('td', { class: 'decimal' }, fmtFiguresOf(row.scores)),
+      el('td', { class: 'decimal' }, Array.isArray(row.eligible) ? fmtFiguresOf(row.eligible) : '—'),
+      el('td', { class: 'decimal' }, fmtFiguresOf(row.weights)),
+      el('td', { class: 'decimal' }, fmtFigures(row.entropy))));
   }
   return scroller(caption, el('table', { class: 'working' }, el('caption', {}, caption),
     headRow([rowName, 'Scores', 'Mask (1 = eligible)', 'Weights', 'Entropy (nats)']), body));

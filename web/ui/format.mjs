@@ -13,14 +13,24 @@ export function fmt(value, places = PLACES) {
 }
 
 // A decimal for the working: four significant figures (0.08194, 1.254, 12.35), which the
-// grader's rule (3 significant figures, correctly rounded) always accepts; exact zeros
-// and whole numbers as they are.
+// grader's rule (3 significant figures, correctly rounded) always accepts; a number that
+// has no more figures than that (0, 12, 0.5, 0.25) as it is.
 export function fmtFigures(value, figures = 4) {
   const n = Number(value);
   if (value === null || value === undefined || value === '' || !Number.isFinite(n)) return '—';
-  if (Number.isInteger(n) && Math.abs(n) < 1e15) return String(n);
+  if ((Number.isInteger(n) && Math.abs(n) < 1e15) || (Math.abs(n) >= 1e-6 && Number(n.toPrecision(figures)) === n)) {
+    return String(n);
+  }
   const text = Math.abs(n) >= 1e-6 && Math.abs(n) < 1e15 ? n.toPrecision(figures) : n.toExponential(figures - 1);
   return text.startsWith('-0') && Number(text) === 0 ? text.slice(1) : text;
+}
+
+// fmtFigures of a number, a list or a nested list of numbers -> "[0.5114, 0.3981, 1]"; a
+// true/false entry (a mask) as 1/0.
+export function fmtFiguresOf(value, figures = 4) {
+  if (Array.isArray(value)) return `[${value.map((entry) => fmtFiguresOf(entry, figures)).join(', ')}]`;
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  return fmtFigures(value, figures);
 }
 
 // A number, a list or a nested list of numbers -> "[0.511, 0.398, 0.417]".

@@ -19,6 +19,18 @@ export function barInk(opacity) {
   return inkFor(bar.map((v, i) => v * opacity + ground[i] * (1 - opacity)));
 }
 
+// How a cell filled with the page's --bar looks as its weight (its opacity) grows, in the
+// colour scheme the page is shown in: 'darker' where --bar is darker than the --background
+// it covers (the light scheme), 'lighter' where it is lighter (the dark scheme).
+export function heavierLooks() {
+  const style = getComputedStyle(document.documentElement);
+  const bar = rgbOf(style.getPropertyValue('--bar').trim());
+  const ground = rgbOf(style.getPropertyValue('--background').trim());
+  if (!bar || !ground) return 'darker';
+  const luminance = ([r, g, b]) => 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+  return luminance(bar) < luminance(ground) ? 'darker' : 'lighter';
+}
+
 // Runs `redraw` whenever the colour scheme changes while the page is open (the system turns
 // dark at dusk): an ink chosen from the page's colours must then be chosen again.
 export function onSchemeChange(redraw) {

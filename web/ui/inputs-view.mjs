@@ -34,7 +34,7 @@ export function inputsBlock(exercise, seed) {
       el('td', {}, el('code', {}, langNodes(inputText(halfOpen(name, value)))))));
   }
   const table = el('div', { class: 'table-scroll', role: 'region', 'aria-label': 'Inputs', tabindex: '0' },
-    el('table', { class: 'inputs-table' }, el('caption', {}, seed ? `Inputs of variant ${seed}` : 'Inputs'),
+    el('table', { class: 'inputs-table' }, el('caption', {}, 'Inputs'),
       el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Input'), el('th', { scope: 'col' }, 'Value'))), body));
   if (seed) {
     const heading = uniqueId('inputs-heading');

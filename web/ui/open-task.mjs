@@ -8,6 +8,7 @@
 
 import { el, uniqueId } from './dom.mjs';
 import { renderMathText, renderParagraphs } from './render-math.mjs';
+import { partHeading } from './part-view.mjs';
 
 // The notes, checklist and reference notes. `words`: {notesLabel, covered(n, of),
 // before, after} for the texts that differ between a plan and an explanation.
@@ -15,8 +16,11 @@ import { renderMathText, renderParagraphs } from './render-math.mjs';
 // notes hold the parts' answers, so ticking a box is not enough).
 // onChange({notes, ticked, of}): after each change the learner makes. withheld: a sentence
 // said in place of the reference notes (a policy that hides values), or null.
-function checklistTask(store, exerciseId, item, { checklist, referenceNotes, words, headingLevel, needsNotes = false,
-  onChange = () => {}, withheld = null }) {
+// ownerHeadingId: the id (or ids) of what names the section it sits in, which names its
+// reference notes together with their own heading ("Part 4 … Reference notes": a page may
+// hold several).
+function checklistTask(store, exerciseId, item, { checklist, referenceNotes, words, headingLevel, ownerHeadingId,
+  needsNotes = false, onChange = () => {}, withheld = null }) {
   const saved = store.openTask(exerciseId, item) ?? { ticked: [], notes: '', revealed: false };
   const points = Array.isArray(checklist) ? checklist.map(String) : [];
   const boxes = points.map((point, index) => {
@@ -34,8 +38,11 @@ function checklistTask(store, exerciseId, item, { checklist, referenceNotes, wor
   const reveal = el('button', { type: 'button', class: 'reveal-notes' }, 'Show the reference notes');
   const revealHelp = el('p', { class: 'reveal-help' });
   // (Its maths may be wider than a phone: the block scrolls sideways, a region the keyboard reaches.)
+  const referenceHeadingId = uniqueId('reference-heading');
+  const referenceBody = el('div', {});
   const reference = el('div', { class: 'reference-notes', id: uniqueId('reference'), hidden: true, tabindex: '0', role: 'region',
-    'aria-label': 'Reference notes' });
+    'aria-labelledby': `${ownerHeadingId} ${referenceHeadingId}` },
+  el(`h${headingLevel + 1}`, { id: referenceHeadingId }, 'Reference notes'), referenceBody);
   reveal.setAttribute('aria-controls', reference.id);
   let revealed = saved.revealed;
 
@@ -53,11 +60,7 @@ function checklistTask(store, exerciseId, item, { checklist, referenceNotes, wor
   }
 
   async function showReference() {
-    if (!reference.hasChildNodes()) {
-      const body = el('div', {});
-      reference.append(el(`h${headingLevel + 1}`, {}, 'Reference notes'), body);
-      await renderParagraphs(body, referenceNotes ?? '');
-    }
+    if (!referenceBody.hasChildNodes()) await renderParagraphs(referenceBody, referenceNotes ?? '');
   }
 
   const changed = () => {
@@ -94,6 +97,7 @@ export function openTaskView(store, exercise, { headingLevel = 2, onChange, titl
     checklist: exercise.checklist,
     referenceNotes: exercise.reference_notes,
     headingLevel,
+    ownerHeadingId: titleId ? `${titleId} ${headingId}` : headingId,
     onChange,
     words: {
       notesLabel: `Your notes (${where})`,
@@ -114,7 +118,7 @@ export function openTaskView(store, exercise, { headingLevel = 2, onChange, titl
 const NOTES_WITHHELD = 'Your teacher set this activity not to show the expected values, so the reference notes, ' +
   'which hold them, are not shown here.';
 
-// One explain item ({name, prompt, checklist, reference_notes}), numbered after the
+// One explain item ({name, heading?, prompt, checklist, reference_notes}), numbered after the
 // exercise's computed parts. options: as openTaskView's, and valuesHidden (the policy's
 // values=hidden).
 export function explainView(store, exercise, item, number, { headingLevel = 2, onChange, titleId = null,
@@ -125,6 +129,7 @@ export function explainView(store, exercise, item, number, { headingLevel = 2, o
     checklist: item.checklist,
     referenceNotes: item.reference_notes,
     headingLevel,
+    ownerHeadingId: titleId ? `${titleId} ${headingId}` : headingId,
     needsNotes: true,
     onChange,
     withheld: valuesHidden ? NOTES_WITHHELD : null,
@@ -137,7 +142,7 @@ export function explainView(store, exercise, item, number, { headingLevel = 2, o
   });
   const section = el('section', { class: 'explain-part', 'data-explain': String(item.name),
     'aria-labelledby': titleId ? `${titleId} ${headingId}` : headingId },
-  el(`h${headingLevel}`, { id: headingId, class: 'part-heading' }, `Part ${number}`, el('span', { class: 'part-name' }, 'explain')),
+  el(`h${headingLevel}`, { id: headingId, class: 'part-heading' }, ...partHeading({ name: 'explain', heading: item.heading }, number - 1)),
   prompt,
   el('p', { class: 'explain-rule' }, 'Written in your own words and not graded: tick each checklist point ' +
     (valuesHidden ? 'your explanation covers.' : 'your explanation covers, then compare it with the reference notes.')),

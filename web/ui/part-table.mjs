@@ -67,8 +67,8 @@ export function partTable(companion, store, exercise, table, seed, numberOf, par
   const caption = el('caption', {}, captionText);
   const multiline = views.some((view) => view.section.querySelector('textarea'));
   if (multiline) {
-    caption.append(el('span', { class: 'answer-keys' }, ' In a field of several lines, Enter starts a new line and ' +
-      'Ctrl+Enter (⌘+Enter on a Mac) checks the answer.'));
+    caption.append(el('span', { class: 'answer-keys' }, ' In a field of several lines, Enter starts a new line',
+      el('span', { class: 'keys-shortcut' }, ' and Ctrl+Enter (⌘+Enter on a Mac) checks the answer'), '.'));
   }
   const section = el('div', { class: 'table-scroll part-table', role: 'region', tabindex: '0',
     'aria-label': String(table.caption || 'Fill-in table').replace(/\$/g, '') },

@@ -10,6 +10,8 @@ import { safeCall, errorOf, showNotice } from './boot.mjs';
 import { renderMathText } from './render-math.mjs';
 import { hasMath, spokenText } from './math-speech.mjs';
 import { langNodes } from './lang-text.mjs';
+import { typedInFull } from './answer-echo.mjs';
+import { renderFeedback } from './feedback-math.mjs';
 import { messageOf } from '../error-message.mjs';
 import { PRACTICE, isSettled } from './feedback-policy.mjs';
 
@@ -101,7 +103,11 @@ export function showResult(region, result, { restored = false, exactLabel = 'Exa
   if (result.readAs) {
     region.append(el('p', { class: 'read-as' }, 'Read as: ', el('code', {}, langNodes(String(result.readAs)))));
   }
-  if (text) region.append(el('p', { class: 'feedback-text' }, langNodes(text)));
+  if (text) {
+    const words = el('p', { class: 'feedback-text' });
+    renderFeedback(words, text); // its maths typeset; the learner's own text as text
+    region.append(words);
+  }
   if (rule) region.append(ruleNote(rule, decimalRuleId));
   // A named mistake is shown by its explanation (in the feedback); the tag stays in the
   // data attribute for tools and tests.
@@ -164,6 +170,13 @@ function spokenName(prompt) {
   return hasMath(prompt) ? { 'aria-label': spokenText(prompt) } : {};
 }
 
+// A part's heading: "Part 2: Add up the weights" from the exercise file's words (the part's
+// "heading"), else its number and its name.
+export function partHeading(part, index) {
+  const words = typeof part.heading === 'string' ? part.heading.trim() : '';
+  return words ? [`Part ${index + 1}: ${words}`] : [`Part ${index + 1}`, el('span', { class: 'part-name' }, String(part.name))];
+}
+
 // cellName: a table cell's field is named by its row and column (then no prompt is shown).
 function textControl(part, name, inputId, feedbackId, cellName = null) {
   const label = cellName ? null : el('label', { for: inputId, class: 'prompt' });
@@ -174,7 +187,9 @@ function textControl(part, name, inputId, feedbackId, cellName = null) {
       id: inputId, name, type: 'text', class: 'answer', autocomplete: 'off', autocapitalize: 'off',
       spellcheck: 'false', placeholder: part.placeholder ?? undefined, 'aria-describedby': feedbackId, ...named,
     });
-    return { head: label, control: input, get: () => input.value, set: (text) => { input.value = text; } };
+    const typed = typedInFull(input);
+    return { head: label, control: input, note: typed.echo, get: () => input.value,
+      set: (text) => { input.value = text; typed.update(); } };
   }
   // A matrix goes into a text area that shows every row: Enter starts a new line, and
   // Ctrl+Enter (Cmd+Enter on a Mac) checks, as the Check button does.
@@ -190,8 +205,10 @@ function textControl(part, name, inputId, feedbackId, cellName = null) {
   };
   area.addEventListener('input', fit);
   // (In a table's cell the page states this once, above the table.)
+  // (The keyboard shortcut is not shown, nor said, on a touch screen: style.css, .keys-shortcut.)
   const keys = cellName ? null : el('p', { id: keysId, class: 'answer-keys' },
-    'One row a line if you like: Enter starts a new line, and Ctrl+Enter (⌘+Enter on a Mac) checks the answer.');
+    'One row a line if you like: Enter starts a new line',
+    el('span', { class: 'keys-shortcut' }, ', and Ctrl+Enter (⌘+Enter on a Mac) checks the answer'), '.');
   return {
     head: label, control: area, multiline: true, note: keys, get: () => area.value,
     set: (text) => { area.value = text; fit(); },
@@ -308,8 +325,7 @@ export function partView(companion, store, exercise, part, index, seed,
   const section = cellName ? el('div', { class: 'part part-cell', 'data-part': name, 'data-kind': kind },
     form, attemptsLine, feedback, announcer) : el('section', { class: 'part', 'data-part': name, 'data-kind': kind,
     'aria-labelledby': titleId ? `${titleId} ${inputId}-heading` : `${inputId}-heading` },
-  el(`h${headingLevel}`, { id: `${inputId}-heading`, class: 'part-heading' }, `Part ${index + 1}`,
-    el('span', { class: 'part-name' }, name)),
+  el(`h${headingLevel}`, { id: `${inputId}-heading`, class: 'part-heading' }, ...partHeading(part, index)),
   part.exact ? el('p', { class: 'exact-note' },
     'Give the exact form (fractions, and multiples of a where they appear).') : null,
   form, attemptsLine, feedback, announcer);

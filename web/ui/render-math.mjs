@@ -88,10 +88,10 @@ export function startLoadingKatexAfter(file) {
   observer.observe({ type: 'resource', buffered: true });
 }
 
-// Settles once KaTeX has loaded (or failed to) and every piece of maths drawn before then
-// has been typeset.
+// Settles once every piece of maths drawn so far has been typeset (KaTeX loaded, or failed
+// to, where some waited for it; at once where none did).
 export function mathTypeset() {
-  return loadKatex().then(() => undefined);
+  return somePending || loadedKatex !== undefined ? loadKatex().then(() => undefined) : Promise.resolve();
 }
 
 // Splits "a $x$ b $$y$$" into [{text}, {tex, display}] pieces. "\$" is a
@@ -134,8 +134,9 @@ export const signedNumbers = (tex) => tex.replace(/(^|[[(,=<>]|\\le|\\ge|\\appro
 // KaTeX's MathML for each piece of TeX drawn so far: the same prompt on a page many times
 // (a chapter in many components) is typeset once and copied after.
 const typeset = new Map();
+const keyOf = (tex, display) => `${display ? '$$' : '$'}${tex}`;
 function typesetInto(holder, katex, tex, display) {
-  const key = `${display ? '$$' : '$'}${tex}`;
+  const key = keyOf(tex, display);
   if (!typeset.has(key)) {
     const model = document.createElement('span');
     katex.render(tex, model, { output: 'mathml', displayMode: display, throwOnError: false, trust: false, strict: 'ignore' });
@@ -144,8 +145,29 @@ function typesetInto(holder, katex, tex, display) {
   holder.append(...[...typeset.get(key).childNodes].map((node) => node.cloneNode(true)));
 }
 
+// Takes the maths that the site build already typeset into the page (an exercise's own page,
+// tools/prerender.mjs) as typeset: KaTeX's MathML keeps its TeX in an annotation, so the same
+// TeX drawn again is copied from there, and KaTeX is fetched only for maths the page does not
+// hold yet (a variant's numbers, feedback). Only MathML that KaTeX wrote is taken.
+export function adoptTypeset(root) {
+  for (const holder of root?.querySelectorAll('span.math:not(.math-pending)') ?? []) {
+    const annotation = holder.querySelector(':scope > .katex > math > semantics > annotation[encoding="application/x-tex"]');
+    if (!annotation || holder.childElementCount !== 1) continue;
+    const key = keyOf(annotation.textContent, holder.classList.contains('math-display'));
+    if (typeset.has(key)) continue;
+    const model = document.createElement('span');
+    model.append(holder.firstElementChild.cloneNode(true));
+    typeset.set(key, model);
+  }
+}
+
+// Whether some maths drawn so far waits for KaTeX (mathTypeset then loads it).
+let somePending = false;
+
+// -> whether some of the maths waits for KaTeX.
 function fill(container, pieces, katex) {
   container.replaceChildren();
+  let pending = false;
   for (const piece of pieces) {
     if (piece.text !== undefined) {
       container.append(...langNodes(piece.text));
@@ -153,35 +175,64 @@ function fill(container, pieces, katex) {
     }
     const holder = document.createElement('span');
     holder.className = piece.display ? 'math math-display' : 'math';
-    if (katex) {
+    const tex = signedNumbers(piece.tex);
+    if (typeset.has(keyOf(tex, piece.display)) || katex) {
       try {
-        typesetInto(holder, katex, signedNumbers(piece.tex), piece.display);
+        typesetInto(holder, katex, tex, piece.display);
       } catch {
         holder.textContent = piece.tex;
       }
     } else if (katex === null) {
       holder.textContent = piece.display ? piece.tex : `$${piece.tex}$`; // KaTeX could not be loaded
     } else {
-      holder.textContent = piece.tex; // typeset when KaTeX arrives
+      holder.textContent = piece.plain ?? piece.tex; // typeset when KaTeX arrives
       holder.classList.add('math-pending');
+      pending = true;
     }
     container.append(holder);
   }
+  return pending;
 }
 
-// Fills `container` with `source` rendered as text plus typeset math: at once, with the
-// maths as TeX if KaTeX has not arrived yet, then typeset when it has (unless the container
-// has been filled again since). The promise settles once the maths is typeset (or KaTeX has
-// failed to load).
+// Fills `container` with pieces of text and TeX ({text} or {tex, display, plain?}, as splitMath
+// makes them): at once, with the maths as TeX (or as `plain`, its plain-text form, where the
+// piece has one) if KaTeX has not arrived yet, then typeset when it has (unless the container
+// has been filled again since). With `whenIdle`, KaTeX is asked for once the browser is idle,
+// so that what is shown now (a verdict) does not wait for it. The promise settles once the
+// maths is typeset (or KaTeX has failed to load).
 const latestFill = new WeakMap();
-export function renderMathText(container, source) {
-  const pieces = splitMath(String(source ?? ''));
+const idle = () => new Promise((resolve) => {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1000 });
+  else setTimeout(resolve, 200);
+});
+export function renderMathPieces(container, pieces, { whenIdle = false } = {}) {
   latestFill.set(container, pieces);
-  fill(container, pieces, loadedKatex);
-  if (loadedKatex !== undefined || !pieces.some((piece) => piece.tex !== undefined)) return Promise.resolve();
-  return loadKatex().then((katex) => {
+  if (!fill(container, pieces, loadedKatex)) return Promise.resolve();
+  somePending = true;
+  return (whenIdle ? idle() : Promise.resolve()).then(loadKatex).then((katex) => {
     if (latestFill.get(container) === pieces) fill(container, pieces, katex);
   });
+}
+
+// A list of numbers written inline ("$[[0.244728, 0.090031, 0.665241], [0.278286, …]]$") is
+// one formula, and a formula does not break across lines: on a phone it would run off the
+// side. Such a list longer than a few entries is set as one formula per entry, each with its
+// comma, with a space between them where the line may break.
+const NUMBER_LIST = /^\s*[[(][-\d\s.,[\]()]*[\])]\s*$/;
+export function breakableLists(pieces) {
+  return pieces.flatMap((piece) => {
+    if (piece.tex === undefined || piece.display || !NUMBER_LIST.test(piece.tex) || piece.tex.length <= 24) return [piece];
+    const entries = piece.tex.trim().split(/,\s*/);
+    return entries.flatMap((entry, i) => {
+      const tex = { tex: i < entries.length - 1 ? `${entry},` : entry, display: false };
+      return i ? [{ text: ' ' }, tex] : [tex];
+    });
+  });
+}
+
+// renderMathPieces for authored text that holds TeX in $...$ and $$...$$.
+export function renderMathText(container, source) {
+  return renderMathPieces(container, breakableLists(splitMath(String(source ?? ''))));
 }
 
 // Renders text with blank-line-separated paragraphs as <p> elements.

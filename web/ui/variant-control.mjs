@@ -43,10 +43,10 @@ export function variantControl(store, exercise, seed) {
   });
   const others = store.variantSeeds(exercise.id).filter((s) => s !== seed);
   return el('section', { class: 'variant-control', 'aria-labelledby': 'variant-heading' },
-    el('h2', { id: 'variant-heading' }, seed ? `Variant ${seed}` : 'Practise with other numbers'),
+    el('h2', { id: 'variant-heading' }, 'Practise with other numbers'),
     el('p', {}, seed
-      ? 'These inputs were drawn by the core from the seed in the address, so the same link always gives the same numbers. ' +
-        'Your answers to this variant are saved separately from the chapter’s numbers.'
+      ? 'The seed in the address draws these numbers, so the same link always gives them again. ' +
+        'Your answers to them are saved apart from those to the chapter’s numbers.'
       : 'A variant redraws this exercise’s inputs; the core grades it the same way. The seed goes in the address, so you can come back to it.'),
     el('p', { class: 'variant-actions' }, button,
       seed ? el('a', { class: 'back-to-chapter', href: exerciseHref(exercise, 0) }, 'Back to the chapter’s numbers') : null),

@@ -15,7 +15,8 @@ function describe(kind) {
       'then the denominator, context and readout, each exact and as a decimal.';
   }
   if (kind === 'counts') return 'Every count, as the core works it out: the formula and its value.';
-  return 'Every step of the computation, as the core does it, shown to three decimal places.';
+  return 'Every step of the computation, as the core does it; a decimal with more than four significant figures is ' +
+    'rounded to four.';
 }
 
 // -> {section, update(settled)}. titleId: the exercise title's id where several exercises
