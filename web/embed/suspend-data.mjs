@@ -3,7 +3,7 @@
 // byte budget under SCORM 2004, whose saves an LMS may send at page exit, when a browser
 // refuses large bodies: scorm-session.mjs's SUSPEND_LIMITS).
 //
-//   "2" + JSON [ {<exercise id>: {<seed>: {<part>: [text, attempts, verdict, cut?, at?, version?]},
+//   "2" + JSON [ {<exercise id>: {<seed>: {<part>: [text, attempts, verdict, cut?, version?], "": at?},
 //                                 "w": {<item>: [notes, [ticked], revealed, cut?]}}},
 //                {f: 1}? ]
 // Exercises are keyed by their id and parts by their name, never by position, so a package
@@ -13,9 +13,10 @@
 // verdict: "c" correct, "i" incorrect, "v" invalid, "" none. cut: 1 when the text was
 // shortened to fit the size (a part's answer is then left out whole, since a part of an
 // answer is another answer; a written text keeps its beginning, never half a character).
-// at: when the part was last checked (whole seconds since 1970; 0 or absent: not known);
 // version: the exercise's version the answer was given against ('' or absent: not known).
 // Trailing fields at their defaults are left out (version 2's first cells had only four).
+// at (under the key "", which no part has): when a variant that is not the one shown now
+// was last checked, whole seconds since 1970, so that the oldest goes first (below).
 //
 // The size rule, when everything does not fit, applied in this order until it fits:
 //   1. the answers of variants the learner is not shown now go, a variant at a time, the one
@@ -45,6 +46,7 @@ const MAX_NAME = 200;
 const MAX_VERSION = 64;
 const WRITTEN = 'w';
 const OPEN_TASK = '';
+const TIME = ''; // (in a seed's holder: no part has an empty name)
 const dict = () => Object.create(null);
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
 const has = (object, key) => Object.hasOwn(object ?? {}, key);
@@ -52,12 +54,16 @@ const utf16 = (text) => text.length;
 
 // A part's record -> its cell, trailing defaults left out.
 function partCell(saved) {
-  const seconds = saved.at ? Math.floor(Date.parse(saved.at) / 1000) : 0;
-  const cell = [saved.text, saved.attempts, CODES.get(saved.verdict) ?? '', 0, Number.isSafeInteger(seconds) && seconds > 0
-    ? seconds : 0, typeof saved.version === 'string' ? saved.version : ''];
+  const cell = [saved.text, saved.attempts, CODES.get(saved.verdict) ?? '', 0, typeof saved.version === 'string' ? saved.version : ''];
   while (cell.length > 3 && !cell.at(-1)) cell.pop();
   return cell;
 }
+
+// When a record was last checked, in whole seconds since 1970 (0: not known).
+const secondsOf = (saved) => {
+  const seconds = saved.at ? Math.floor(Date.parse(saved.at) / 1000) : 0;
+  return Number.isSafeInteger(seconds) && seconds > 0 ? seconds : 0;
+};
 
 // The JSON of the state as a tree whose sizes are kept up to date as leaves are changed or
 // removed: {key, parent, children (Map), size (of the node's own JSON), keySize (its key's
@@ -148,16 +154,17 @@ export function planSuspend(state, ids, { limit = SUSPEND_LIMIT, size = utf16, f
       if (entries.length === 0) continue;
       exercise ??= t.object(data, id);
       const holder = t.object(exercise, seed);
+      const hidden = has(current, id) && String(current[id]) !== seed;
       let latest = 0;
       for (const [part, saved] of entries) {
         const cell = partCell(saved);
-        const at = cell[4] ?? 0;
+        const at = secondsOf(saved);
         latest = Math.max(latest, at);
-        leaves.push({ node: t.leaf(holder, part, cell), exercise: id, seed, part, at, correct: cell[2] === 'c', shown: true });
+        leaves.push({ node: t.leaf(holder, part, cell), exercise: id, seed, part, at, correct: cell[2] === 'c', shown: !hidden });
       }
-      if (has(current, id) && String(current[id]) !== seed) {
+      if (hidden) {
+        if (latest) t.leaf(holder, TIME, latest);
         groups.push({ node: holder, at: latest, seed: Number(seed) });
-        for (const leaf of leaves.slice(-entries.length)) leaf.shown = false;
       }
     }
     const written = [...(record.open ? [[OPEN_TASK, record.open]] : []), ...Object.entries(record.explain ?? {})];
@@ -219,10 +226,10 @@ export const encodeSuspend = (state, ids, options) => planSuspend(state, ids, op
 const isName = (key) => key.length > 0 && key.length <= MAX_NAME && ![...key].some((c) => c.charCodeAt(0) < 0x20);
 const isText = (value) => typeof value === 'string' && value.length <= MAX_TEXT;
 const isFlag = (value) => value === undefined || value === 0 || value === 1;
-const isCell = (cell) => Array.isArray(cell) && cell.length <= 6 && isText(cell[0])
+const isCell = (cell) => Array.isArray(cell) && cell.length <= 5 && isText(cell[0])
   && Number.isSafeInteger(cell[1]) && cell[1] >= 0 && VERDICTS.has(cell[2]) && isFlag(cell[3])
-  && (cell[4] === undefined || (Number.isSafeInteger(cell[4]) && cell[4] >= 0 && cell[4] < 1e11))
-  && (cell[5] === undefined || (typeof cell[5] === 'string' && cell[5].length <= MAX_VERSION));
+  && (cell[4] === undefined || (typeof cell[4] === 'string' && cell[4].length <= MAX_VERSION));
+const isSeconds = (value) => Number.isSafeInteger(value) && value > 0 && value < 1e11;
 const isWritten = (cell) => Array.isArray(cell) && cell.length <= 4 && isText(cell[0]) && Array.isArray(cell[1])
   && cell[1].length <= 100 && cell[1].every((i) => Number.isSafeInteger(i) && i >= 0) && (cell[2] === 0 || cell[2] === 1)
   && isFlag(cell[3]);
@@ -255,14 +262,16 @@ function readExercise(seeds) {
       continue;
     }
     const saved = dict();
+    const at = isSeconds(cells[TIME]) ? new Date(cells[TIME] * 1000).toISOString() : null;
     for (const [part, cell] of Object.entries(cells)) {
+      if (part === TIME && isSeconds(cell)) continue;
       if (!isName(part) || !isCell(cell)) {
         dropped += 1;
         continue;
       }
       const entry = { text: cell[0], attempts: cell[1], verdict: VERDICTS.get(cell[2]) };
-      if (cell[4]) entry.at = new Date(cell[4] * 1000).toISOString();
-      if (cell[5]) entry.version = cell[5];
+      if (at) entry.at = at;
+      if (cell[4]) entry.version = cell[4];
       saved[part] = entry;
       if (cell[3] === 1) cut.push({ seed: key, part });
     }
