@@ -8,12 +8,12 @@ import { exportProgress, exportFileName, importProgress } from './progress-file.
 import { MAX_EMAIL, MAX_NAME, readLearner, saveLearner } from './learner.mjs';
 
 // A labelled text field of the learner's record; saved as it changes.
-function learnerField(label, hint, { value, maxLength, type, autocomplete, onChange }) {
+function learnerField(label, hint, { value, maxLength, inputmode, autocomplete, onChange }) {
   const id = uniqueId('learner');
-  const input = el('input', { id, type, value, maxlength: String(maxLength), autocomplete, spellcheck: 'false',
+  const input = el('input', { id, type: 'text', inputmode, value, maxlength: String(maxLength), autocomplete, spellcheck: 'false',
     'aria-describedby': `${id}-hint`, class: 'learner-field' });
   input.addEventListener('input', () => onChange(input.value));
-  return { input, row: el('p', { class: 'learner-row' }, el('label', { for: id }, label), ' ', input,
+  return { input, row: el('p', { class: 'learner-row' }, el('label', { for: id }, label), input,
     el('span', { id: `${id}-hint`, class: 'learner-hint' }, hint)) };
 }
 
@@ -31,11 +31,11 @@ export function mountProgressPanel(holder, { store, onImported = () => {} }) {
     learner = { ...learner, ...change };
     saveLearner(learner);
   };
-  const name = learnerField('Your name:', ' It goes into your progress file, so that your teacher knows whose it is.',
-    { value: learner.name, maxLength: MAX_NAME, type: 'text', autocomplete: 'name', onChange: (text) => keep({ name: text }) });
+  const name = learnerField('Your name:', 'It goes into your progress file, so that your teacher knows whose it is.',
+    { value: learner.name, maxLength: MAX_NAME, inputmode: 'text', autocomplete: 'name', onChange: (text) => keep({ name: text }) });
   const email = learnerField('Your email address at your course (if you like):',
-    ' With it, your teacher can put your score into the course\u2019s gradebook.',
-    { value: learner.email, maxLength: MAX_EMAIL, type: 'email', autocomplete: 'email', onChange: (text) => keep({ email: text }) });
+    'With it, your teacher can put your score into the course\u2019s gradebook.',
+    { value: learner.email, maxLength: MAX_EMAIL, inputmode: 'email', autocomplete: 'email', onChange: (text) => keep({ email: text }) });
   const refresh = () => {
     learner = readLearner();
     name.input.value = learner.name;
