@@ -23,7 +23,7 @@
 //   new manifest has again are kept; the tracks of the others are deleted.
 //
 // startMoodle() serves a folder and these endpoints; install(folder, zip, version) puts a
-// package and its player there. The player: /FOLDER/player.html?learner=L[&attempt=A]
+// package and its player there. The player: /FOLDER/player.html?learner=L[&name=NAME][&attempt=A]
 // [&refuse=ELEMENT], with an "Exit activity" link to /course.html (a whole-page navigation).
 
 import fs from 'node:fs';
@@ -82,7 +82,8 @@ const moodle = location.pathname.replace(/player\\.html$/, '');
 const params = 'learner=' + encodeURIComponent(learner) + '&attempt=' + attempt + '&folder=' + encodeURIComponent(document.body.dataset.folder);
 const get = (url) => { const r = new XMLHttpRequest(); r.open('GET', url, false); r.send(); return JSON.parse(r.responseText); };
 const launch = get('/moodle/launch?' + params);
-const handed = { ...launch.data, [version === '2004' ? 'cmi.learner_id' : 'cmi.core.student_id']: learner };
+const handed = { ...launch.data, [version === '2004' ? 'cmi.learner_id' : 'cmi.core.student_id']: learner,
+  ...(query.get('name') ? { [version === '2004' ? 'cmi.learner_name' : 'cmi.core.student_name']: query.get('name') } : {}) };
 
 // request.js: the beacon once the page is being left.
 window.mod_scorm_useBeaconAPI = false;

@@ -41,9 +41,10 @@ after(async () => {
 });
 
 // The player in a fresh page; resolves to {page, sco (the element), problems, context}.
-async function launch(folder, learner, { attempt = 1 } = {}) {
+async function launch(folder, learner, { attempt = 1, name = null } = {}) {
   const checked = await newCheckedPage(browser, { allow: [/sendBeacon/] });
-  await checked.page.goto(`${moodle.url}${folder}/player.html?learner=${encodeURIComponent(learner)}&attempt=${attempt}`);
+  await checked.page.goto(`${moodle.url}${folder}/player.html?learner=${encodeURIComponent(learner)}&attempt=${attempt}` +
+    `${name ? `&name=${encodeURIComponent(name)}` : ''}`);
   await checked.page.waitForFunction(() => document.getElementById('sco')?.contentDocument
     ?.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 30_000 });
   const frame = checked.page.frameLocator('#sco');
@@ -325,7 +326,9 @@ test('a package rebuilt under a new title keeps every learner\'s work in the LMS
     const update = moodle.install(folder, second[index], version); // the teacher's re-upload, under the new title
     assert.deepEqual(update, { kept: 2, deleted: 0 }, `${version}: Moodle keeps both learners' tracks`);
     for (const [learner, list] of Object.entries(answers)) {
-      const back = await launch(folder, learner); // (a new browser: everything comes from the LMS)
+      const back = await launch(folder, learner, { name: `${learner}, Test` }); // (a new browser: everything comes from the LMS)
+      assert.equal(await back.frame.locator('.sco-learner').textContent(),
+        `The course site knows you as ${learner}, Test: your work is saved under that name.`, 'the LMS\'s name for the learner');
       const after = await stateOf(back.sco);
       for (const [exercise, part, text] of list) {
         const was = before[learner].exercises.find((item) => item.exercise === exercise).parts[part];

@@ -47,7 +47,9 @@ class ScormStore extends AnswerStore {
 }
 
 // The learner's way to say they are done before every part is settled.
-function finishControl(onFinish) {
+// learnerName: the LMS's name for the learner ('' when it gives none), said so that a learner
+// on a shared computer sees whose work this is.
+function finishControl(onFinish, learnerName = '') {
   const button = el('button', { type: 'button', class: 'sco-finish' }, 'I have finished');
   const said = el('p', { class: 'sco-finish-note', role: 'status' });
   const mark = () => {
@@ -60,6 +62,7 @@ function finishControl(onFinish) {
     mark();
   });
   return { section: el('section', { class: 'sco-finish-section', 'aria-label': 'Finishing' },
+    learnerName ? el('p', { class: 'sco-learner' }, `The course site knows you as ${learnerName}: your work is saved under that name.`) : null,
     el('p', {}, 'The activity counts as completed once every part is correct', ' (or out of attempts, where they are limited)',
       ' and every explanation is written, or when you say you have finished.'), button, said), mark };
 }
@@ -158,7 +161,7 @@ function start() {
     finishing = finishControl(() => {
       session.finish(store.snapshot());
       if (last) session.report(last);
-    });
+    }, begun.learnerName.trim().slice(0, 100));
     if (begun.finished) finishing.mark();
     main.addEventListener('attention-progress', report);
     main.addEventListener('attention-ready', report);
