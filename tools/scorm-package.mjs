@@ -46,7 +46,7 @@ export function chapterIdentity(chapter, count) {
     itemTitle: `Chapter ${chapter} exercises (${count})` };
 }
 export function chosenIdentity(title, count) {
-  const slug = title.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  const slug = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
   return { id: IDENTIFIER, file: `attention-companion-${slug || 'exercises'}`, title: `Attention companion: ${title}`,
     itemTitle: `${title} (${count} ${count === 1 ? 'exercise' : 'exercises'})` };
 }
