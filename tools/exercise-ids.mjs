@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The teachers' guide's list of exercise ids (for embeds and packages), generated from the
-// exercise files: prints it, or with --write puts it between the exercise-ids markers of
+// The teachers' guide's list of exercise ids (for embeds and packages), with each one's graded
+// parts and written items, generated from the exercise files: prints it, or with --write puts
+// it between the exercise-ids markers of
 // docs/teachers.md. tests/js/exercise-ids.test.mjs checks that the guide holds exactly it.
 //   node tools/exercise-ids.mjs [--write]
 import fs from 'node:fs';
@@ -23,8 +24,16 @@ export function exerciseIdTable() {
   const docs = docsUnder(path.join(repoRoot, 'exercises'))
     .sort((x, y) => x.chapter - y.chapter || x.order - y.order || x.id.localeCompare(y.id));
   const cell = (text) => String(text).replaceAll('|', '\\|');
-  return ['| id | chapter | title | parts |', '|---|---:|---|---:|',
-    ...docs.map((doc) => `| \`${doc.id}\` | ${doc.chapter} | ${cell(doc.title ?? '')} | ${(doc.parts ?? []).length} |`)].join('\n');
+  // Written work: the explain items (the written half of an exercise), or an open design
+  // task's plan (an exercise with no graded parts and a checklist).
+  const written = (doc) => {
+    const items = (doc.explain ?? []).length;
+    if (items) return String(items);
+    return (doc.parts ?? []).length === 0 && Array.isArray(doc.checklist) ? 'plan' : '';
+  };
+  return ['| id | chapter | title | parts | written |', '|---|---:|---|---:|---:|',
+    ...docs.map((doc) => `| \`${doc.id}\` | ${doc.chapter} | ${cell(doc.title ?? '')} | ${(doc.parts ?? []).length} | ` +
+      `${written(doc)} |`)].join('\n');
 }
 
 export const guidePath = path.join(repoRoot, 'docs', 'teachers.md');

@@ -1,27 +1,32 @@
 #!/usr/bin/env node
 // SCORM packages: a chapter's (tools/build-embed.mjs writes one per chapter and version)
-// or one of exercises a teacher chooses, with a title, per-learner variants and a feedback
-// policy (web/ui/feedback-policy.mjs) given as the launch's parameters in the manifest.
-//
-//   node tools/scorm-package.mjs --exercises ch14.ex1,ch19.ex3 | --chapter 19  --title "Week 3: attention"
-//        [--version 1.2|2004|both] [--per-learner] [--salt TEXT] [--mastery 0-100]
-//        [--attempts 1-20] [--values shown|hidden] [--working shown|hidden]
-//        [--out DIR] [--build DIR]
+// or one of exercises a teacher chooses, with a title, per-learner variants or one variant
+// for the class, and a feedback policy (web/ui/feedback-policy.mjs) given as the launch's
+// parameters in the manifest. `node tools/scorm-package.mjs --help` prints every option.
 //
 // It needs a build (npm test or npm start, or cmake --build build), whose SCO script
 // (build/sco/) and exercises (build/site/exercises.json) it packs; it writes
-// DIR/<id>-scorm12.zip and/or DIR/<id>-scorm2004.zip (DIR: build/scorm) and prints them.
+// DIR/<title>-scorm12.zip and/or DIR/<title>-scorm2004.zip (DIR: build/scorm) and prints them.
+//
+// Every package has the same manifest identifiers (IDENTIFIER): an LMS that replaces an
+// activity's package keeps the learners' records of the items whose identifiers it finds
+// again (Moodle deletes the tracks of the others), so a package rebuilt under a new title,
+// or with its exercises in another order, keeps every learner's work. The SCO keeps its
+// copy in the learner's browser under the package's key (packageKey: its exercises as a
+// set and its launch parameters, never its title).
 
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { manifest12, manifest2004, readMasteryScore } from './scorm-manifest.mjs';
-import { readPolicy, policyQuery } from '../web/ui/feedback-policy.mjs';
+import { readPolicy, policyQuery, MAX_ATTEMPTS } from '../web/ui/feedback-policy.mjs';
 import { MAX_LEARNER_CHARS } from '../web/embed/learner-seed.mjs';
+import { readSeed } from '../web/seed.mjs';
 import { page } from './html-page.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,23 +36,38 @@ export const SCORM_VERSIONS = {
   2004: { suffix: 'scorm2004', manifest: manifest2004 },
 };
 
-// A package's identity: a chapter's, or a chosen set's from its title.
+// The manifest's identifiers, the same in every package (see above).
+export const IDENTIFIER = 'attention-companion';
+
+// A package's identity: {id (its manifest identifiers), file (the zip's name, without the
+// version suffix), title, itemTitle}: a chapter's, or a chosen set's named after its title.
 export function chapterIdentity(chapter, count) {
-  return { id: `attention-companion-ch${chapter}`, title: `Attention companion: Chapter ${chapter}`,
+  return { id: IDENTIFIER, file: `attention-companion-ch${chapter}`, title: `Attention companion: Chapter ${chapter}`,
     itemTitle: `Chapter ${chapter} exercises (${count})` };
 }
 export function chosenIdentity(title, count) {
-  const slug = title.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
-  return { id: `attention-companion-${slug || 'exercises'}`, title: `Attention companion: ${title}`,
+  const slug = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  return { id: IDENTIFIER, file: `attention-companion-${slug || 'exercises'}`, title: `Attention companion: ${title}`,
     itemTitle: `${title} (${count} ${count === 1 ? 'exercise' : 'exercises'})` };
 }
 
-// The launch's query: per-learner variants (and the salt), then the feedback policy.
-export function launchParameters({ perLearner = false, salt = '', policy = null } = {}) {
+// The key of the SCO's copy in the browser: the exercises as a set and the launch
+// parameters (their order aside), hashed.
+export function packageKey(ids, parameters = '') {
+  const query = [...new URLSearchParams(parameters.replace(/^\?/, ''))].map(([k, v]) => `${k}=${v}`).sort();
+  const hash = createHash('sha256').update(JSON.stringify([[...new Set(ids)].sort(), query])).digest('hex');
+  return `${IDENTIFIER}-${hash.slice(0, 16)}`;
+}
+
+// The launch's query: per-learner variants (and the salt) or one seed for the class, then
+// the feedback policy.
+export function launchParameters({ perLearner = false, salt = '', seed = null, policy = null } = {}) {
   const query = new URLSearchParams();
   if (perLearner) {
     query.set('variants', 'learner');
     if (salt) query.set('salt', salt);
+  } else if (seed !== null && seed !== 0) {
+    query.set('seed', String(seed));
   }
   const rest = [query.toString(), policy ? policyQuery(policy) : ''].filter(Boolean).join('&');
   return rest ? `?${rest}` : '';
@@ -55,8 +75,8 @@ export function launchParameters({ perLearner = false, salt = '', policy = null 
 
 // The SCO's page: its exercises, its SCORM version and the package's id (the SCO keeps a
 // copy of the learner's work in the browser per package: web/embed/scorm-session.mjs).
-const launchPage = ({ title, ids, version, id }) => page({
-  title, body: '<main id="sco"></main>', scripts: ['sco.js'], dataset: { exercises: ids.join(','), scorm: version, package: id } });
+const launchPage = ({ title, ids, version, key }) => page({
+  title, body: '<main id="sco"></main>', scripts: ['sco.js'], dataset: { exercises: ids.join(','), scorm: version, package: key } });
 
 // Writes one package's zip. scoDir holds sco.js and style.css (build-embed.mjs's build/sco).
 export function writePackage({ scoDir, zipFile, version, ids, identity, masteryScore = null, parameters = '' }) {
@@ -65,7 +85,8 @@ export function writePackage({ scoDir, zipFile, version, ids, identity, masteryS
     for (const file of ['sco.js', 'style.css']) fs.copyFileSync(path.join(scoDir, file), path.join(work, file));
     fs.writeFileSync(path.join(work, 'imsmanifest.xml'),
       SCORM_VERSIONS[version].manifest({ ...identity, files: SCO_FILES, masteryScore, parameters }));
-    fs.writeFileSync(path.join(work, 'index.html'), launchPage({ title: identity.title, ids, version, id: identity.id }));
+    fs.writeFileSync(path.join(work, 'index.html'), launchPage({ title: identity.title, ids, version,
+      key: packageKey(ids, parameters) }));
     fs.rmSync(zipFile, { force: true });
     execFileSync('zip', ['-q', '-X', '-r', zipFile, 'imsmanifest.xml', ...SCO_FILES], { cwd: work });
   } finally {
@@ -74,19 +95,47 @@ export function writePackage({ scoDir, zipFile, version, ids, identity, masteryS
   return zipFile;
 }
 
-const USAGE = 'usage: node tools/scorm-package.mjs --exercises ID[,ID…] | --chapter N --title TEXT [--version 1.2|2004|both] ' +
-  '[--per-learner] [--salt TEXT] [--mastery 0-100] [--attempts 1-20] [--values shown|hidden] ' +
-  '[--working shown|hidden] [--out DIR] [--build DIR]';
+export const USAGE = `usage: node tools/scorm-package.mjs (--exercises ID[,ID…] | --chapter N) --title TEXT [options]
 
-// The command line -> the zips written, or throws an Error whose message says what is wrong.
-export function main(argv) {
+Writes a SCORM package of the exercises (or of a chapter) and prints the zips it wrote.
+  --exercises ID[,ID…]   the exercises, in this order (node tools/cli.mjs list prints the ids)
+  --chapter N            every exercise of chapter N (14 or 19), in the chapter's order
+  --title TEXT           the activity's title, as the LMS shows it (also the zip's name); a
+                         package rebuilt under another title keeps the learners' work
+  --version V            1.2, 2004 or both (default: both)
+  --per-learner          each learner their own numbers, from the LMS's learner id
+  --salt TEXT            with --per-learner: a new salt deals new numbers (at most ${MAX_LEARNER_CHARS} characters)
+  --seed N               one variant for the whole class (0 to 4294967295; 0, the default, is the
+                         chapter's own numbers); not with --per-learner
+  --mastery 0-100        the score a learner passes at (without it: completed or incomplete only)
+  --attempts 1-${MAX_ATTEMPTS}          graded checks per part (without it: any number)
+  --values shown|hidden  hidden: no expected value is shown (nor the working, figures, reference notes)
+  --working shown|hidden hidden: the working opens once every part is correct or out of attempts
+  --follow-through counts|noted
+                         noted: a part that follows from the learner's own wrong earlier answer is
+                         marked not correct (and told so); counts (the default) marks it correct
+  --out DIR              where the zips go (default: build/scorm)
+  --build DIR            the build to pack (default: build)
+  --help                 this text`;
+
+// The policy's faults in the command line's words (--follow-through for followThrough=).
+const asOption = (fault) => fault.replace(/^followThrough=/, '--follow-through ').replace(/^(attempts|values|working)=/, '--$1 ');
+
+// The command line -> the zips written ([] for --help, after printing it), or throws an
+// Error whose message says what is wrong.
+export function main(argv, { print = (text) => process.stdout.write(`${text}\n`) } = {}) {
   const { values: args } = parseArgs({ args: argv, strict: true, options: {
     exercises: { type: 'string' }, chapter: { type: 'string' }, title: { type: 'string' },
     version: { type: 'string', default: 'both' },
-    'per-learner': { type: 'boolean', default: false }, salt: { type: 'string', default: '' },
+    'per-learner': { type: 'boolean', default: false }, salt: { type: 'string', default: '' }, seed: { type: 'string' },
     mastery: { type: 'string' }, attempts: { type: 'string' }, values: { type: 'string' }, working: { type: 'string' },
+    'follow-through': { type: 'string' }, help: { type: 'boolean', short: 'h', default: false },
     out: { type: 'string' }, build: { type: 'string', default: path.join(repoRoot, 'build') },
   } });
+  if (args.help) {
+    print(USAGE);
+    return [];
+  }
   if (!args.exercises === !args.chapter || !args.title?.trim()) {
     throw new Error(`--title and one of --exercises or --chapter are needed\n${USAGE}`);
   }
@@ -94,8 +143,15 @@ export function main(argv) {
   if (!versions.every((version) => version in SCORM_VERSIONS)) throw new Error(`--version must be 1.2, 2004 or both\n${USAGE}`);
   if (args.salt.length > MAX_LEARNER_CHARS) throw new Error(`--salt is longer than ${MAX_LEARNER_CHARS} characters`);
   if (args.salt && !args['per-learner']) throw new Error('--salt only means something with --per-learner');
-  const { policy, faults } = readPolicy((name) => args[name] ?? null);
-  if (faults.length) throw new Error(faults.join(' '));
+  let seed = null;
+  if (args.seed !== undefined) {
+    if (args['per-learner']) throw new Error('--seed gives the whole class one variant, --per-learner each learner their own: give one');
+    const read = readSeed(args.seed, '--seed');
+    if (!read.ok) throw new Error(read.message);
+    seed = read.seed;
+  }
+  const { policy, faults } = readPolicy((name) => (name === 'followThrough' ? args['follow-through'] : args[name]) ?? null);
+  if (faults.length) throw new Error(faults.map(asOption).join(' '));
   const buildDir = path.resolve(args.build);
   const scoDir = path.join(buildDir, 'sco');
   const catalogue = path.join(buildDir, 'site', 'exercises.json');
@@ -117,10 +173,10 @@ export function main(argv) {
   const identity = chosenIdentity(args.title.trim(), ids.length);
   const outDir = path.resolve(args.out ?? path.join(buildDir, 'scorm'));
   fs.mkdirSync(outDir, { recursive: true });
-  const parameters = launchParameters({ perLearner: args['per-learner'], salt: args.salt, policy });
+  const parameters = launchParameters({ perLearner: args['per-learner'], salt: args.salt, seed, policy });
   return versions.map((version) => writePackage({
     scoDir, version, ids, identity, parameters, masteryScore: readMasteryScore(args.mastery),
-    zipFile: path.join(outDir, `${identity.id}-${SCORM_VERSIONS[version].suffix}.zip`),
+    zipFile: path.join(outDir, `${identity.file}-${SCORM_VERSIONS[version].suffix}.zip`),
   }));
 }
 

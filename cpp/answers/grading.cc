@@ -289,6 +289,31 @@ Verdict Grade(std::string_view text, const GradeRequest& request) {
 
   Judgment judgment = Judge(answer, request.expected, request.leading_order);
   size_t total = judgment.entries.size();
+  // With the values hidden, a verdict that costs nothing must not depend on the value: unless
+  // the whole answer is right, a decimal with too few figures, or an approximation where the
+  // exact form or count is asked, is not checked, whatever its digits.
+  if (!request.reveal_values && judgment.worst > Match::kEvaluated) {
+    std::vector<const EntryJudgment*> few, approximate;
+    for (const auto& e : judgment.entries) {
+      if (e.match == Match::kExact) continue;
+      if (e.answer->is_decimal() && e.answer->significant < kMinSignificant) few.push_back(&e);
+      if (e.answer->is_decimal() || e.answer->evaluated) approximate.push_back(&e);
+    }
+    if (!few.empty()) {
+      std::string which =
+          total == 1 ? "your answer has" : EntriesText(few, total) + (few.size() == 1 ? " has" : " have");
+      return Invalid(answer.ReadAs(), "Not checked: " + which +
+                                          " fewer than 3 significant figures, and a decimal needs at least 3 to be "
+                                          "checked here. Write more digits, or the exact form.");
+    }
+    if (!approximate.empty() && (request.require_exact || request.count)) {
+      return Invalid(answer.ReadAs(), request.require_exact
+                                          ? "Not checked: this part asks for the exact form (fractions, with a for ln "
+                                            "2), so a decimal or an evaluated expression is not checked here."
+                                          : "Not checked: this part asks for the exact count, so a rounded number is "
+                                            "not checked here: write every digit.");
+    }
+  }
   Verdict v;
   v.read_as = answer.ReadAs();
   switch (judgment.worst) {
@@ -339,13 +364,13 @@ Verdict Grade(std::string_view text, const GradeRequest& request) {
     }
     case Match::kNear: {
       auto near = EntriesWith(judgment, Match::kNear);
-      if (Verdict exact = NearAnExactValue(request, answer, judgment, near); !exact.feedback.empty()) return exact;
       if (!request.reveal_values) {
         // The direction of the miss would give the value away: worded as any wrong answer.
         Verdict wrong = Incorrect(request, answer, "Not correct. Check each step against the hint.");
         wrong.near_miss = wrong.misconception.empty();
         return wrong;
       }
+      if (Verdict exact = NearAnExactValue(request, answer, judgment, near); !exact.feedback.empty()) return exact;
       bool all_low = std::all_of(near.begin(), near.end(), [](const EntryJudgment* e) { return e->low; });
       bool all_high = std::none_of(near.begin(), near.end(), [](const EntryJudgment* e) { return e->low; });
       std::string which = total == 1
@@ -363,9 +388,11 @@ Verdict Grade(std::string_view text, const GradeRequest& request) {
       for (const auto* e : EntriesWith(judgment, Match::kNear)) wrong.push_back(e);
       std::sort(wrong.begin(), wrong.end(),
                 [](const EntryJudgment* x, const EntryJudgment* y) { return x->path < y->path; });
-      std::string which = total > 1 && wrong.size() < total ? " In your answer, " + EntriesText(wrong, total) +
-                                                                  (wrong.size() == 1 ? " does" : " do") + " not match."
-                                                            : "";
+      // (With the values hidden, which entries match is not said: it would confirm the others.)
+      std::string which =
+          request.reveal_values && total > 1 && wrong.size() < total
+              ? " In your answer, " + EntriesText(wrong, total) + (wrong.size() == 1 ? " does" : " do") + " not match."
+              : "";
       return Incorrect(request, answer, "Not correct." + which + " Check each step against the hint.");
     }
   }

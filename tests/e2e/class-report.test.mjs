@@ -21,6 +21,7 @@ import { scormDir, startHost } from './embed-helpers.mjs';
 import { installPackage } from './scorm-lms.mjs';
 import { loadCompanion } from '../../web/companion.mjs';
 import { parseDelimited } from '../../web/report/delimited-text.mjs';
+import { stepText } from '../../web/report/report-csv.mjs';
 import { AnswerStore } from '../../web/ui/storage.mjs';
 import { exportProgress } from '../../web/ui/progress-file.mjs';
 import { EXPLANATION, OTHERS, SAME_VALUE, UNEXPLAINED_PART, classOfThree, classReport, moodleS, phpRow }
@@ -141,7 +142,7 @@ function expected(answers) {
 }
 
 // The summary table's part rows as text: [exercise, part, ...cells].
-const tableRows = (page) => page.locator('table.report-table:not(.report-unplaced):not(.report-learners) tbody tr[data-part]').evaluateAll((rows) =>
+const tableRows = (page) => page.locator('table.report-table:not(.report-unplaced):not(.report-learner-parts) tbody tr[data-part]').evaluateAll((rows) =>
   rows.map((row) => [row.dataset.exercise, ...[...row.cells].map((cell) => cell.textContent.trim())]));
 
 async function axeViolations(page) {
@@ -199,7 +200,11 @@ test('the report of a class\'s SCORM answers: re-graded counts, named mistakes, 
   for (const [part, t] of want) {
     for (const [tag, m] of t.mistakes) {
       const item = page.locator(`section.report-mistakes[data-part="${part}"] .report-mistake[data-tag="${tag}"]`);
-      assert.equal(await item.locator('dt').textContent(), `${tag}: ${m.count} answer${m.count === 1 ? '' : 's'}`);
+      // The share of the part's learners who met it, each learner as the core grades their answers.
+      const answered = LEARNERS.filter((l) => l.answers.some(([p]) => p === part));
+      const met = answered.filter((l) => l.answers.some(([p, text]) => p === part && graded(p, text).misconception === tag));
+      assert.equal(await item.locator('dt').textContent(), `${tag}: ${m.count} answer${m.count === 1 ? '' : 's'}; ` +
+        `${met.length} of ${answered.length} learner${answered.length === 1 ? '' : 's'} (${Math.round((100 * met.length) / answered.length)}%) met it`);
       assert.deepEqual(await item.locator('dd').allTextContents(), [...m.feedback]);
     }
   }
@@ -215,22 +220,36 @@ test('the report of a class\'s SCORM answers: re-graded counts, named mistakes, 
   // in the page's table and in the CSV download (a row per learner and part).
   const title = catalogue.find((entry) => entry.id === EXERCISE).title;
   const partOrder = catalogue.find((entry) => entry.id === EXERCISE).parts;
-  const perLearner = LEARNERS.flatMap((learner) => partOrder.filter((part) => learner.answers.some(([p]) => p === part)).map((part) => {
-    const mine = learner.answers.filter(([p]) => p === part).map(([, text]) => text);
-    const last = graded(part, mine.at(-1));
-    return [`${learner.name} (${learner.email})`, EXERCISE, title, part, '', mine.at(-1), last.verdict,
-      String(mine.filter((text) => graded(part, text).verdict !== 'invalid').length), '', last.misconception ?? '', ''];
-  }));
-  const shown = await page.locator('table.report-learners tbody tr[data-part]').evaluateAll((trs) => trs.map((tr) =>
-    [tr.dataset.learner, tr.dataset.part, tr.cells[1].textContent, tr.cells[3].textContent, tr.cells[2].dataset.verdict]));
-  assert.deepEqual(shown, perLearner.map((row) => [row[0], row[3], row[5], row[7], row[6]]));
+  // (Each try's words as the page writes them, from the core's verdict and named mistake.)
+  const perLearner = [...LEARNERS].sort((x, y) => x.name.localeCompare(y.name)).flatMap((learner) => partOrder
+    .filter((part) => learner.answers.some(([p]) => p === part)).map((part) => {
+      const mine = learner.answers.filter(([p]) => p === part).map(([, text]) => text);
+      const last = graded(part, mine.at(-1));
+      const path = mine.map((text) => graded(part, text)).map((r) => stepText({ verdict: r.verdict, mistake: r.misconception || null,
+        nearMiss: isNearMiss(r) })).join(' → ');
+      return [`${learner.name} (${learner.email})`, EXERCISE, title, part, '', mine.at(-1), last.verdict,
+        String(mine.filter((text) => graded(part, text).verdict !== 'invalid').length), path, '', last.misconception ?? '', '', ''];
+    }));
+  const shown = await page.locator('details.report-learner tbody tr[data-part]').evaluateAll((trs) => trs.map((tr) =>
+    [tr.closest('details').dataset.learner, tr.dataset.part, tr.cells[1].textContent, tr.cells[3].textContent,
+      tr.cells[2].dataset.verdict, [...tr.cells[4].querySelectorAll('li')].map((li) => li.textContent).join(' → ')]));
+  assert.deepEqual(shown, perLearner.map((row) => [row[0], row[3], row[5], row[7], row[6], row[8]]));
+  // Each learner's score: the parts whose last answer is correct, over the parts of the exercise.
+  for (const learner of LEARNERS) {
+    const last = new Map(learner.answers.map(([part, text]) => [part, graded(part, text).verdict]));
+    const correct = [...last.values()].filter((v) => v === 'correct').length;
+    const score = Math.round((10_000 * correct) / partOrder.length) / 100;
+    const shownScore = await page.locator('details.report-learner').evaluateAll((nodes, key) => nodes
+      .find((node) => node.dataset.learner === key)?.querySelector('.report-learner-score')?.dataset.score, `${learner.name} (${learner.email})`);
+    assert.equal(shownScore, String(score), learner.name);
+  }
   const [download] = await Promise.all([page.waitForEvent('download'), page.locator('button.report-download').click()]);
   assert.match(download.suggestedFilename(), /^class-report-\d{4}-\d\d-\d\d\.csv$/);
   const csv = fs.readFileSync(await download.path(), 'utf8');
   const [header, ...records] = parseDelimited(csv, ',');
-  assert.deepEqual(header, ['Learner', 'Exercise', 'Title', 'Part', 'Variant', 'Answer', 'Verdict', 'Attempts', 'Follow-through',
-    'Named mistake', 'Checklist points ticked']);
-  assert.deepEqual(records, perLearner);
+  assert.deepEqual(header, ['Learner', 'Exercise', 'Title', 'Part', 'Variant', 'Answer', 'Verdict', 'Attempts', 'Tries',
+    'Follow-through', 'Named mistake', 'Version', 'Checklist points ticked']);
+  assert.deepEqual(records.map((r) => [...r.slice(0, 5), r[5].replace(/^'/, ''), ...r.slice(6)]), perLearner);
 
   assert.deepEqual(await axeViolations(page), [], 'the report (light)');
   await page.emulateMedia({ colorScheme: 'dark' });
@@ -302,15 +321,15 @@ test('a row per learner, the unexplained wrong answers in 5 groups with counts, 
   assert.equal(seen.length, 5);
   assert.deepEqual(seen.map((row) => row[1]), ['2', '1', '1', '1', '1'], 'with counts, most frequent first');
   assert.deepEqual(seen[0].slice(2), ['2', SAME_VALUE[0]], 'two learners, one example as typed');
-  const learners = await page.locator('table.report-learners tbody[data-learner]').evaluateAll((bodies) => bodies.map((b) => b.dataset.learner));
+  const learners = await page.locator('details.report-learner').evaluateAll((nodes) => nodes.map((b) => b.dataset.learner));
   assert.deepEqual(learners, ['Ana', 'Ben', 'Cy']);
   const written = page.locator('section.report-written[data-exercise="ch14.ex2"]');
   assert.equal(await written.locator('dd.report-written-text').textContent(), EXPLANATION);
   assert.ok(await written.locator('.report-checklist li').count() > 0, 'beside the item\'s checklist');
   const [download] = await Promise.all([page.waitForEvent('download'), page.locator('button.report-download').click()]);
   const [, ...records] = parseDelimited(fs.readFileSync(await download.path(), 'utf8'), ',');
-  const rows = await page.locator('table.report-learners tbody tr[data-part]').evaluateAll((trs) => trs.map((tr) =>
-    [tr.dataset.learner, tr.dataset.exercise, tr.dataset.part, tr.cells[1].textContent]));
+  const rows = await page.locator('details.report-learner tbody tr[data-part]').evaluateAll((trs) => trs.map((tr) =>
+    [tr.closest('details').dataset.learner, tr.dataset.exercise, tr.dataset.part, tr.cells[1].textContent]));
   assert.deepEqual(records.filter((r) => !r[3].startsWith('written:')).map((r) => [r[0], r[1], r[3], r[5].replace(/^'/, '')]), rows);
   assert.ok(records.some((r) => r[5] === '\'=1+2'), 'a formula-like answer is text in the CSV');
   assert.deepEqual(records.filter((r) => r[3].startsWith('written:')).map((r) => [r[0], r[5]]), [['Ana', EXPLANATION]]);

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { startServer, launchBrowser, newCheckedPage, screenshot } from './harness.mjs';
 import { snippet, localise, hostPage, startHost, partIn, answerChoice, answerLetter, letterOf } from './embed-helpers.mjs';
 import { loadCompanion } from '../../web/companion.mjs';
+import { learnerSeed } from '../../web/embed/learner-seed.mjs';
 
 const companion = await loadCompanion();
 
@@ -335,6 +336,35 @@ test('an explanation and a design task written in iframes reach the course page 
   await explain.locator('button.reveal-notes').click();
   await explain.locator('.reference-notes h4, .reference-notes h3').first().waitFor();
   await screenshot(page, 'embed-iframe-written');
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test('an iframe with a learner key gives each learner their own variant of each exercise, as the component and SCORM do', async () => {
+  const { page, context, problems } = await recordingPage();
+  const courseOrigin = course.url.replace(/\/$/, '');
+  const frame = (query) => `<iframe id="attention" title="Exercise" style="width: 100%; height: 600px" ` +
+    `src="${site.url}embed.html?exercise=ch19.ex3&origin=${courseOrigin}${query}"></iframe>`;
+  const seedOf = async (query) => {
+    course.write('learner.html', hostPage(frame(query)));
+    await page.evaluate(() => { window.received = []; });
+    await page.goto(`${course.url}learner.html`);
+    const [ready] = await waitFor(page, 'ready');
+    return ready.data;
+  };
+  const ana = await seedOf('&learner=ana%40school.example&salt=week3');
+  assert.equal(ana.seed, null, 'each exercise\'s seed is in its own state');
+  assert.equal(ana.exercises[0].seed, learnerSeed('ana@school.example', 'ch19.ex3', 'week3'));
+  assert.match(await page.frameLocator('#attention').locator('.aw-seed').textContent(), new RegExp(`Variant ${ana.exercises[0].seed}`));
+  const ben = await seedOf('&learner=ben&salt=week3');
+  assert.equal(ben.exercises[0].seed, learnerSeed('ben', 'ch19.ex3', 'week3'));
+  assert.notEqual(ben.exercises[0].seed, ana.exercises[0].seed);
+  // A seed and a learner key together are refused, by name.
+  course.write('learner.html', hostPage(frame('&learner=ana&seed=4')));
+  await page.goto(`${course.url}learner.html`);
+  const status = page.frameLocator('#attention').locator('#status');
+  await status.filter({ hasText: 'not both' }).waitFor();
+  assert.match(await status.textContent(), /Give this embed a &seed= or a &learner=, not both\./);
   assert.deepEqual(problems(), []);
   await context.close();
 });

@@ -1,8 +1,9 @@
 // The test LMS of the SCORM tests: scorm-again (npm) playing the LMS (its Scorm12API and
 // Scorm2004API) in a page that keeps the learner's CMI record in its own storage between
 // visits (as an LMS keeps it in its database) and frames the package's launch page with
-// the manifest's launch parameters appended, as Moodle does. The learner's id comes from
-// the LMS page's ?learner= (default learner-1). installPackage puts a package and its LMS
+// the manifest's launch parameters appended, as Moodle does (or the LMS page's ?parameters=,
+// for a test of many policies with one package). The learner's id comes from the LMS page's
+// ?learner= (default learner-1). installPackage puts a package and its LMS
 // page in a folder of a test host (embed-helpers.mjs's startHost).
 //
 import fs from 'node:fs';
@@ -26,7 +27,9 @@ window.manifest = manifestRequest.responseText;
 // from the manifest, and that score overrides the status at the finish (mastery_override).
 const LMS_FRAME = `
 const frame = document.createElement('iframe');
-const launchParameters = (window.manifest.match(/parameters="([^"]*)"/)?.[1] ?? '').replaceAll('&#38;', '&').replaceAll('&amp;', '&');
+// (A test may launch with other parameters than the manifest's: the LMS page's ?parameters=.)
+const launchParameters = lmsQuery.get('parameters')
+  ?? (window.manifest.match(/parameters="([^"]*)"/)?.[1] ?? '').replaceAll('&#38;', '&').replaceAll('&amp;', '&');
 frame.id = 'sco';
 frame.title = 'SCORM activity';
 frame.style.width = '100%';

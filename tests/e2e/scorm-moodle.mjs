@@ -18,8 +18,12 @@
 // - A launch hands back the stored data: SCORM 1.2 all of it; SCORM 2004 only when the
 //   stored cmi.exit is suspend (else the SCO starts from nothing, ab-initio).
 //
+// - A package uploaded again into an activity (install on a folder that has one) is Moodle's
+//   package update (scorm_parse_scorm): the learners' tracks of an item whose identifier the
+//   new manifest has again are kept; the tracks of the others are deleted.
+//
 // startMoodle() serves a folder and these endpoints; install(folder, zip, version) puts a
-// package and its player there. The player: /FOLDER/player.html?learner=L[&attempt=A]
+// package and its player there. The player: /FOLDER/player.html?learner=L[&name=NAME][&attempt=A]
 // [&refuse=ELEMENT], with an "Exit activity" link to /course.html (a whole-page navigation).
 
 import fs from 'node:fs';
@@ -78,7 +82,8 @@ const moodle = location.pathname.replace(/player\\.html$/, '');
 const params = 'learner=' + encodeURIComponent(learner) + '&attempt=' + attempt + '&folder=' + encodeURIComponent(document.body.dataset.folder);
 const get = (url) => { const r = new XMLHttpRequest(); r.open('GET', url, false); r.send(); return JSON.parse(r.responseText); };
 const launch = get('/moodle/launch?' + params);
-const handed = { ...launch.data, [version === '2004' ? 'cmi.learner_id' : 'cmi.core.student_id']: learner };
+const handed = { ...launch.data, [version === '2004' ? 'cmi.learner_id' : 'cmi.core.student_id']: learner,
+  ...(query.get('name') ? { [version === '2004' ? 'cmi.learner_name' : 'cmi.core.student_name']: query.get('name') } : {}) };
 
 // request.js: the beacon once the page is being left.
 window.mod_scorm_useBeaconAPI = false;
@@ -197,7 +202,9 @@ function manifestFacts(dir) {
   const twelve = manifest.match(/<adlcp:masteryscore>([^<]*)</)?.[1];
   const measure = manifest.match(/<imsss:minNormalizedMeasure>([^<]*)</)?.[1];
   const mastery = twelve !== undefined ? Number(twelve) : measure !== undefined ? Math.round(Number(measure) * 100) : null;
-  return { parameters, mastery };
+  // The launchable item (the SCO): the item that names a resource.
+  const item = manifest.match(/<item [^>]*identifier="([^"]*)"[^>]*identifierref=/)?.[1] ?? null;
+  return { parameters, mastery, item };
 }
 
 export async function startMoodle() {
@@ -250,11 +257,21 @@ export async function startMoodle() {
     // The stored data of a learner's attempt (Moodle's scorm_scoes_track).
     tracks: (folder, learner, attempt = 1) => ({ ...(tracks.get(`${folder}|${learner}|${attempt}`) ?? {}) }),
     // A package (zip) and its player in `folder`; version '1.2' or '2004'.
+    // -> {kept, deleted}: the learners' records kept and deleted by a package update.
     install(folder, zip, version) {
       const packageDir = path.join(dir, folder, 'package');
+      const before = fs.existsSync(path.join(packageDir, 'imsmanifest.xml')) ? manifestFacts(packageDir).item : null;
       fs.rmSync(path.join(dir, folder), { recursive: true, force: true });
       fs.mkdirSync(packageDir, { recursive: true });
       execFileSync('unzip', ['-q', zip, '-d', packageDir]);
+      // Moodle's package update: the tracks of an item that is not in the new manifest go.
+      const { item } = manifestFacts(packageDir);
+      const mine = [...tracks.keys()].filter((key) => key.startsWith(`${folder}|`));
+      const update = { kept: before === null || before === item ? mine.length : 0, deleted: 0 };
+      if (before !== null && before !== item) {
+        for (const key of mine) tracks.delete(key);
+        update.deleted = mine.length;
+      }
       const library = version === '2004' ? 'scorm2004.js' : 'scorm12.js';
       fs.copyFileSync(path.join(repoRoot, 'node_modules', 'scorm-again', 'dist', library), path.join(dir, folder, library));
       fs.writeFileSync(path.join(dir, folder, 'player.js'), PLAYER);
@@ -262,6 +279,7 @@ export async function startMoodle() {
         ` data-version="${version}" data-folder="${folder}">\n<p><a id="exit" href="/course.html">Exit activity</a></p>\n` +
         `<div id="player"></div>\n<script src="${library}"></script>\n<script src="player.js"></script>`));
       versions.set(folder, version);
+      return update;
     },
     stop: () => new Promise((resolve) => {
       server.closeAllConnections?.();

@@ -13,6 +13,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { launchBrowser, newCheckedPage } from './harness.mjs';
 import { scormDir } from './embed-helpers.mjs';
 import { startMoodle } from './scorm-moodle.mjs';
@@ -40,9 +41,10 @@ after(async () => {
 });
 
 // The player in a fresh page; resolves to {page, sco (the element), problems, context}.
-async function launch(folder, learner, { attempt = 1 } = {}) {
+async function launch(folder, learner, { attempt = 1, name = null } = {}) {
   const checked = await newCheckedPage(browser, { allow: [/sendBeacon/] });
-  await checked.page.goto(`${moodle.url}${folder}/player.html?learner=${encodeURIComponent(learner)}&attempt=${attempt}`);
+  await checked.page.goto(`${moodle.url}${folder}/player.html?learner=${encodeURIComponent(learner)}&attempt=${attempt}` +
+    `${name ? `&name=${encodeURIComponent(name)}` : ''}`);
   await checked.page.waitForFunction(() => document.getElementById('sco')?.contentDocument
     ?.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 30_000 });
   const frame = checked.page.frameLocator('#sco');
@@ -297,4 +299,100 @@ test('an LMS that refuses to store the answers: the learner is told, the work st
   assert.ok(moodle.tracks('refusing', 'dee')['cmi.suspend_data'].includes('[0.2, 0.3, 0.5]'), 'and the LMS has it now');
   assert.deepEqual(problems(), []);
   await context.close();
+});
+
+// Issue 42: Moodle, replacing an activity's package, deletes the learners' tracks of every item
+// whose identifier changed. A package rebuilt under another title (its exercises in another
+// order too) has the same identifiers, so every learner's work stays.
+test('a package rebuilt under a new title keeps every learner\'s work in the LMS, in both versions', async () => {
+  const build = (title, exercises, dir) => scormPackage(['--exercises', exercises, '--title', title, '--attempts', '3',
+    '--out', path.join(out, dir)]);
+  const first = build('Week 3: softmax', 'ch14.ex1,ch19.ex3', 'title-a');
+  const second = build('Week 3 (revised): softmax and weights', 'ch19.ex3,ch14.ex1', 'title-b');
+  const answers = { ana: [['ch14.ex1', 'scores', '[1, 2, 3]'], ['ch19.ex3', 'weights', '[0.5, 0.3, 0.2]']],
+    ben: [['ch14.ex1', 'weights', '[0.2, 0.3, 0.5]']] };
+  for (const [index, version] of ['1.2', '2004'].entries()) {
+    const folder = `retitled-${version}`;
+    moodle.install(folder, first[index], version);
+    const before = {};
+    for (const [learner, list] of Object.entries(answers)) {
+      const run = await launch(folder, learner);
+      for (const [exercise, part, text] of list) await check(run, exercise, part, text);
+      before[learner] = await stateOf(run.sco);
+      await run.page.locator('#exit').click();
+      await run.page.waitForURL(/course\.html$/);
+      await run.context.close();
+    }
+    const update = moodle.install(folder, second[index], version); // the teacher's re-upload, under the new title
+    assert.deepEqual(update, { kept: 2, deleted: 0 }, `${version}: Moodle keeps both learners' tracks`);
+    for (const [learner, list] of Object.entries(answers)) {
+      const back = await launch(folder, learner, { name: `${learner}, Test` }); // (a new browser: everything comes from the LMS)
+      assert.equal(await back.frame.locator('.sco-learner').textContent(),
+        `The course site knows you as ${learner}, Test: your work is saved under that name.`, 'the LMS\'s name for the learner');
+      const after = await stateOf(back.sco);
+      for (const [exercise, part, text] of list) {
+        const was = before[learner].exercises.find((item) => item.exercise === exercise).parts[part];
+        assert.deepEqual(after.exercises.find((item) => item.exercise === exercise).parts[part], was, `${version} ${learner} ${part}`);
+        assert.equal(was.text, text);
+      }
+      await back.context.close();
+    }
+  }
+  // The harness holds Moodle to its rule: a package whose item identifier differs loses the tracks.
+  const renamed = path.join(out, 'renamed.zip');
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'renamed-'));
+  execFileSync('unzip', ['-q', second[0], '-d', work]);
+  const manifest = fs.readFileSync(path.join(work, 'imsmanifest.xml'), 'utf8');
+  fs.writeFileSync(path.join(work, 'imsmanifest.xml'), manifest.replace(/identifier="attention-companion-item"/, 'identifier="week-3-item"'));
+  execFileSync('zip', ['-q', '-r', renamed, '.'], { cwd: work });
+  fs.rmSync(work, { recursive: true, force: true });
+  assert.deepEqual(moodle.install('retitled-1.2', renamed, '1.2'), { kept: 0, deleted: 2 });
+  assert.deepEqual(moodle.tracks('retitled-1.2', 'ana'), {});
+});
+
+// Issue 42: a written answer over what the LMS keeps is stated at the field, never cut silently
+// nor in half a character; what the LMS keeps comes back whole in another browser.
+test('written work of 3,999, 4,000, 5,000 and 50,000 characters, in both versions: the limit stated, kept whole, back in another browser', async () => {
+  const zips = scormPackage(['--exercises', 'ch14.ex3', '--title', 'Written limit', '--out', out]);
+  const typed = (length) => (length <= 4000 ? 'é'.repeat(length) : `${'é'.repeat(3999)}😀${'z'.repeat(length - 4001)}`);
+  for (const [index, version] of ['1.2', '2004'].entries()) {
+    const folder = `limit-${version}`;
+    moodle.install(folder, zips[index], version);
+    const run = await launch(folder, 'wren');
+    const explain = run.sco.locator('article[data-exercise="ch14.ex3"] section.explain-part');
+    const field = explain.locator('textarea.open-notes');
+    const limit = explain.locator('.notes-limit');
+    const response = version === '2004' ? 'learner_response' : 'student_response';
+    let kept = '';
+    for (const length of [3999, 4000, 5000, 50_000]) {
+      await field.fill(typed(length));
+      await run.frame.locator('h1, h2').first().click(); // (the field loses the focus: the text is sent)
+      kept = length <= 4000 ? typed(length) : 'é'.repeat(3999);
+      assert.equal(await field.getAttribute('aria-invalid'), length > 4000 ? 'true' : null, `${version} ${length}`);
+      assert.match(await limit.textContent(), length > 4000
+        ? new RegExp(`^Your text is ${length.toLocaleString('en')} characters long, over the 4,000 this field keeps: only its first 4,000 characters are saved\\.`)
+        : /^3,999 of at most 4,000 characters\.$|^4,000 of at most 4,000 characters\.$/);
+      // The LMS's interactions hold the kept text whole (2004: one; 1.2: its pieces, joined).
+      await run.page.waitForTimeout(400);
+      const tracks = moodle.tracks(folder, 'wren');
+      const ids = Object.entries(tracks).filter(([key, id]) => /^cmi\.interactions\.\d+\.id$/.test(key)
+        && id.startsWith('ch14.ex3.written.which_state_changes'))
+        .sort(([x], [y]) => Number(x.split('.')[2]) - Number(y.split('.')[2]));
+      const pieces = new Map();
+      for (const [key, id] of ids) pieces.set(id, tracks[key.replace(/id$/, response)] ?? '');
+      const joined = [...pieces.keys()].sort((x, y) => (Number(x.split('.').at(-1)) || 1) - (Number(y.split('.').at(-1)) || 1))
+        .map((id) => pieces.get(id)).join('');
+      assert.equal(joined, kept, `${version} ${length}: the LMS holds the kept text whole`);
+      assert.ok(!/[\uD800-\uDBFF]$/.test(joined));
+    }
+    assert.equal(await run.frame.locator('.sco-shortened').count(), 0, 'nothing had to be shortened');
+    await run.page.locator('#exit').click();
+    await run.page.waitForURL(/course\.html$/);
+    await run.context.close();
+    // Another browser (nothing kept in it): the text comes back from the LMS, whole.
+    const back = await launch(folder, 'wren');
+    assert.equal(await back.sco.locator('article[data-exercise="ch14.ex3"] textarea.open-notes').inputValue(), kept, version);
+    assert.equal(await back.frame.locator('.sco-shortened').count(), 0);
+    await back.context.close();
+  }
 });

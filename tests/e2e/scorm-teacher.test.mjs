@@ -107,7 +107,8 @@ test('the package\'s policy: two checks a part, feedback without values, no work
   const element = await launch(page, 'cy');
   const seed = learnerSeed('cy', EXERCISE, SALT);
   assert.match(await element.locator('.policy-note').textContent(),
-    /at most 2 graded checks.*does not give the expected values.*correct or out of checks/);
+    /at most 2 graded checks.*closed once it is correct or out of checks.*gives no value you did not type.*are not shown\.$/);
+  assert.doesNotMatch(await element.locator('.policy-note').textContent(), /working opens/, 'values hidden keep it closed');
   const article = element.locator(`article[data-exercise="${EXERCISE}"]`);
   // Values hidden: the working, made of values, is not offered at all, and the learner is told.
   assert.equal(await article.locator('button.show-working').count(), 0);
@@ -134,6 +135,10 @@ test('the package\'s policy: two checks a part, feedback without values, no work
   }
   assert.match(await sum.locator('.attempts').textContent(), /2 of 2 attempts used.*no attempts left/);
   assert.equal(await sum.locator('input.answer').evaluate((input) => input.readOnly), true);
+  // Closed, it says only that, and what is left: never "not correct yet", never "check again".
+  const closedSays = await sum.locator('.feedback').textContent();
+  assert.match(closedSays, /^Not correctNo attempts left: this part is closed/);
+  assert.doesNotMatch(closedSays, /yet|Check each step|try/i);
   const before = (await page.evaluate(() => window.interactions())).length;
   await sum.locator('button.check').click({ force: true });
   await page.waitForTimeout(200);

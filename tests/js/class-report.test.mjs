@@ -16,10 +16,10 @@ import { decodeEntities, readInteractionsReport } from '../../web/report/moodle-
 import { interactionReader } from '../../web/report/interactions.mjs';
 import { LIMITS, REASONS, ReportLimitError, readReportFile } from '../../web/report/class-report.mjs';
 import { gradeAnswers, readValue } from '../../web/report/regrade.mjs';
-import { LEARNER_HEADER, SUMMARY_HEADER, learnerCsv, learnerRows, safeCell, summaryRows } from '../../web/report/report-csv.mjs';
+import { LEARNER_HEADER, SUMMARY_HEADER, csvText, learnerCsv, learnerRows, safeCell, summaryRows } from '../../web/report/report-csv.mjs';
 import { AnswerStore } from '../../web/ui/storage.mjs';
 import { exportProgress } from '../../web/ui/progress-file.mjs';
-import { interactionId } from '../../web/embed/scorm-values.mjs';
+import { interactionId, responsePieces, writtenId } from '../../web/embed/scorm-values.mjs';
 import { mulberry32 } from './seeded-random.mjs';
 import { OTHERS, SAME_VALUE, UNEXPLAINED_PART, classOfThree, classReport, moodleS, phpRow } from './class-report-fixture.mjs';
 
@@ -188,8 +188,13 @@ test('the tallies of a Moodle report equal the core\'s own grading of the same t
   const cut = readReportFile(`Name\tQuestion 0\tResponse 0\nAnn\tch14.ex1.weights\t"${long}"\n`, { resolve, catalogue });
   assert.deepEqual([cut.facts.cut, cut.answers[0].text], [1, long]);
   const placed = LEARNERS.flatMap(([, , list]) => list);
-  assert.deepEqual(file.answers, LEARNERS.flatMap(([name, email, list]) => list.map(({ exercise, part, seed, text }) =>
-    ({ learner: `${name} (${email})`, exercise, part, seed, text }))), 'each answer is placed on its learner too');
+  assert.deepEqual(file.answers.map(({ index: _index, ...answer }) => answer), LEARNERS.flatMap(([name, email, list]) =>
+    list.map(({ exercise, part, seed, text }) => ({ learner: `${name} (${email})`, exercise, part, seed, text }))),
+  'each answer is placed on its learner too');
+  for (const [name, email, list] of LEARNERS.filter(([, , list]) => list.length)) {
+    assert.deepEqual(file.people.find((person) => person.key === `${name} (${email})`)?.identity, [['Email address', email]],
+      `${name}, with the report's identity columns, for the gradebook (${list.length} answers)`);
+  }
   assert.deepEqual(file.unplaced, [{ reason: REASONS.foreign, id: FOREIGN[0].id }, { reason: REASONS.noPart, id: FOREIGN[1].id },
     { reason: REASONS.empty, id: FOREIGN[2].id }]);
   const seen = [];
@@ -238,9 +243,11 @@ test('a learner\'s progress file: each saved part\'s text is an answer at its se
   ];
   const order = (list) => [...list].sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y)));
   assert.deepEqual(order(file.answers.map(({ exercise, part, seed, text }) => ({ exercise, part, seed, text }))), order(placed));
-  assert.ok(file.answers.every((answer) => answer.learner === 'a progress file' && answer.final === true));
-  assert.equal(readReportFile(text, { resolve, catalogue, source: 'ana-lee.json' }).answers[0].learner, 'ana-lee',
-    'a progress file\'s learner is its name');
+  assert.ok(file.answers.every((answer) => answer.learner === 'file:0:' && answer.final === true),
+    'a file that names no learner, each part saved without tries: one answer each, its last');
+  const named = readReportFile(text, { resolve, catalogue, source: 'ana-lee.json', fileIndex: 3 });
+  assert.deepEqual(named.people, [{ key: 'file:3:ana-lee.json', name: 'ana-lee', id: null, identity: [], named: false, fileIndex: 3 }],
+    'a file that names no learner is its own learner, named after the file');
   assert.deepEqual(file.answers.find((a) => a.part === 'context').attempts, 2, 'with the attempts it kept');
   assert.deepEqual(order(file.unplaced), order([{ reason: REASONS.empty, id: 'ch14.example1.scores' },
     { reason: REASONS.foreign, id: 'ch99.gone.x' }]));
@@ -400,5 +407,124 @@ test('a part judged against the learner\'s own earlier answer shows it (the lear
   assert.deepEqual(given, [['scores', {}], ['weights', { scores: '[1, 2, 3]' }]], 'each check is graded with the answers before it');
   const weights = report.learners[0].rows.find((row) => row.part === 'weights');
   assert.deepEqual(weights.followThrough, { from: ['scores'], counts: true });
-  assert.equal(learnerRows(report).find((row) => row[3] === 'weights')[8], 'judged against their own scores (counts)');
+  assert.equal(learnerRows(report).find((row) => row[3] === 'weights')[LEARNER_HEADER.indexOf('Follow-through')],
+    'judged against their own scores (counts)');
+});
+
+// Three learners' progress files, as the progress page writes them: two give the same name, and
+// all three are saved under the same file name (the day's). Each check is a try; the core's
+// verdicts decide every count below (the texts are chosen by grading them first).
+async function threeLearners() {
+  const { gradebook } = await import('../../web/report/gradebook.mjs');
+  const at = (n) => new Date(Date.UTC(2026, 5, 1, 9, n)).toISOString();
+  const part = (id, name) => companion.exercise(id).parts.map((p) => p.name).includes(name);
+  const E = 'ch14.example1';
+  assert.ok(part(E, 'weights') && part('ch19.ex3', 'weights'));
+  const named = ['[1/3, 1/3, 1/3]', '[a, 0, 0]', '[2, 1, 1]', '[2/3, 1/3, 1/3]', '[1, 0, 0]']
+    .find((t) => companion.grade(E, 'weights', t).misconception);
+  const right = ['[1/2, 1/4, 1/4]', '[0.5, 0.25, 0.25]'].find((t) => companion.grade(E, 'weights', t).verdict === 'correct');
+  assert.ok(named && right);
+  const learners = [
+    { learner: { id: 'aaaaaaaa-1111', name: 'Sam Lee', email: 'sam.one@school.example' }, checks: [[E, 'weights', named], [E, 'weights', right]] },
+    { learner: { id: 'bbbbbbbb-2222', name: 'Sam Lee', email: 'sam.two@school.example' }, checks: [[E, 'weights', named]] },
+    { learner: { id: 'cccccccc-3333', name: 'Ana Ruiz', email: 'ana@school.example' }, checks: [[E, 'weights', right], ['ch19.ex3', 'weights', '[0.1, 0.1, 0.8]']] },
+  ];
+  const files = learners.map(({ learner, checks }) => {
+    const store = new AnswerStore(null, { version: 2, exercises: {} });
+    checks.forEach(([id, name, text], n) => {
+      const verdict = companion.grade(id, name, text).verdict;
+      const attempts = checks.slice(0, n + 1).filter(([i, p, t]) => i === id && p === name && companion.grade(i, p, t).verdict !== 'invalid').length;
+      store.savePart(id, name, { text, verdict, attempts }, 0, { at: at(n), text, verdict });
+    });
+    return exportProgress(store, new Date(at(9)), learner);
+  });
+  return { learners, files, gradebook };
+}
+
+test('three learners under one file name, two of one name: three learners, their scores, their tries, and the warnings', async () => {
+  const { joinLearners } = await import('../../web/report/learners.mjs');
+  const { learners, files, gradebook } = await threeLearners();
+  const source = 'attention-progress-2026-06-01.json';
+  const read = files.map((text, fileIndex) => readReportFile(text, { resolve, catalogue, source, fileIndex }));
+  const { learners: who, warnings } = joinLearners(read.map((file) => ({ source, kind: file.kind, people: file.people })));
+  assert.equal(who.size, 3);
+  assert.deepEqual([...who.values()].map((l) => l.label), ['Sam Lee (id aaaaaaaa)', 'Sam Lee (id bbbbbbbb)', 'Ana Ruiz']);
+  assert.equal(warnings.length, 2);
+  assert.match(warnings[0], /^3 files are named “attention-progress-2026-06-01\.json”/);
+  assert.match(warnings[1], /^2 different learners give the name “Sam Lee”: they are shown apart/);
+  const report = await gradeAnswers(companion, catalogue, read.flatMap((file) => file.answers));
+  assert.deepEqual(report.exercises.map((e) => e.exercise), ['ch14.example1', 'ch19.ex3']);
+  const parts = (id) => catalogue.find((e) => e.id === id).parts.length;
+  const total = parts('ch14.example1') + parts('ch19.ex3');
+  for (const { learner, checks } of learners) {
+    const row = report.learners.find((l) => l.learner === `id:${learner.id}`);
+    const last = new Map(checks.map(([id, part, text]) => [`${id} ${part}`, companion.grade(id, part, text).verdict]));
+    const correct = [...last.values()].filter((verdict) => verdict === 'correct').length;
+    assert.deepEqual([row.correct, row.total, row.score], [correct, total, Math.round((10_000 * correct) / total) / 100], learner.name);
+    // Each try on its part's path, as the core grades it, its mistake named.
+    for (const r of row.rows) {
+      const mine = checks.filter(([id, part]) => id === r.exercise && part === r.part);
+      assert.deepEqual(r.path.map((step) => [step.verdict, step.mistake]),
+        mine.map(([id, part, text]) => [companion.grade(id, part, text).verdict, companion.grade(id, part, text).misconception ?? null]));
+    }
+  }
+  // The class: the share of a part's learners who met each mistake.
+  const weights = report.parts.find((p) => p.exercise === 'ch14.example1' && p.part === 'weights');
+  assert.equal(weights.learners, 3);
+  assert.equal(weights.mistakes[0].learners, 2, 'both Sams met the named mistake');
+  // The gradebook, read back by Moodle's import rules: email mapped, one item per exercise and the total.
+  const { moodleGradeImport } = await import('./moodle-grade-import.mjs');
+  const book = gradebook(report, who);
+  const text = csvText([book.header, ...book.rows]);
+  assert.deepEqual(book.missing, []);
+  const users = learners.map(({ learner }, n) => ({ id: 100 + n, username: `u${n}`, email: learner.email }));
+  const items = Object.fromEntries(book.header.filter((c) => c.includes('[') || c === 'Total').map((c) => [c, { name: c, min: 0, max: 100 }]));
+  const { grades } = moodleGradeImport(text, { mapFrom: 'Email address', mapTo: 'email', users, items });
+  for (const [n, { learner }] of learners.entries()) {
+    const row = report.learners.find((l) => l.learner === `id:${learner.id}`);
+    assert.equal(grades.get(`u${n}`).get('Total'), row.score);
+    for (const { exercise, title } of report.exercises) {
+      const { correct, total: of } = row.exercises[exercise];
+      assert.equal(grades.get(`u${n}`).get(`${title} [${exercise}]`), Math.round((10_000 * correct) / of) / 100);
+    }
+  }
+  // The import refuses what Moodle refuses: an unknown learner, a grade that is not a number.
+  assert.throws(() => moodleGradeImport(text, { mapFrom: 'Email address', mapTo: 'email', users: users.slice(1), items }), /usermappingerror/);
+  const bad = csvText([book.header, [...book.rows[0].slice(0, -1), 'x'], ...book.rows.slice(1)]);
+  assert.throws(() => moodleGradeImport(bad, { mapFrom: 'Email address', mapTo: 'email', users, items }), /badgrade/);
+  const short = csvText([book.header, book.rows[0].slice(0, -1), ...book.rows.slice(1)]);
+  assert.throws(() => moodleGradeImport(short, { mapFrom: 'Email address', mapTo: 'email', users, items }), /csvweirdcolumns/);
+});
+
+test('every cell a spreadsheet could read as a formula is neutralised, whichever delimiter the file is read with', () => {
+  const hostile = ['=1+1', '+1+1', '-1+1', '@SUM(A1)', '\t=1', '\r=1', ' =1+1', '\u00a0=1', 'x;=1+1;y', 'x,=1+1,y', 'x\t=1+1\ty',
+    '"quoted";=HYPERLINK("x")', '-0.5', '3.25', '[0.36, 0.5, 0.14]', 'plain'];
+  const text = csvText([['Answer'], ...hostile.map((value) => [value])]);
+  const formula = /^[=+\-@\t\r]/;
+  for (const delimiter of [',', ';', '\t']) {
+    for (const row of parseDelimited(text.replace(/^\uFEFF/, ''), delimiter).slice(1)) {
+      for (const cell of row) {
+        const shown = cell.replace(/^\s+/, '');
+        assert.ok(!formula.test(shown) || /^[+-]?\d+(\.\d+)?$/.test(cell), `${JSON.stringify(cell)} read with ${JSON.stringify(delimiter)}`);
+      }
+    }
+  }
+  // And as the file means it: each value one cell, an apostrophe before the ones that need it.
+  assert.deepEqual(parseDelimited(text.replace(/^\uFEFF/, ''), ',').slice(1).map(([cell]) => cell),
+    hostile.map((value) => safeCell(value)));
+});
+
+test('a written text that SCORM 1.2 kept in pieces is joined again; a version per answer is shown', async () => {
+  const long = `${'Because the weights must add up to one. '.repeat(12)}End.`;
+  const pieces = responsePieces(long, 255);
+  assert.ok(pieces.length >= 2);
+  const ids = pieces.map((_, i) => writtenId('ch14.ex2', 'why_not_a_distribution', i + 1));
+  const text = classReport([['Hal', [...ids.map((id, i) => ({ id, text: pieces[i] })),
+    { id: interactionId('ch14.example1', 'weights', 0, { version: 'c0ffee', solutionSeen: true }), text: '[1/3, 1/3, 1/3]' }]]]);
+  const file = readReportFile(text, { resolve, catalogue });
+  const report = await gradeAnswers(companion, catalogue, file.answers, { written: file.written });
+  assert.equal(report.written[0].entries[0].text, long);
+  const row = report.learners[0].rows[0];
+  assert.deepEqual([row.version, row.path[0].version, row.path[0].solutionSeen], ['c0ffee', 'c0ffee', true]);
+  assert.match(learnerRows(report).find((r) => r[3] === 'weights')[LEARNER_HEADER.indexOf('Tries')], /solution seen, version c0ffee/);
 });

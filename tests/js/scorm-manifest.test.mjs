@@ -12,7 +12,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { repoRoot } from '../e2e/harness.mjs';
 import { manifest12, manifest2004, readMasteryScore } from '../../tools/scorm-manifest.mjs';
-import { main as scormPackage, chapterIdentity, launchParameters } from '../../tools/scorm-package.mjs';
+import { main as scormPackage, chapterIdentity, launchParameters, packageKey, IDENTIFIER, USAGE } from '../../tools/scorm-package.mjs';
 import { readPolicy } from '../../web/ui/feedback-policy.mjs';
 import { snippet } from '../e2e/embed-snippets.mjs';
 
@@ -90,7 +90,8 @@ test('a package of chosen exercises: exactly those, its title, and the launch pa
     const launch = unzip(zip, 'index.html');
     assert.match(launch, /data-exercises="ch19\.ex3,ch14\.ex1"/, 'the chosen exercises, in order, each once');
     assert.match(launch, new RegExp(`data-scorm="${version}"`));
-    assert.match(launch, /data-package="attention-companion-week-3-attention-more"/, 'the package names itself to the SCO');
+    assert.match(launch, new RegExp(`data-package="${packageKey(['ch19.ex3', 'ch14.ex1'], parameters)}"`),
+      'the package gives the SCO its key');
     if (fs.existsSync(schemas)) {
       const run = validate(version, manifest);
       assert.equal(run.status, 0, `${path.basename(zip)}: ${run.stderr}`);
@@ -107,13 +108,50 @@ test('a package of chosen exercises: exactly those, its title, and the launch pa
     [['--exercises', 'ch14.ex1'], /--title and one of --exercises or --chapter are needed/],
     [['--exercises', 'ch14.ex1', '--chapter', '14', '--title', 'x'], /one of --exercises or --chapter/],
     [['--chapter', '15', '--title', 'x'], /no chapter "15"; the chapters are 14, 19/],
-    [['--exercises', 'ch14.ex1', '--title', 'x', '--attempts', '0'], /attempts="0" is not a whole number from 1 to 20/],
-    [['--exercises', 'ch14.ex1', '--title', 'x', '--values', 'secret'], /values="secret" is not one of shown or hidden/],
+    [['--exercises', 'ch14.ex1', '--title', 'x', '--attempts', '0'], /--attempts "0" is not a whole number from 1 to 20/],
+    [['--exercises', 'ch14.ex1', '--title', 'x', '--values', 'secret'], /--values "secret" is not one of shown or hidden/],
     [['--exercises', 'ch14.ex1', '--title', 'x', '--salt', 'y'], /--salt only means something with --per-learner/],
     [['--exercises', 'ch14.ex1', '--title', 'x', '--mastery', '120'], /whole number from 0 to 100/],
     [['--exercises', 'ch14.ex1', '--title', 'x', '--version', '3'], /--version must be/],
     [['--exercises', 'ch14.ex1', '--title', 'x', '--bogus'], /Unknown option/],
+    [['--exercises', 'ch14.ex1', '--title', 'x', '--follow-through', 'sometimes'], /--follow-through "sometimes" is not one of counts or noted/],
+    [['--exercises', 'ch14.ex1', '--title', 'x', '--seed=-1'], /--seed "-1" is not a whole number/],
+    [['--exercises', 'ch14.ex1', '--title', 'x', '--seed', '1e3'], /--seed "1e3" is not a whole number/],
+    [['--exercises', 'ch14.ex1', '--title', 'x', '--seed', '7', '--per-learner'], /--seed gives the whole class one variant/],
   ]) assert.throws(() => scormPackage([...args, '--out', out]), message, args.join(' '));
+  // One variant for the class, and follow-through noted, in the launch's parameters.
+  const [fixed] = scormPackage(['--exercises', 'ch14.ex1', '--title', 'Week 4', '--seed', '42', '--follow-through', 'noted',
+    '--version', '2004', '--out', out]);
+  assert.equal(unzip(fixed, 'imsmanifest.xml').match(/parameters="([^"]*)"/)[1].replaceAll('&#38;', '&'),
+    '?seed=42&followThrough=noted');
+  // --help prints every option and writes nothing.
+  const printed = [];
+  assert.deepEqual(scormPackage(['--help'], { print: (text) => printed.push(text) }), []);
+  assert.equal(printed.join(''), USAGE);
+  for (const option of ['--exercises', '--chapter', '--title', '--version', '--per-learner', '--salt', '--seed', '--mastery',
+    '--attempts', '--values', '--working', '--follow-through', '--out', '--build', '--help']) {
+    assert.match(USAGE, new RegExp(`^  ${option}\\b`, 'm'), option);
+  }
+});
+
+test('a package\'s identifiers do not depend on its title or the order of its exercises; its browser key neither', (t) => {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'identity-'));
+  t.after(() => fs.rmSync(out, { recursive: true, force: true }));
+  const identifiers = (zip) => [...unzip(zip, 'imsmanifest.xml').matchAll(/identifier(?:ref)?="([^"]*)"/g)].map((m) => m[1]);
+  const key = (zip) => unzip(zip, 'index.html').match(/data-package="([^"]*)"/)[1];
+  const [first] = scormPackage(['--exercises', 'ch19.ex3,ch14.ex1', '--title', 'Week 3', '--attempts', '2', '--version', '1.2',
+    '--out', path.join(out, 'a')]);
+  const [retitled] = scormPackage(['--exercises', 'ch14.ex1,ch19.ex3', '--title', 'Week three: softmax again', '--attempts', '2',
+    '--version', '1.2', '--out', path.join(out, 'b')]);
+  assert.deepEqual(identifiers(retitled), identifiers(first));
+  assert.deepEqual([...new Set(identifiers(first))], [IDENTIFIER, `${IDENTIFIER}-org`, `${IDENTIFIER}-item`, `${IDENTIFIER}-sco`]);
+  assert.equal(key(retitled), key(first), 'the browser copy is found again');
+  const [otherPolicy] = scormPackage(['--exercises', 'ch14.ex1,ch19.ex3', '--title', 'Week 3', '--version', '1.2',
+    '--out', path.join(out, 'c')]);
+  assert.notEqual(key(otherPolicy), key(first), 'another policy keeps its own copy (its own attempt counts)');
+  // The chapters' packages too.
+  const built = (name) => path.join(repoRoot, 'build', 'scorm', name);
+  assert.deepEqual(identifiers(built('attention-companion-ch14-scorm12.zip')), identifiers(first));
 });
 
 // The SCORM commands a teacher is told to run (README.md, docs/teachers.md), as written,

@@ -11,8 +11,10 @@ import { Scorm12API } from 'scorm-again/scorm12';
 import { Scorm2004API } from 'scorm-again/scorm2004';
 import { ADAPTERS, bind, findApi, reportsScore, statusOf } from '../../web/embed/scorm-api.mjs';
 import { interactionId, lmsResponse, utf8Length, writtenId } from '../../web/embed/scorm-values.mjs';
-import { EXIT_BUDGET, scormSession } from '../../web/embed/scorm-session.mjs';
+import { EXIT_BUDGET, SUSPEND_LIMITS, scormSession } from '../../web/embed/scorm-session.mjs';
+import { decodeSuspend, encodeSuspend } from '../../web/embed/suspend-data.mjs';
 import { PRACTICE } from '../../web/ui/feedback-policy.mjs';
+import { keptText } from '../../web/ui/text-limits.mjs';
 
 const lms = (version, data = {}) => {
   const api = version === '2004' ? new Scorm2004API({ logLevel: 5 }) : new Scorm12API({ logLevel: 5 });
@@ -173,4 +175,131 @@ test('the API is found up the frames or the opener, the package\'s version first
   alone.parent = alone;
   alone.top = alone;
   assert.equal(findApi('2004', alone), null);
+});
+
+test('a damaged copy in the browser never stops the package: the LMS\'s copy stands, and a damaged record alone is left out', () => {
+  const good = { version: 2, exercises: { 'ch14.ex1': { seeds: { 0: { parts: { weights: { text: '[2/5, 2/5, 1/5]', verdict: 'correct',
+    attempts: 1 } } } } } } };
+  const stored = encodeSuspend(good, ['ch14.ex1']);
+  const key = 'attention-companion:sco:p:dee';
+  for (const copy of ['{', 'null', '[]', '"text"', '{"state": 5}', '{"state": {"exercises": "abc"}}',
+    '{"state": {"version": 2, "exercises": {"ch14.ex1": {"seeds": 5}}}}',
+    '{"state": {"version": 2, "exercises": {"ch14.ex1": {"seeds": {"0": {"parts": {"weights": {"text": 7}}}}}}}}',
+    '{"state": {"version": 2, "exercises": {"ch14.ex1": {"seeds": {"0": {"parts": {"scores": {"text": "[1, 0]", "verdict": "incorrect", "attempts": 4}, "weights": 9}}}}}}}']) {
+    const local = memory();
+    local.setItem(key, copy);
+    const problems = [];
+    const session = scormSession({ api: lms('1.2', { 'cmi.core.student_id': 'dee', 'cmi.core.entry': 'resume', 'cmi.suspend_data': stored }),
+      adapter: ADAPTERS['1.2'], ids: ['ch14.ex1'], packageId: 'p', policy: PRACTICE, local, onProblem: (text) => problems.push(text) });
+    let begun;
+    assert.doesNotThrow(() => { begun = session.start(); }, copy);
+    assert.deepEqual(begun.state.exercises['ch14.ex1'].seeds['0'].parts.weights, good.exercises['ch14.ex1'].seeds[0].parts.weights, copy);
+    assert.deepEqual(problems, []);
+  }
+  // What the browser's copy holds whole and the LMS lacks still comes back.
+  const local = memory();
+  local.setItem(key, '{"state": {"version": 2, "exercises": {"ch14.ex1": {"seeds": {"0": {"parts": {"scores": {"text": "[1, 0]", "verdict": "incorrect", "attempts": 4}, "weights": 9}}}}}}}');
+  const begun = scormSession({ api: lms('1.2', { 'cmi.core.student_id': 'dee', 'cmi.core.entry': 'resume', 'cmi.suspend_data': stored }),
+    adapter: ADAPTERS['1.2'], ids: ['ch14.ex1'], packageId: 'p', policy: PRACTICE, local }).start();
+  assert.equal(begun.state.exercises['ch14.ex1'].seeds['0'].parts.scores.attempts, 4);
+  assert.ok(begun.fromBrowser);
+});
+
+test('damaged suspend data on the LMS: what can be read is back, and the learner is told so', () => {
+  const state = { version: 2, exercises: { 'ch14.ex1': { seeds: { 0: { parts: {
+    weights: { text: '[2/5, 2/5, 1/5]', verdict: 'correct', attempts: 1 }, scores: { text: '[1, 0, -1]', verdict: 'incorrect', attempts: 2 } } } } } } };
+  const stored = encodeSuspend(state, ['ch14.ex1']);
+  for (const damaged of [` ${stored}`, stored.slice(0, stored.length - 3), stored.slice(0, stored.indexOf('"scores"') + 12)]) {
+    const begun = scormSession({ api: lms('1.2', { 'cmi.core.student_id': 'eve', 'cmi.core.entry': 'resume', 'cmi.suspend_data': damaged }),
+      adapter: ADAPTERS['1.2'], ids: ['ch14.ex1'], packageId: 'p', policy: PRACTICE, local: memory() }).start();
+    assert.equal(begun.unreadable, false);
+    assert.equal(begun.damaged, damaged !== ` ${stored}`);
+    assert.equal(begun.state.exercises['ch14.ex1'].seeds['0'].parts.weights.text, '[2/5, 2/5, 1/5]', JSON.stringify(damaged));
+  }
+});
+
+// A written text of `length` characters, typed into an explain item, as the widget sends it
+// (kept to its first 4,000, never half a character): what each version's LMS holds, and what a
+// launch from another browser gets back.
+function writtenRoundTrip(version, length) {
+  // (Past 4,000, a character written as two code units sits across the limit.)
+  const typed = length <= 4000 ? 'é'.repeat(length) : `${'é'.repeat(3999)}😀${'z'.repeat(length - 4001)}`;
+  const kept = keptText(typed);
+  const adapter = ADAPTERS[version];
+  const idKey = version === '2004' ? 'cmi.learner_id' : 'cmi.core.student_id';
+  const entryKey = version === '2004' ? 'cmi.entry' : 'cmi.core.entry';
+  const api = lms(version, { [idKey]: 'fay', [entryKey]: 'ab-initio' });
+  const shortened = [];
+  const session = scormSession({ api, adapter, ids: ['ch14.ex2'], packageId: 'p', policy: PRACTICE, local: memory(),
+    onShortened: (plan) => shortened.push(plan) });
+  session.start();
+  const state = { version: 2, exercises: { 'ch14.ex2': { seeds: {}, explain: { why_not_a_distribution: { notes: kept, ticked: [0], revealed: false } } } } };
+  session.record({ exercise: 'ch14.ex2', item: 'why_not_a_distribution', text: kept });
+  session.saveState(state);
+  // (What the LMS stores: 1.2's responses are write-only to the SCO.)
+  const stored = api.renderCommitCMI(true).cmi.interactions ?? {};
+  const count = Object.keys(stored).length;
+  const interactions = Array.from({ length: count }, (_, n) => stored[n]);
+  const response = version === '2004' ? interactions.map((item) => item.learner_response).join('')
+    : interactions.map((item) => item.student_response).join('');
+  const data = {
+    [idKey]: 'fay', [entryKey]: 'resume', 'cmi.suspend_data': api.cmi.suspend_data,
+  };
+  if (version === '2004') {
+    interactions.forEach((item, n) => Object.assign(data, { [`cmi.interactions.${n}.id`]: item.id, [`cmi.interactions.${n}.type`]: item.type,
+      [`cmi.interactions.${n}.learner_response`]: item.learner_response }));
+  }
+  const elsewhere = scormSession({ api: lms(version, data), adapter, ids: ['ch14.ex2'], packageId: 'p', policy: PRACTICE, local: memory() }).start();
+  return { typed, kept, response, back: elsewhere.state.exercises['ch14.ex2']?.explain?.why_not_a_distribution?.notes ?? '',
+    shortenedBack: elsewhere.shortened, shortened, suspend: api.cmi.suspend_data, count, ids: interactions.map((item) => item.id) };
+}
+
+test('written work of 3,999, 4,000, 5,000 and 50,000 characters: kept whole up to the limit, never half a character, or told', () => {
+  for (const version of ['1.2', '2004']) {
+    for (const length of [3999, 4000, 5000, 50_000]) {
+      const { typed, kept, response, back, shortenedBack, shortened, suspend, count, ids } = writtenRoundTrip(version, length);
+      assert.equal(kept.length, length <= 4000 ? length : 3999, 'the character across the limit is never halved');
+      assert.ok(typed.startsWith(kept));
+      assert.ok(!/[\uD800-\uDBFF]$/.test(response) && !/[\uD800-\uDBFF]$/.test(back), `${version} ${length}: whole characters`);
+      // The LMS's interactions hold the whole kept text: one long fill-in (2004), or pieces of 255 (1.2).
+      assert.equal(response, kept, `${version} ${length}: the interactions hold it whole`);
+      if (version === '1.2') {
+        assert.equal(count, Math.ceil(kept.length / 255));
+        assert.deepEqual(ids, ['ch14.ex2.written.why_not_a_distribution', ...Array.from({ length: count - 1 },
+          (_, i) => `ch14.ex2.written.why_not_a_distribution.${i + 2}`)]);
+      }
+      assert.ok(SUSPEND_LIMITS[version].size(suspend) <= SUSPEND_LIMITS[version].limit);
+      // Another browser: the text whole, or its beginning and the learner told.
+      if (back === kept) {
+        assert.deepEqual(shortenedBack, [], `${version} ${length}`);
+      } else {
+        assert.ok(kept.startsWith(back) && back.length > 0, `${version} ${length}: ${back.length}`);
+        assert.deepEqual(shortenedBack, [{ exercise: 'ch14.ex2', item: 'why_not_a_distribution', kept: back.length }]);
+        assert.equal(shortened.length, 1, 'the learner was told when it was saved');
+      }
+      if (version === '2004') assert.equal(back, kept, '2004 keeps it whole');
+    }
+  }
+});
+
+test('3,000 variants opened by one learner: each save stays within the version\'s limit', () => {
+  for (const version of ['1.2', '2004']) {
+    const adapter = ADAPTERS[version];
+    const api = lms(version, { [adapter.learnerId]: 'gus' });
+    const session = scormSession({ api, adapter, ids: ['ch19.ex3'], packageId: 'p', policy: PRACTICE, local: memory() });
+    session.start();
+    const state = { version: 2, exercises: { 'ch19.ex3': { seeds: {} } } };
+    for (let seed = 1; seed <= 3000; seed += 1) {
+      state.exercises['ch19.ex3'].seeds[String(seed)] = { parts: { weights: { text: '[0.2, 0.3, 0.5]', verdict: 'incorrect', attempts: 1,
+        at: new Date(1.7e12 + seed * 1000).toISOString() } } };
+      if (seed % 500 === 0) {
+        session.report(progressOf([['ch19.ex3', { weights: { text: '[0.2, 0.3, 0.5]', verdict: 'incorrect', attempts: 1 } }]]).exercises
+          .map((item) => ({ ...item, seed })).reduce((out, item) => ({ exercises: [...out.exercises, item] }), { exercises: [] }));
+        session.saveState(state);
+        const { limit, size } = SUSPEND_LIMITS[version];
+        assert.ok(size(api.cmi.suspend_data) <= limit, `${version} at ${seed}: ${size(api.cmi.suspend_data)}`);
+        assert.ok(decodeSuspend(api.cmi.suspend_data, ['ch19.ex3']).state.exercises['ch19.ex3'].seeds[String(seed)], 'the shown one kept');
+      }
+    }
+  }
 });

@@ -213,3 +213,78 @@ test('explain items keep their notes, ticks and revealed state per item, survive
   assert.notEqual(reopened.openTask('ch14.ex3', '__proto__'), null);
   assertNoPollution();
 });
+
+test('a part keeps its tries, capped at its first and latest; a damaged try is dropped alone; texts keep whole characters', () => {
+  const store = new AnswerStore(null, { version: 2, exercises: {} });
+  const at = (n) => new Date(Date.UTC(2026, 0, 1, 9, n)).toISOString();
+  for (let n = 0; n < storage.MAX_TRIES + 7; n += 1) {
+    store.savePart('ch14.ex1', 'weights', good(`[${n}]`, n + 1), 0, { at: at(n), text: `[${n}]`, verdict: 'incorrect',
+      mistake: n === 3 ? 'divided-by-count' : null, followThrough: n === 4 ? { from: ['scores'], counts: true } : null,
+      solutionSeen: n === 5 || undefined, version: n === 6 ? 'abc123' : undefined });
+  }
+  const tries = store.tries('ch14.ex1', 'weights');
+  assert.equal(tries.length, storage.MAX_TRIES);
+  assert.deepEqual(tries.map((entry) => entry.text), ['[0]', ...Array.from({ length: storage.MAX_TRIES - 1 }, (_, i) => `[${i + 8}]`)],
+    'the first try and the latest ones');
+  assert.deepEqual(store.part('ch14.ex1', 'weights'), good(`[${storage.MAX_TRIES + 6}]`, storage.MAX_TRIES + 7),
+    'a part reads as its last answer, without its tries');
+  // The optional fields are kept where given, and only then.
+  const early = new AnswerStore(null, { version: 2, exercises: {} });
+  for (let n = 0; n < 7; n += 1) {
+    early.savePart('x', 'p', good('1'), 0, { at: at(n), text: '1', verdict: 'correct', mistake: n === 3 ? 'divided-by-count' : null,
+      followThrough: n === 4 ? { from: ['scores'], counts: true } : null, solutionSeen: n === 5 || undefined,
+      version: n === 6 ? 'abc123' : undefined });
+  }
+  assert.deepEqual(early.tries('x', 'p').slice(3).map(({ at: _a, text: _t, verdict: _v, ...rest }) => rest),
+    [{ mistake: 'divided-by-count' }, { followThrough: { from: ['scores'], counts: true } }, { solutionSeen: true }, { version: 'abc123' }]);
+  // A try that cannot be read is dropped on its own; the part and its other tries stay.
+  const state = early.snapshot();
+  state.exercises.x.seeds['0'].parts.p.tries[1] = { at: 'yesterday', text: 1 };
+  const read = storage.readState(state);
+  assert.equal(read.dropped, 1);
+  assert.equal(read.state.exercises.x.seeds['0'].parts.p.tries.length, 6);
+  // A text keeps its first 4,000 characters, never half of one.
+  store.savePart('ch14.ex1', 'long', good(`${'x'.repeat(3999)}😀tail`), 0, { at: at(1), verdict: 'invalid' });
+  assert.equal(store.part('ch14.ex1', 'long').text, 'x'.repeat(3999));
+  assert.equal(store.tries('ch14.ex1', 'long')[0].text, 'x'.repeat(3999));
+  store.saveOpenTask('ch14.ex2', { notes: `${'y'.repeat(3999)}😀`, ticked: [0] }, 'why');
+  assert.equal(store.openTask('ch14.ex2', 'why').notes, 'y'.repeat(3999));
+});
+
+test('a progress file names its learner; an import joins tries, and a browser with no name takes the file\'s learner', async () => {
+  const { exportFileName, readProgress } = await import('../../web/ui/progress-file.mjs');
+  const { learnerRecord, readLearner, saveLearner, LEARNER_KEY } = await import('../../web/ui/learner.mjs');
+  const local = fakeStorage();
+  const me = readLearner(local);
+  assert.match(me.id, /^[A-Za-z0-9-]{8,64}$/);
+  assert.deepEqual(readLearner(local), me, 'made once, then kept');
+  assert.ok(saveLearner({ ...me, name: '  Ana\nRuiz ', email: 'ana@example.com' }, local));
+  assert.deepEqual(readLearner(local), { id: me.id, name: 'Ana Ruiz', email: 'ana@example.com' });
+  local.setItem(LEARNER_KEY, '{damaged');
+  assert.notEqual(readLearner(local).id, me.id, 'a damaged record gives a new id, and nothing else is lost');
+  assert.equal(learnerRecord({ id: '<script>', name: 'x' }), null);
+  assert.equal(learnerRecord({ id: 'abcdefgh', name: 'x', email: 'not an email' }).email, '');
+
+  const at = (n) => new Date(Date.UTC(2026, 0, 1, 9, n)).toISOString();
+  const theirs = new AnswerStore(null, { version: 2, exercises: {} });
+  theirs.savePart('ch14.ex1', 'weights', good('[1/3, 1/3, 1/3]', 1), 0, { at: at(1), verdict: 'incorrect', mistake: 'divided-by-count' });
+  theirs.savePart('ch14.ex1', 'weights', good('[2/5, 2/5, 1/5]', 2, 'correct'), 0, { at: at(3), verdict: 'correct' });
+  const text = exportProgress(theirs, new Date(at(4)), { id: 'learner-0001', name: 'Sam Lee', email: '' });
+  assert.deepEqual(readProgress(text).learner, { id: 'learner-0001', name: 'Sam Lee', email: '' });
+  assert.equal(exportFileName(new Date(at(4)), 'Sam Lée'), 'attention-progress-sam-lee-2026-01-01.json');
+  assert.equal(exportFileName(new Date(at(4)), ''), 'attention-progress-2026-01-01.json');
+
+  const mine = new AnswerStore(fakeStorage(), { version: 2, exercises: {} });
+  mine.savePart('ch14.ex1', 'weights', good('[0.5, 0.25, 0.25]', 1), 0, { at: at(2), verdict: 'incorrect' });
+  let adopted = null;
+  const result = importProgress(mine, text, { learner: { id: 'learner-0002', name: '', email: '' }, adopt: (who) => { adopted = who; return true; } });
+  assert.ok(result.ok, result.message);
+  assert.deepEqual(mine.tries('ch14.ex1', 'weights').map((entry) => entry.text), ['[1/3, 1/3, 1/3]', '[0.5, 0.25, 0.25]', '[2/5, 2/5, 1/5]'],
+    'the tries of both, each once, in time order');
+  assert.equal(adopted.id, 'learner-0001');
+  assert.match(result.message, /now exports your progress as Sam Lee’s/);
+  // A browser that has a name keeps it.
+  adopted = null;
+  importProgress(mine, text, { learner: { id: 'learner-0002', name: 'Kim', email: '' }, adopt: (who) => { adopted = who; return true; } });
+  assert.equal(adopted, null);
+});

@@ -4,6 +4,10 @@
 // here, so Node tests drive it directly. scorm-session.mjs decides what to write and when.
 
 import { cutText, interactionId, lmsResponse, scormId, writtenId } from './scorm-values.mjs';
+import { MAX_TEXT } from '../ui/text-limits.mjs';
+
+// A SCORM 1.2 response keeps 255 characters (CMIString256); a 2004 long fill-in, MAX_TEXT.
+export const RESPONSE_12 = 255;
 
 const pad = (n, width = 2) => String(n).padStart(width, '0');
 
@@ -47,17 +51,20 @@ const timespan12 = (ms) => {
   return `${pad(Math.floor(seconds / 3600), 4)}:${pad(Math.floor(seconds / 60) % 60)}:${pad((seconds % 60).toFixed(2), 5)}`;
 };
 
-// An interaction's id and response: a checked part's, or a written item's (ungraded:
-// result neutral, its text as typed).
-const checkedOrWritten = (record) => (record.item !== undefined
-  ? { id: writtenId(record.exercise, record.item), verdict: null }
-  : { id: interactionId(record.exercise, record.part, record.seed), verdict: record.verdict });
+// An interaction's id and verdict: a checked part's (with its version and whether a
+// solution had been seen, where known), or a written item's or one of its pieces' (ungraded:
+// result neutral).
+const checkedOrWritten = (record, { marks = true } = {}) => (record.item !== undefined
+  ? { id: writtenId(record.exercise, record.item, record.piece ?? 1), verdict: null }
+  : { id: interactionId(record.exercise, record.part, record.seed, marks
+    ? { version: record.version, solutionSeen: record.solutionSeen } : {}), verdict: record.verdict });
 
 export const ADAPTERS = {
   '1.2': {
     version: '1.2',
     key: 'API',
     learnerId: 'cmi.core.student_id',
+    learnerName: 'cmi.core.student_name',
     mastery: (cmi) => masteryFrom(cmi.get('cmi.student_data.mastery_score'), 1),
     calls: { initialize: 'LMSInitialize', get: 'LMSGetValue', set: 'LMSSetValue', commit: 'LMSCommit', finish: 'LMSFinish',
       lastError: 'LMSGetLastError', errorString: 'LMSGetErrorString' },
@@ -76,10 +83,11 @@ export const ADAPTERS = {
       }
       cmi.set('cmi.core.lesson_status', status.success === 'unknown' ? status.completion : status.success);
     },
-    // One checked part or written item: its text as a fill-in response (1.2 keeps 255
-    // characters), the result (wrong for incorrect, neutral for an answer the core could not
-    // read and for written work), when, and the time the answer took; linked to its
-    // exercise's objective.
+    // One check of a part, or one piece of a written item (record.piece, its text
+    // record.pieceText: scorm-values.mjs's responsePieces): its text as a fill-in response
+    // (1.2 keeps 255 characters), the result (wrong for incorrect, neutral for an answer the
+    // core could not read and for written work), when, and the time the answer took; linked
+    // to its exercise's objective.
     interaction(cmi, n, record) {
       const base = `cmi.interactions.${n}`;
       const { id, verdict } = checkedOrWritten(record);
@@ -87,7 +95,7 @@ export const ADAPTERS = {
       cmi.set(`${base}.objectives.0.id`, scormId(record.exercise));
       cmi.set(`${base}.time`, clock(record.at));
       cmi.set(`${base}.type`, 'fill-in');
-      cmi.set(`${base}.student_response`, lmsResponse(record.text, 255));
+      cmi.set(`${base}.student_response`, record.pieceText ?? lmsResponse(record.text, RESPONSE_12));
       cmi.set(`${base}.result`, { correct: 'correct', incorrect: 'wrong' }[verdict] ?? 'neutral');
       if (record.latencyMs !== undefined) cmi.set(`${base}.latency`, timespan12(record.latencyMs));
     },
@@ -110,6 +118,7 @@ export const ADAPTERS = {
     version: '2004',
     key: 'API_1484_11',
     learnerId: 'cmi.learner_id',
+    learnerName: 'cmi.learner_name',
     mastery: (cmi) => masteryFrom(cmi.get('cmi.scaled_passing_score'), 100),
     calls: { initialize: 'Initialize', get: 'GetValue', set: 'SetValue', commit: 'Commit', finish: 'Terminate',
       lastError: 'GetLastError', errorString: 'GetErrorString' },
@@ -131,19 +140,21 @@ export const ADAPTERS = {
     // LMS's saves stay small: Moodle re-sends every interaction at every save): its text as
     // a long fill-in (up to `responseChars` characters, 4,000 at most), the result, when,
     // the time it took, and the named mistake's tag as the description.
-    interaction(cmi, n, record, { responseChars = 4000 } = {}) {
+    interaction(cmi, n, record, { responseChars = MAX_TEXT } = {}) {
       const base = `cmi.interactions.${n}`;
-      const { id, verdict } = checkedOrWritten(record);
+      const { id, verdict } = checkedOrWritten(record, { marks: false });
       cmi.set(`${base}.id`, id);
       cmi.set(`${base}.type`, 'long-fill-in');
       cmi.set(`${base}.timestamp`, record.at.toISOString().slice(0, 19));
-      cmi.set(`${base}.learner_response`, lmsResponse(record.text, Math.min(4000, responseChars)));
+      cmi.set(`${base}.learner_response`, lmsResponse(record.text, Math.min(MAX_TEXT, responseChars)));
       cmi.set(`${base}.result`, { correct: 'correct', incorrect: 'incorrect' }[verdict] ?? 'neutral');
       if (record.latencyMs !== undefined) cmi.set(`${base}.latency`, `PT${(Math.max(0, record.latencyMs) / 1000).toFixed(2)}S`);
-      // (A later answer without a named mistake clears the earlier one's.)
-      if (record.mistake || cmi.written().has(`${base}.description`)) {
-        cmi.set(`${base}.description`, record.mistake ? cutText(`mistake: ${record.mistake}`, 250) : '');
-      }
+      // The named mistake, the exercise's version and a solution seen, where there are any
+      // (a later answer without them clears the earlier one's).
+      const notes = [record.mistake ? `mistake: ${record.mistake}` : '',
+        typeof record.version === 'string' && record.version ? `version: ${record.version}` : '',
+        record.solutionSeen ? 'solution seen' : ''].filter(Boolean).join('; ');
+      if (notes || cmi.written().has(`${base}.description`)) cmi.set(`${base}.description`, cutText(notes, 250));
     },
     objective(cmi, n, { exercise, score, completion }) {
       cmi.set(`cmi.objectives.${n}.id`, scormId(exercise));

@@ -14,9 +14,26 @@ import './bundle-entry.mjs';
 import { el } from '../ui/dom.mjs';
 import { AnswerStore, droppedNotice } from '../ui/storage.mjs';
 import { findApi } from './scorm-api.mjs';
-import { scormSession } from './scorm-session.mjs';
+import { SUSPEND_LIMITS, scormSession } from './scorm-session.mjs';
 import { MAX_LEARNER_CHARS } from './learner-seed.mjs';
 import { POLICY_ATTRIBUTES, readPolicy } from '../ui/feedback-policy.mjs';
+import { readSeed } from '../seed.mjs';
+import { plural } from '../ui/format.mjs';
+
+// What the course site keeps between visits, in words.
+const keeps = (version) => (version === '2004' ? `${SUSPEND_LIMITS[2004].limit.toLocaleString('en')} bytes`
+  : `${SUSPEND_LIMITS['1.2'].limit.toLocaleString('en')} characters`);
+
+// The texts of `list` ([{exercise, item, kept} | {exercise, seed, part}]) in words: "the first
+// 1,234 characters of your explanation in ch14.ex2 (why), and 2 answers without their text".
+function shortenedWords(list) {
+  const written = list.filter((entry) => entry.item !== undefined).map((entry) => `the first ${entry.kept.toLocaleString('en')} ` +
+    `characters of your ${entry.item === '' ? 'plan' : 'explanation'} in ${entry.exercise}${entry.item ? ` (${entry.item})` : ''}`);
+  const answers = list.filter((entry) => entry.item === undefined).length;
+  const words = [...written, ...(answers ? [`${plural(answers, 'answer')} without ${answers === 1 ? 'its' : 'their'} text ` +
+    `(${answers === 1 ? 'its verdict and attempts are' : 'their verdicts and attempts are'} kept)`] : [])];
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : words[0];
+}
 
 class ScormStore extends AnswerStore {
   constructor(state, onPersist) {
@@ -30,7 +47,9 @@ class ScormStore extends AnswerStore {
 }
 
 // The learner's way to say they are done before every part is settled.
-function finishControl(onFinish) {
+// learnerName: the LMS's name for the learner ('' when it gives none), said so that a learner
+// on a shared computer sees whose work this is.
+function finishControl(onFinish, learnerName = '') {
   const button = el('button', { type: 'button', class: 'sco-finish' }, 'I have finished');
   const said = el('p', { class: 'sco-finish-note', role: 'status' });
   const mark = () => {
@@ -43,6 +62,7 @@ function finishControl(onFinish) {
     mark();
   });
   return { section: el('section', { class: 'sco-finish-section', 'aria-label': 'Finishing' },
+    learnerName ? el('p', { class: 'sco-learner' }, `The course site knows you as ${learnerName}: your work is saved under that name.`) : null,
     el('p', {}, 'The activity counts as completed once every part is correct', ' (or out of attempts, where they are limited)',
       ' and every explanation is written, or when you say you have finished.'), button, said), mark };
 }
@@ -51,6 +71,14 @@ function finishControl(onFinish) {
 function launchAttributes(params, learnerId, notice) {
   const attributes = {};
   const variants = params.get('variants');
+  const seed = params.get('seed');
+  if (seed !== null && variants === null) {
+    const read = readSeed(seed, 'activity\u2019s seed');
+    if (read.ok) attributes.seed = String(read.seed);
+    else notice(`${read.message} So you see the chapter\u2019s own numbers.`);
+  } else if (seed !== null) {
+    notice('This activity sets both a seed and each learner\u2019s own numbers; each learner\u2019s own numbers are used.');
+  }
   if (variants === 'learner') {
     const id = learnerId.trim();
     if (id === '' || id.length > MAX_LEARNER_CHARS) {
@@ -92,13 +120,36 @@ function start() {
   let finishing = null;
 
   if (found) {
+    let shortenedLine = null;
     const session = scormSession({ api: found.api, adapter: found.adapter, ids, policy, local: storage(),
       packageId: document.body.dataset.package ?? ids.join(','),
-      onProblem: (text) => notice(text, 'sco-notice sco-problem notice notice-error') });
+      onProblem: (text) => notice(text, 'sco-notice sco-problem notice notice-error'),
+      onShortened: ({ cut, dropped, version }) => {
+        shortenedLine?.remove();
+        const parts = [cut.length ? `it keeps ${shortenedWords(cut)}` : '',
+          dropped.records ? `${plural(dropped.records, 'earlier answer')} ${dropped.records === 1 ? 'is' : 'are'} not kept there` : '']
+          .filter(Boolean).join('; ');
+        shortenedLine = notice(`Your work is more than the course site keeps between visits (${keeps(version)}): ${parts}. ` +
+          'All of it stays in this browser: come back to this activity in this browser, or shorten your explanations.',
+        'sco-notice sco-shortened notice notice-warning');
+      } });
     const begun = session.start();
     learnerId = begun.learnerId;
-    if (begun.unreadable) notice('Your earlier answers could not be read back from the course site, so this activity starts afresh.');
-    else if (begun.dropped) notice(droppedNotice(begun.dropped).replace('in this browser', 'on the course site'));
+    const fromBrowser = begun.fromBrowser ? ' This browser\u2019s copy of your work filled in what it could.' : '';
+    if (begun.unreadable) {
+      notice(`Your earlier answers could not be read back from the course site (what it holds is not this activity\u2019s ` +
+        `saved work), so ${begun.fromBrowser ? 'they come back from this browser\u2019s copy.' : 'this activity starts afresh.'}`);
+    } else if (begun.damaged) {
+      notice('Your saved work on the course site was damaged or cut short: what could be read is back' +
+        `${begun.dropped ? ` (${plural(begun.dropped, 'record')} could not be read)` : ''}.${fromBrowser}`);
+    } else if (begun.dropped) {
+      notice(`${droppedNotice(begun.dropped).replace('in this browser', 'on the course site')}${fromBrowser}`);
+    }
+    if (begun.shortened.length) {
+      notice(`Part of your work came back shortened from the course site, which keeps ${keeps(found.adapter.version)} ` +
+        `between visits: ${shortenedWords(begun.shortened)}. The whole texts are in the browser you wrote them in.`,
+      'sco-notice sco-shortened notice notice-warning');
+    }
     const store = new ScormStore(begun.state, (state) => session.saveState(state));
     globalThis.AttentionCompanion.useStore(store, { where: 'saved on your course site, where your teacher can read it' });
     let last = null;
@@ -110,7 +161,7 @@ function start() {
     finishing = finishControl(() => {
       session.finish(store.snapshot());
       if (last) session.report(last);
-    });
+    }, begun.learnerName.trim().slice(0, 100));
     if (begun.finished) finishing.mark();
     main.addEventListener('attention-progress', report);
     main.addEventListener('attention-ready', report);

@@ -14,10 +14,12 @@
 // within half of what is left for interactions, the written work first); under SCORM 1.2
 // (whose players send only what changed) it appends one interaction per check.
 
-import { decodeSuspend, encodeSuspend } from './suspend-data.mjs';
-import { bind, MAX_INTERACTIONS, statusOf } from './scorm-api.mjs';
-import { WRITTEN, scormId, utf8Length, writtenId, interactionId } from './scorm-values.mjs';
+import { decodeSuspend, planSuspend } from './suspend-data.mjs';
+import { bind, MAX_INTERACTIONS, RESPONSE_12, statusOf } from './scorm-api.mjs';
+import { WRITTEN, scormId, utf8Length, writtenId, interactionId, responsePieces, lmsResponse } from './scorm-values.mjs';
 import { isSettled } from '../ui/feedback-policy.mjs';
+import { readState } from '../ui/storage.mjs';
+import { MAX_TEXT } from '../ui/text-limits.mjs';
 
 // The suspend data's size: 1.2's 4096 characters; under 2004, bytes, within the budget.
 export const SUSPEND_LIMITS = Object.freeze({
@@ -60,9 +62,12 @@ const scoreOf = (exercises) => {
   return total ? Math.round((100 * correct) / total) : null;
 };
 
+// The most pieces a written text takes under SCORM 1.2 (its whole MAX_TEXT characters).
+const MAX_PIECES = Math.ceil(MAX_TEXT / RESPONSE_12);
+
 // Where the LMS's copy lost a record (it was not there, or its text was cut for size), the
 // browser's copy fills it in: a part's record with at least as many attempts, a written
-// item's notes.
+// item's notes. (local: a state read by storage.mjs's readState, record by record.)
 function mergeLocal(state, cut, local) {
   for (const [id, mine] of Object.entries(local?.exercises ?? {})) {
     const theirs = (state.exercises[id] ??= { seeds: Object.create(null) });
@@ -88,11 +93,32 @@ function mergeLocal(state, cut, local) {
   return state;
 }
 
-// api, adapter: findApi's; ids: the package's exercises; packageId: the manifest's
-// identifier (the browser's copy is kept per package and learner); policy: the feedback
-// policy; local: localStorage (or null); onProblem(sentence): a refusal to tell the learner.
+// What came back shortened: the cut entries of `cut` ({exercise: [{seed, part} | {item}]})
+// whose text is still not whole in `state` -> [{exercise, item, kept} | {exercise, seed, part}].
+function stillShort(state, cut, whole) {
+  const out = [];
+  for (const [exercise, entries] of Object.entries(cut)) {
+    for (const entry of entries) {
+      if (whole.has(JSON.stringify([exercise, entry.item ?? null, entry.seed ?? null, entry.part ?? null]))) continue;
+      if (entry.item !== undefined) {
+        const record = entry.item === '' ? state.exercises[exercise]?.open : state.exercises[exercise]?.explain?.[entry.item];
+        if (record) out.push({ exercise, item: entry.item, kept: record.notes.length });
+      } else {
+        out.push({ exercise, seed: entry.seed, part: entry.part });
+      }
+    }
+  }
+  return out;
+}
+
+// api, adapter: findApi's; ids: the package's exercises; packageId: the package's key (the
+// browser's copy is kept per package and learner: tools/scorm-package.mjs's packageKey);
+// policy: the feedback policy; local: localStorage (or null); onProblem(sentence): a refusal
+// to tell the learner; onShortened(plan): a save that had to shorten or leave out some of
+// the work shown now (suspend-data.mjs's planSuspend result, `cut` and `dropped`), told once
+// for each new set of shortened texts.
 export function scormSession({ api, adapter, ids, packageId, policy, local = null, onProblem = () => {},
-  now = () => new Date() }) {
+  onShortened = () => {}, now = () => new Date() }) {
   let told = false;
   const cmi = bind(api, adapter, {
     onError: ({ call, element, code, text }) => {
@@ -111,11 +137,18 @@ export function scormSession({ api, adapter, ids, packageId, policy, local = nul
   let ended = false;
   const objectives = new Map();
   const interactions = { count: 0, byId: new Map(), skipped: 0 };
+  const current = Object.create(null); // exercise -> the seed shown now
+  const wholeInLms = new Set(); // 2004: written interactions that hold their whole text
+  let toldShortened = '';
 
+  // The browser's copy, read record by record (a damaged copy, or a damaged record in it,
+  // is left out: the LMS's copy stands).
   function localCopy() {
     try {
       const raw = learnerKey && local?.getItem(learnerKey);
-      return raw ? JSON.parse(raw) : null;
+      const copy = raw ? JSON.parse(raw) : null;
+      const read = copy && typeof copy === 'object' ? readState(copy.state) : null;
+      return read ? { state: read.state, finished: copy.finished === true } : null;
     } catch {
       return null;
     }
@@ -128,18 +161,36 @@ export function scormSession({ api, adapter, ids, packageId, policy, local = nul
     }
   }
 
-  // -> {state, finished, dropped, unreadable, learnerId}
+  // -> {state, finished, dropped (records that could not be read back), damaged (the LMS's
+  // copy was cut or damaged; what was whole is kept), unreadable (it is not this package's at
+  // all), fromBrowser (this browser's copy filled something in), shortened (texts that came
+  // back shortened: [{exercise, item, kept} | {exercise, seed, part}]), learnerId, learnerName}
   function start() {
     cmi.initialize();
     const learnerId = cmi.get(adapter.learnerId);
+    const learnerName = cmi.get(adapter.learnerName);
     learnerKey = `attention-companion:sco:${packageId}:${learnerId}`;
     const entry = cmi.get(twenty04 ? 'cmi.entry' : 'cmi.core.entry');
     const decoded = decodeSuspend(cmi.get('cmi.suspend_data'), ids);
     // A new attempt (ab-initio) starts afresh; a resumed one takes back what the LMS lost.
     if (entry === 'ab-initio') keepLocally(null);
     const copy = entry === 'ab-initio' ? null : localCopy();
-    const state = mergeLocal(decoded?.state ?? { version: 2, exercises: Object.create(null) }, decoded?.cut ?? {},
-      copy?.state);
+    const cut = decoded?.cut ?? {};
+    const fromLms = decoded?.state ?? { version: 2, exercises: Object.create(null) };
+    const before = JSON.stringify(fromLms);
+    const state = mergeLocal(fromLms, cut, copy?.state);
+    const whole = new Set();
+    if (copy) {
+      // (What the browser's copy held of a cut text came back whole.)
+      for (const [exercise, entries] of Object.entries(cut)) {
+        for (const item of entries) {
+          const mine = copy.state.exercises[exercise];
+          const has = item.item !== undefined ? (item.item === '' ? mine?.open : mine?.explain?.[item.item])
+            : mine?.seeds?.[item.seed]?.parts?.[item.part];
+          if (has) whole.add(JSON.stringify([exercise, item.item ?? null, item.seed ?? null, item.part ?? null]));
+        }
+      }
+    }
     finished = Boolean(decoded?.finished || copy?.finished);
     adapter.begin(cmi);
     mastery = adapter.mastery(cmi);
@@ -148,14 +199,29 @@ export function scormSession({ api, adapter, ids, packageId, policy, local = nul
     interactions.count = count('cmi.interactions._count');
     if (twenty04) {
       // Each earlier interaction is kept up to date in place (its values read, so that only
-      // what changes is written again).
+      // what changes is written again); a written text the suspend data had to shorten comes
+      // back from its interaction, where that holds more of it (as one line).
+      const responses = new Map();
       for (let n = 0; n < interactions.count; n += 1) {
-        interactions.byId.set(cmi.get(`cmi.interactions.${n}.id`), n);
+        const id = cmi.get(`cmi.interactions.${n}.id`);
+        interactions.byId.set(id, n);
         for (const field of ['type', 'timestamp', 'learner_response', 'result', 'latency']) cmi.get(`cmi.interactions.${n}.${field}`);
+        responses.set(id, cmi.written().get(`cmi.interactions.${n}.learner_response`) ?? '');
+      }
+      for (const [exercise, entries] of Object.entries(cut)) {
+        for (const item of entries) {
+          if (item.item === undefined) continue;
+          const holder = state.exercises[exercise];
+          const record = item.item === '' ? holder?.open : holder?.explain?.[item.item];
+          const response = responses.get(writtenId(exercise, item.item === '' ? 'plan' : item.item)) ?? '';
+          if (record && response.trim().length > record.notes.length) record.notes = response.replace(/^ (?=\{)/, '');
+        }
       }
     }
     cmi.commit();
-    return { state, finished, dropped: decoded?.dropped ?? 0, unreadable: decoded === null, learnerId };
+    return { state, finished, dropped: decoded?.dropped ?? 0, damaged: decoded?.damaged === true, unreadable: decoded === null,
+      fromBrowser: copy !== null && JSON.stringify(state) !== before, shortened: stillShort(state, cut, whole), learnerId,
+      learnerName };
   }
 
   // One save for everything written in this task (a check writes its answer, the
@@ -171,9 +237,18 @@ export function scormSession({ api, adapter, ids, packageId, policy, local = nul
 
   function saveState(state) {
     const { limit, size } = SUSPEND_LIMITS[adapter.version];
-    const ok = cmi.set('cmi.suspend_data', encodeSuspend(state, ids, { limit, size, finished }));
+    const plan = planSuspend(state, ids, { limit, size, finished, current });
+    const ok = cmi.set('cmi.suspend_data', plan.text);
     keepLocally(state);
     commitSoon();
+    // (Under 2004 a written text its interaction holds whole is not lost.)
+    const cut = plan.cut.filter((entry) => !(entry.item !== undefined && wholeInLms.has(writtenId(entry.exercise,
+      entry.item === '' ? 'plan' : entry.item))));
+    const said = JSON.stringify([cut.map((entry) => [entry.exercise, entry.item ?? entry.part]), plan.dropped.records > 0]);
+    if ((cut.length || plan.dropped.records) && said !== toldShortened) {
+      toldShortened = said;
+      onShortened({ cut, dropped: plan.dropped, limit, version: adapter.version });
+    }
     return ok;
   }
 
@@ -196,20 +271,36 @@ export function scormSession({ api, adapter, ids, packageId, policy, local = nul
     return bytes;
   };
 
-  // One checked part or written item -> its interaction.
+  // 1.2: a written item's pieces, each one interaction a session, kept up to date (pieces
+  // no longer needed are emptied).
+  function recordPieces(entry, at) {
+    const pieces = responsePieces(entry.text, RESPONSE_12).slice(0, MAX_PIECES);
+    const key = writtenId(entry.exercise, entry.item);
+    const slots = interactions.byId.get(key) ?? [];
+    for (let i = 0; i < Math.max(pieces.length, slots.length); i += 1) {
+      if (slots[i] === undefined) {
+        if (interactions.count >= MAX_INTERACTIONS) {
+          interactions.skipped += 1;
+          break;
+        }
+        slots[i] = interactions.count;
+        interactions.count += 1;
+      }
+      adapter.interaction(cmi, slots[i], { ...entry, at, piece: i + 1, pieceText: pieces[i] ?? '' });
+    }
+    interactions.byId.set(key, slots);
+  }
+
+  // One checked part or written item -> its interaction(s).
   function record(entry) {
     const at = now();
     if (!twenty04) {
-      // 1.2: a check is appended; a written item is one interaction a session, kept up to date.
-      const key = entry.item !== undefined ? writtenId(entry.exercise, entry.item) : null;
-      let n = key !== null ? interactions.byId.get(key) : undefined;
-      if (n === undefined) {
-        if (interactions.count >= MAX_INTERACTIONS) return;
-        n = interactions.count;
+      // 1.2: a check is appended; a written item goes in its pieces.
+      if (entry.item !== undefined) recordPieces(entry, at);
+      else if (interactions.count < MAX_INTERACTIONS) {
+        adapter.interaction(cmi, interactions.count, { ...entry, at });
         interactions.count += 1;
-        if (key !== null) interactions.byId.set(key, n);
-      }
-      adapter.interaction(cmi, n, { ...entry, at });
+      } else interactions.skipped += 1;
       commitSoon();
       return;
     }
@@ -233,13 +324,19 @@ export function scormSession({ api, adapter, ids, packageId, policy, local = nul
       interactions.count += 1;
       interactions.byId.set(id, n);
     }
-    adapter.interaction(cmi, n, { ...entry, at }, { responseChars: Math.floor((room - bare) / 3) });
+    const responseChars = Math.floor((room - bare) / 3);
+    adapter.interaction(cmi, n, { ...entry, at }, { responseChars });
+    if (entry.item !== undefined) {
+      if (lmsResponse(entry.text, MAX_TEXT).length <= responseChars) wholeInLms.add(id);
+      else wholeInLms.delete(id);
+    }
     commitSoon();
   }
 
   // The score, the status and the objectives from the progress of every exercise
   // ({exercises: [{exercise, parts, written, correct, total}]}).
   function report({ exercises }) {
+    for (const item of exercises) current[item.exercise] = item.seed;
     let status = statusOf(scoreOf(exercises), progressOf(exercises, policy, finished), mastery);
     if (!finished && (status.completion === 'completed' || status.success === 'passed')) {
       finished = true; // completed stays completed

@@ -2,28 +2,34 @@
 // interactions and objectives, and a learner's text as a response. The class report
 // (web/report/interactions.mjs) reads the ids back.
 
+import { cutText } from '../ui/text-limits.mjs';
+
+export { cutText };
+
 // An interaction's or objective's id: the exercise (and part) ids, with anything outside
 // the identifier characters both versions accept replaced.
 export const scormId = (...names) => names.join('.').replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 255);
 
-// A checked part's interaction id: exercise.part, and .v<seed> after it for a variant
-// other than the chapter's numbers (seed 0), so that a class report can grade the stored
-// answer again against the numbers the learner saw.
-export const interactionId = (exercise, part, seed = 0) => (seed ? scormId(exercise, part, `v${seed}`)
-  : scormId(exercise, part));
+// A checked part's interaction id: exercise.part, then .v<seed> for a variant other than
+// the chapter's numbers (seed 0), so that a class report can grade the stored answer again
+// against the numbers the learner saw; then, where known, .h<version> (the version of the
+// exercise the answer was given against: VERSION below) and .seen (the learner had seen a
+// worked solution before this check), which SCORM 1.2's report shows nowhere else.
+export const VERSION = /^[A-Za-z0-9-]{1,64}$/;
+export const SEEN = 'seen';
+export const interactionId = (exercise, part, seed = 0, { version = null, solutionSeen = false } = {}) => scormId(
+  exercise, part, ...(seed ? [`v${seed}`] : []), ...(typeof version === 'string' && VERSION.test(version) ? [`h${version}`] : []),
+  ...(solutionSeen ? [SEEN] : []));
 
 // The word that marks written work in an interaction id: exercise.written.ITEM, ITEM an
 // explain item's name or PLAN, an open design task's plan (the whole exercise).
 export const WRITTEN = 'written';
 export const PLAN = 'plan';
-export const writtenId = (exercise, item) => scormId(exercise, WRITTEN, item);
-
-// The first `n` UTF-16 code units of a text (the limits of SCORM's string types), never
-// ending on half of a character written as a surrogate pair.
-export function cutText(text, n) {
-  const cut = String(text).slice(0, n);
-  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
-}
+// A written text longer than a response holds (SCORM 1.2's 255 characters) goes in pieces,
+// each its own interaction: exercise.written.ITEM for the first, then .2, .3, … (the class
+// report joins them again).
+export const writtenId = (exercise, item, piece = 1) => (piece > 1 ? scormId(exercise, WRITTEN, item, String(piece))
+  : scormId(exercise, WRITTEN, item));
 
 // A learner's text as an LMS response: every line break (a matrix typed one row a line)
 // becomes a space, which the core reads the same way, since the runtimes' response types
@@ -33,6 +39,19 @@ export function cutText(text, n) {
 export function lmsResponse(text, n) {
   const line = String(text).replace(/\r\n|[\r\n\u2028\u2029\u0085]/g, ' ');
   return cutText(line.startsWith('{') ? ` ${line}` : line, n);
+}
+
+// A learner's text as one line (lmsResponse's line breaks as spaces), in pieces of at most
+// `n` UTF-16 code units, never half a character; at least one piece (empty for no text).
+export function responsePieces(text, n) {
+  const line = String(text).replace(/\r\n|[\r\n\u2028\u2029\u0085]/g, ' ');
+  const pieces = [];
+  for (let at = 0; at < line.length || pieces.length === 0;) {
+    const piece = cutText(line.slice(at), n) || line.slice(at, at + 2); // (n < 2: a pair stays whole)
+    pieces.push(piece);
+    at += piece.length;
+  }
+  return pieces;
 }
 
 // The bytes of a text in UTF-8 (what a browser sends).

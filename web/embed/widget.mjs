@@ -12,7 +12,7 @@
 //   controller.reset()    clears this exercise's answers (page and store)
 //   controller.setSeed(n) redraws the exercise with seed n (its answers start empty)
 // onEvent receives {type: 'graded', exercise, part, verdict, score, attempts, seed, text,
-// kind, mistake, feedback, latencyMs} after each check (../ui/part-view.mjs's onGraded),
+// kind, mistake, feedback, latencyMs, solutionSeen?, version?} after each check (../ui/part-view.mjs's onGraded),
 // {type: 'written', exercise, item, seed, text, ticked, points} once the learner pauses
 // writing an explanation or a design task's plan (item: the explain item's name, or
 // "plan"), and {type: 'progress', ...state()} after each check, written change, restore
@@ -133,10 +133,10 @@ export function mountExercise(holder, { companion, id, seed: requestedSeed, stor
   root.addEventListener('focusout', () => {
     for (const send of [...waiting]) send();
   });
-  const onGraded = ({ part, verdict, attempts, text, kind, mistake, feedback, latencyMs }) => {
+  const onGraded = ({ part, verdict, attempts, text, kind, mistake, feedback, latencyMs, solutionSeen, version }) => {
     settle();
     onEvent({ type: 'graded', exercise: id, part, verdict, score: state().score, attempts, seed,
-      text, kind, mistake, feedback, latencyMs });
+      text, kind, mistake, feedback, latencyMs, ...(solutionSeen ? { solutionSeen } : {}), ...(version ? { version } : {}) });
     progress();
   };
 

@@ -1,7 +1,8 @@
 // embed.html: one exercise (?exercise=ID) or a whole chapter (?chapter=14), with an
-// optional seed (&seed=42) and parent-origin allow-list (&origin=https://course.example),
-// in minimal chrome. Reports its height and the learner's results (checks and written
-// work) to the embedding page
+// optional seed (&seed=42) or a learner key for each learner's own variants
+// (&learner=ID[&salt=TEXT], learner-seed.mjs), the feedback policy (&attempts=… …), and a
+// parent-origin allow-list (&origin=https://course.example), in minimal chrome. Reports
+// its height and the learner's results (checks and written work) to the embedding page
 // through the postMessage protocol (protocol.mjs), only to the origins on the list: with
 // none (or only malformed ones, which a notice names) it posts nothing.
 
@@ -11,6 +12,7 @@ import { openStore, storeContext } from '../ui/storage.mjs';
 import { connectToParent, originNotice, parentNotice, parseOrigins, PROTOCOL_VERSION } from '../embed/protocol.mjs';
 import { exerciseIds, mountSet } from '../embed/exercise-set.mjs';
 import { readSeed } from '../seed.mjs';
+import { learnerSeed, MAX_LEARNER_CHARS } from '../embed/learner-seed.mjs';
 import { readPolicy, policySentence } from '../ui/feedback-policy.mjs';
 import { messageOf } from '../error-message.mjs';
 
@@ -91,7 +93,22 @@ async function main() {
     setStatus(seedRead.message, 'error');
     return;
   }
-  const { seed } = seedRead;
+  // Each learner's own variant of each exercise, from the course's key for the learner.
+  const learner = params.get('learner');
+  const salt = params.get('salt') ?? '';
+  if (learner !== null) {
+    const problem = params.has('seed') ? 'Give this embed a &seed= or a &learner=, not both.'
+      : learner.trim() === '' || learner.length > MAX_LEARNER_CHARS
+        ? `The address’s &learner= needs a learner’s key of 1 to ${MAX_LEARNER_CHARS} characters.`
+        : salt.length > MAX_LEARNER_CHARS ? `The address’s &salt= is longer than ${MAX_LEARNER_CHARS} characters.` : null;
+    if (problem) {
+      setStatus(problem, 'error');
+      return;
+    }
+  } else if (params.has('salt')) {
+    showNotice('In the address, &salt= means something only with &learner=, so it is ignored.', 'warning');
+  }
+  const seed = learner === null ? seedRead.seed : (id) => learnerSeed(learner.trim(), id, salt);
   const companion = await bootCompanion();
   if (!companion) return;
   let ids;
@@ -114,7 +131,7 @@ async function main() {
     },
   });
   await set.ready;
-  channel.post('ready', { protocolVersion: PROTOCOL_VERSION, seed, ...set.state() });
+  channel.post('ready', { protocolVersion: PROTOCOL_VERSION, seed: learner === null ? seed : null, ...set.state() });
   releaseHeight();
 }
 

@@ -1,22 +1,25 @@
 // report.html: the class report. A teacher chooses or drops files (Moodle's SCORM
 // Interactions report as text, learners' progress files); the page reads them here
 // (nothing is uploaded), places each answer on its learner, exercise and part, grades
-// every answer again with the core in short slices (a progress line, the page stays
-// responsive), and shows the counts per part as a chart and a table, each named mistake
-// with the core's explanation, the wrong answers no named mistake explains, what each
-// learner answered, the written work, the answers it could not place, and a CSV download
-// (a row per learner and part). Every answer read counts toward the page's limit, placed or
-// not, and a file over it is refused as soon as the limit is passed. The reading and
-// counting are web/report/*.mjs (pure, tested in Node); this file is the DOM.
+// every answer again with the core, reading and grading in short slices (a progress bar,
+// the page stays responsive however large the class), and shows the counts per part as a
+// chart and a table, each named mistake with the core's explanation and the share of
+// learners who met it, the wrong answers no named mistake explains, each learner's score and
+// tries, the written work, the answers it could not place, and two CSV downloads (a row per
+// learner and part; the gradebook, a row per learner). Every answer read counts toward the
+// page's limit, placed or not, and a file over it is refused as soon as the limit is passed.
+// The reading and counting are web/report/*.mjs (pure, tested in Node); this file is the DOM.
 
 import { el, clear, pacer } from '../ui/dom.mjs';
 import { bootCompanion, errorOf, safeCall, setStatus } from '../ui/boot.mjs';
 import { messageOf } from '../error-message.mjs';
 import { ReportFileError, decodeText } from '../report/delimited-text.mjs';
 import { interactionReader } from '../report/interactions.mjs';
-import { LIMITS, TOO_MANY_ANSWERS, ReportLimitError, readReportFile } from '../report/class-report.mjs';
+import { LIMITS, TOO_MANY_ANSWERS, ReportLimitError, readReportFileInSlices } from '../report/class-report.mjs';
 import { gradeAnswers } from '../report/regrade.mjs';
-import { learnerCsv } from '../report/report-csv.mjs';
+import { csvText, learnerCsv } from '../report/report-csv.mjs';
+import { gradebook } from '../report/gradebook.mjs';
+import { dedupeTries, joinLearners } from '../report/learners.mjs';
 import { count, reportView } from '../report/report-view.mjs';
 import { plural } from '../ui/format.mjs';
 import { keepForOffline } from '../ui/offline.mjs';
@@ -46,7 +49,8 @@ function fileSentence(read) {
     (unplaced.length ? `, ${count(unplaced.length)} not placed` : '');
   if (kind === 'progress') {
     const dropped = facts.dropped ? ` ${plural(facts.dropped, 'damaged record')} in it could not be read and ${facts.dropped === 1 ? 'was' : 'were'} left out.` : '';
-    return `a learner's progress file: ${found}.${dropped}`;
+    const who = read.people[0];
+    return `${who.named ? `${who.name}'s` : 'a learner\'s'} progress file: ${found}.${dropped}`;
   }
   const idle = facts.notAttempted ? ` (${count(facts.notAttempted)} not attempted)` : '';
   const long = facts.longRows ? ` ${plural(facts.longRows, 'row')} had more cells than the header; the extra cells were not read.` : '';
@@ -115,13 +119,18 @@ async function main() {
     // Read and place every file's answers; a file that cannot be read is named with why.
     // Every answer read counts toward the limit, placed or not; past it, nothing is graded.
     const lines = [];
-    const answers = [];
+    let answers = [];
     const written = [];
     const unplaced = [];
+    const people = [];
     const append = (into, list) => { for (const item of list) into.push(item); }; // (no spread: lists are long)
     let readable = 0;
     let read = 0;
-    for (const file of files) {
+    const pause = pacer(8);
+    progress.hidden = false;
+    bar.removeAttribute('value'); // (reading: no count to show yet)
+    for (const [fileIndex, file] of files.entries()) {
+      progressText.textContent = `Reading file ${fileIndex + 1} of ${files.length}…`;
       const got = await readFile(file);
       if (mine !== run) return;
       if (got.error) {
@@ -129,16 +138,21 @@ async function main() {
         continue;
       }
       try {
-        const placed = readReportFile(got.text, { resolve, catalogue, source: got.name, maxAnswers: LIMITS.maxAnswers - read });
+        const placed = await readReportFileInSlices(got.text, { resolve, catalogue, source: got.name, fileIndex,
+          maxAnswers: LIMITS.maxAnswers - read }, pause);
+        if (mine !== run) return;
         readable += 1;
         read += placed.read;
         append(answers, placed.answers);
         append(written, placed.written);
         append(unplaced, placed.unplaced);
+        people.push({ source: got.name, kind: placed.kind, people: placed.people });
         lines.push(el('li', { class: 'report-file-ok', 'data-file': got.name }, el('strong', {}, got.name), `: ${fileSentence(placed)}`));
       } catch (error) {
+        if (mine !== run) return;
         if (error instanceof ReportLimitError) {
           holder.dataset.state = 'refused';
+          progress.hidden = true;
           say([el('p', {}, TOO_MANY_ANSWERS), el('ul', { class: 'report-file-list' }, lines)], 'error');
           return;
         }
@@ -148,7 +162,11 @@ async function main() {
       }
     }
     const fileItems = el('ul', { class: 'report-file-list' }, lines);
+    const { learners, warnings } = joinLearners(people);
+    const label = (key) => learners.get(key)?.label ?? key;
+    answers = dedupeTries(answers);
     if (answers.length === 0 && written.length === 0) {
+      progress.hidden = true;
       holder.dataset.state = readable ? 'empty' : 'refused';
       say([el('p', {}, readable ? 'No answer to grade was found in these files.' : 'None of these files could be read.'), fileItems],
         readable ? 'warning' : 'error');
@@ -158,11 +176,9 @@ async function main() {
       return;
     }
     say([el('p', {}, `Grading ${plural(answers.length, 'answer')}…`), fileItems]);
-    progress.hidden = false;
-    bar.max = answers.length;
+    bar.max = Math.max(1, answers.length);
     bar.value = 0;
     progressText.textContent = `Graded 0 of ${count(answers.length)} answers.`;
-    const pause = pacer(12);
     const report = await gradeAnswers(companion, catalogue, answers, {
       written,
       pause,
@@ -174,11 +190,12 @@ async function main() {
       },
     });
     if (report === null || mine !== run) return;
+    progressText.textContent = 'Drawing the report…';
+    await pause();
+    if (mine !== run) return;
     progress.hidden = true;
-    const download = el('button', { type: 'button', class: 'report-download' }, 'Download CSV');
-    download.addEventListener('click', () => saveCsv(report));
     clear(holder);
-    holder.append(reportView(report, { unplaced, download, checklists }));
+    holder.append(reportView(report, { unplaced, downloads: downloads(report, learners, label), checklists, label, warnings }));
     holder.dataset.state = 'ready';
     say([el('p', {}, `The report is ready: ${plural(report.totals.answers, 'answer')} graded.`), fileItems],
       lines.some((line) => line.classList.contains('report-file-error')) ? 'warning' : 'info');
@@ -218,10 +235,40 @@ async function main() {
 
 const emptyTotals = () => ({ answers: 0, correct: 0, incorrect: 0, invalid: 0, nearMisses: 0, named: 0 });
 
-function saveCsv(report) {
-  const blob = new Blob([learnerCsv(report)], { type: 'text/csv;charset=utf-8' });
+// The two downloads: a row per learner and part, and the gradebook (a row per learner),
+// with what the gradebook holds and how a gradebook imports it.
+function downloads(report, learners, label) {
+  const today = new Date().toISOString().slice(0, 10);
+  const rows = el('button', { type: 'button', class: 'report-download' }, 'Download CSV (a row per learner and part)');
+  rows.addEventListener('click', () => save(learnerCsv(report, label), `class-report-${today}.csv`));
+  const book = gradebook(report, learners);
+  const grades = el('button', { type: 'button', class: 'report-gradebook' }, 'Download the gradebook CSV (a row per learner)');
+  const words = [];
+  if (book.rows.length === 0) {
+    grades.disabled = true;
+    words.push('No learner here has an email address or another identifier a gradebook knows them by (Moodle\u2019s ' +
+      'report gives one when its identity columns are ticked; a learner gives one on their progress page), so there is ' +
+      'no gradebook file.');
+  } else {
+    grades.addEventListener('click', () => save(csvText([book.header, ...book.rows]), `gradebook-${today}.csv`));
+    words.push(`The gradebook file has ${plural(book.rows.length, 'learner')}, each with ${book.identifiers.map((c) => `“${c}”`)
+      .join(', ')}, their name, a score of 0 to 100 for each of the ${plural(report.exercises.length, 'exercise')} and the ` +
+      'total. In Moodle: Grades, Import, CSV file; map “Email address” (or the identifier you use) to the user field of ' +
+      'that name, and each exercise and the total to a grade item whose maximum is 100.');
+    if (book.missing.length) {
+      words.push(`${plural(book.missing.length, 'learner')} ${book.missing.length === 1 ? 'has' : 'have'} no identifier and ` +
+        `${book.missing.length === 1 ? 'is' : 'are'} left out of it: ${book.missing.slice(0, 10).join(', ')}` +
+        `${book.missing.length > 10 ? ` and ${count(book.missing.length - 10)} more` : ''}.`);
+    }
+  }
+  return el('div', { class: 'report-actions' }, el('p', {}, rows, ' ', grades),
+    words.map((text) => el('p', { class: 'report-gradebook-note' }, text)));
+}
+
+function save(text, name) {
+  const blob = new Blob([text], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
-  const link = el('a', { href: url, download: `class-report-${new Date().toISOString().slice(0, 10)}.csv`, hidden: true });
+  const link = el('a', { href: url, download: name, hidden: true });
   document.body.append(link);
   link.click();
   link.remove();

@@ -5,8 +5,9 @@
 // them with the real core.
 
 import { ReportFileError } from './delimited-text.mjs';
-import { readInteractionsReport, ReportLimitError } from './moodle-csv.mjs';
+import { interactionsReportSteps, ReportLimitError } from './moodle-csv.mjs';
 import { looksLikeJson, readProgressAnswers } from './progress-answers.mjs';
+import { runAtOnce, runInSlices } from './steps.mjs';
 
 export { ReportLimitError };
 
@@ -30,58 +31,88 @@ export const REASONS = Object.freeze({
 
 const SCORM12_RESPONSE_CHARS = 255;
 
-// A progress file's learner: its file name without the extension (the learner saved it).
+// A progress file's name without the extension (what a file that names nobody is called).
 export const learnerOfFile = (name) => String(name ?? '').replace(/\.[A-Za-z0-9]{1,5}$/, '') || 'a progress file';
 
-// One file's text -> {kind: 'moodle' | 'progress', answers: [{learner, exercise, part,
-// seed, text, attempts?}] (a progress file's carry its saved attempts and `final`: its last
-// answer to each part), written: [{learner, exercise, item, text, ticked (or null)}],
-// unplaced: [{reason, id}], read (answers read, placed or not), facts: {rows,
-// notAttempted, longRows, cut (responses of exactly 255 characters, SCORM 1.2's limit:
-// perhaps cut short)} for a report, {dropped} for a progress file}. Throws a
-// ReportFileError when the file cannot be read, and a ReportLimitError as soon as it holds
-// more than `maxAnswers` answers. resolve: interactions.mjs's reader; catalogue:
-// companion.exercises(); source: the file's name.
-export function readReportFile(text, { resolve, catalogue, limits, source = '', maxAnswers = LIMITS.maxAnswers } = {}) {
+// The learner of a progress file: by the id inside it (so two files of one learner are one
+// learner, and two learners who share a name or a file name are two), named by the name
+// they gave; a file made before files named their learner is its own learner, named after
+// the file. -> {key, name, id, identity: [[column, value]], named (the learner gave a name)}
+function fileLearner(learner, source, fileIndex) {
+  if (!learner) {
+    return { key: `file:${fileIndex}:${source}`, name: learnerOfFile(source), id: null, identity: [], named: false, fileIndex };
+  }
+  return { key: `id:${learner.id}`, name: learner.name || learnerOfFile(source), id: learner.id,
+    identity: learner.email ? [['Email address', learner.email]] : [], named: learner.name !== '' };
+}
+
+// One file's text -> {kind: 'moodle' | 'progress', answers: [{learner (its key), exercise,
+// part, seed, text, attempts?, final?, at?, version?, solutionSeen?, index?}] (a progress
+// file's tries with their times, or its last answer to a part saved without tries, `final`,
+// with the attempts it kept; a report's checks in its order, `index`: the interaction's
+// column), written: [{learner, exercise, item, text, ticked (or null), piece?}], unplaced:
+// [{reason, id}], read (answers read, placed or not), people: [{key, name, id, identity,
+// named}] (the file's learners), facts: {rows, notAttempted, longRows, cut (responses of
+// exactly 255 characters, SCORM 1.2's limit: perhaps cut short)} for a report, {dropped,
+// exportedAt} for a progress file}. Throws a ReportFileError when the file cannot be read,
+// and a ReportLimitError as soon as it holds more than `maxAnswers` answers. resolve:
+// interactions.mjs's reader; catalogue: companion.exercises(); source: the file's name;
+// fileIndex: its place among the files given.
+export const readReportFile = (text, options) => runAtOnce(readReportSteps(text, options));
+
+// readReportFile in slices, awaiting `pause` (dom.mjs's pacer) between them.
+export const readReportFileInSlices = (text, options, pause) => runInSlices(readReportSteps(text, options), pause);
+
+function* readReportSteps(text, { resolve, catalogue, limits, source = '', fileIndex = 0, maxAnswers = LIMITS.maxAnswers } = {}) {
   if (typeof text !== 'string') throw new ReportFileError('The file could not be read as text.');
   const answers = [];
   const written = [];
   const unplaced = [];
   if (looksLikeJson(text)) {
-    const learner = learnerOfFile(source);
     const parts = new Map((catalogue ?? []).map((entry) => [entry.id, new Set(entry.parts ?? [])]));
-    const { answers: saved, written: notes, dropped } = readProgressAnswers(text);
+    const { answers: saved, written: notes, dropped, learner, exportedAt } = readProgressAnswers(text);
+    const person = fileLearner(learner, source, fileIndex);
     if (saved.length + notes.length > maxAnswers) throw new ReportLimitError(maxAnswers);
     for (const answer of saved) {
       const id = `${answer.exercise}.${answer.part}`;
       if (!parts.has(answer.exercise)) unplaced.push({ reason: REASONS.foreign, id });
       else if (!parts.get(answer.exercise).has(answer.part)) unplaced.push({ reason: REASONS.noPart, id });
       else if (answer.text.trim() === '') unplaced.push({ reason: REASONS.empty, id });
-      else answers.push({ learner, ...answer, final: true });
+      else answers.push({ learner: person.key, ...answer });
     }
     for (const note of notes) {
-      if (parts.has(note.exercise) && note.text.trim() !== '') written.push({ learner, ...note });
+      if (parts.has(note.exercise) && note.text.trim() !== '') written.push({ learner: person.key, ...note });
     }
-    return { kind: 'progress', answers, written, unplaced, read: saved.length + notes.length, facts: { dropped } };
+    return { kind: 'progress', answers, written, unplaced, read: saved.length + notes.length, people: [person],
+      facts: { dropped, exportedAt } };
   }
-  const report = readInteractionsReport(text, { ...limits, maxAnswers });
+  const report = yield* interactionsReportSteps(text, { ...limits, maxAnswers });
   // SCORM 1.2 keeps 255 characters of a response (the package cuts the text to 255 UTF-16
-  // code units: web/embed/scorm-values.mjs).
+  // code units: web/embed/scorm-values.mjs); a written text longer than that comes in pieces.
   let cut = 0;
-  for (const { learner, question, response } of report.interactions) {
-    if (response.length === SCORM12_RESPONSE_CHARS) cut += 1;
+  let step = 0;
+  for (const { learner, question, response, index } of report.interactions) {
+    if ((step += 1) % 256 === 0) yield;
     const place = resolve(question);
     if (!place.ok) {
       unplaced.push({ reason: REASONS[place.reason] ?? REASONS.foreign, id: question });
+    } else if (place.item !== undefined) {
+      if (response.trim() !== '' || place.piece > 1) {
+        written.push({ learner, exercise: place.exercise, item: place.item, text: response, ticked: null, piece: place.piece });
+      } else {
+        unplaced.push({ reason: REASONS.empty, id: question });
+      }
     } else if (response.trim() === '') {
       unplaced.push({ reason: REASONS.empty, id: question });
-    } else if (place.item !== undefined) {
-      written.push({ learner, exercise: place.exercise, item: place.item, text: response, ticked: null });
     } else {
-      answers.push({ learner, exercise: place.exercise, part: place.part, seed: place.seed, text: response });
+      if (response.length === SCORM12_RESPONSE_CHARS) cut += 1;
+      answers.push({ learner, exercise: place.exercise, part: place.part, seed: place.seed, text: response, index,
+        ...(place.version ? { version: place.version } : {}), ...(place.solutionSeen ? { solutionSeen: true } : {}) });
     }
   }
-  return { kind: 'moodle', answers, written, unplaced, read: report.interactions.length,
+  // (A report's learner is shown as the report names them: Name, with the identity columns.)
+  const people = [...report.people.values()].map((person) => ({ ...person, label: person.key, id: null, named: true }));
+  return { kind: 'moodle', answers, written, unplaced, read: report.interactions.length, people,
     facts: { rows: report.rows, notAttempted: report.notAttempted, longRows: report.longRows, cut } };
 }
 

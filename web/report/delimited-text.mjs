@@ -65,6 +65,16 @@ export function parseDelimited(text, delimiter, limits = {}) {
 // onRecord(record, line), each record is handed over as it is read instead (records and
 // lines stay empty), so that a reader can stop part way by throwing.
 export function readRecords(text, delimiter, limits = {}, onRecord = null) {
+  const steps = recordSteps(text, delimiter, limits, onRecord);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+// readRecords as a generator (steps.mjs) that yields after each record, so that a large file
+// can be read in slices.
+export function* recordSteps(text, delimiter, limits = {}, onRecord = null) {
   const { maxChars, maxRecords, maxFields } = { ...LIMITS, ...limits };
   if (typeof text !== 'string') throw new ReportFileError('The file could not be read as text.');
   if (typeof delimiter !== 'string' || delimiter.length !== 1 || delimiter === '"' || delimiter === '\n' || delimiter === '\r') {
@@ -84,11 +94,13 @@ export function readRecords(text, delimiter, limits = {}, onRecord = null) {
     record.push(field);
     field = '';
   };
+  let ended = 0; // records handed over since the last step
   const endRecord = () => {
     endField();
     if (!(record.length === 1 && record[0] === '')) {
       if (count >= maxRecords) throw new ReportFileError(`The file has more than ${maxRecords.toLocaleString('en')} rows.`);
       count += 1;
+      ended += 1;
       if (onRecord) onRecord(record, recordLine);
       else {
         records.push(record);
@@ -106,6 +118,10 @@ export function readRecords(text, delimiter, limits = {}, onRecord = null) {
   };
   const n = text.length;
   while (i < n) {
+    if (ended) {
+      ended = 0;
+      yield;
+    }
     const c = text[i];
     if (c === '"' && field === '') {
       // A quoted field: up to the quote that is not doubled.
@@ -164,11 +180,12 @@ export function readRecords(text, delimiter, limits = {}, onRecord = null) {
   return { records, lines };
 }
 
-// One field for a CSV: quoted (quotes doubled) when it holds the delimiter, a quote or a
-// line break, or starts or ends with a space.
+// One field for a CSV: quoted (quotes doubled) when it holds the delimiter or any other a
+// spreadsheet may read the file with (comma, semicolon, tab), a quote or a line break, or
+// starts or ends with a space.
 export function csvField(value, delimiter = ',') {
   const text = String(value ?? '');
-  return /["\r\n]/.test(text) || text.includes(delimiter) || /^\s|\s$/.test(text)
+  return /["\r\n,;\t]/.test(text) || text.includes(delimiter) || /^\s|\s$/.test(text)
     ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -1,22 +1,28 @@
-// An interaction id, as the companion's SCORM package writes it (web/embed/scorm-api.mjs:
-// `interactionId`), read back into {exercise, part, seed} against the companion's
-// exercise list (pure, no DOM). The id is EXERCISE.PART, or EXERCISE.PART.vSEED for a
-// variant (no suffix: seed 0, the chapter's own numbers); exercise ids hold a dot
-// themselves (ch14.example1) and so may part names (frozen.color.weights), and every
-// character outside [A-Za-z0-9._-] was written as "-" (scormId). So the id is read as:
-// the longest exercise id (as scormId writes it) that is followed by a dot, then one of
-// that exercise's part names (as scormId writes it), then an optional ".v" and digits.
-// Written work (an explanation, a design task's plan) is EXERCISE.written.ITEM
-// (scorm-values.mjs's writtenId), ITEM an explain item's name or "plan".
+// An interaction id, as the companion's SCORM package writes it (web/embed/scorm-values.mjs's
+// interactionId), read back into {exercise, part, seed, version?, solutionSeen?} against
+// the companion's exercise list (pure, no DOM). The id is EXERCISE.PART, then ".vSEED" for
+// a variant (none: seed 0, the chapter's own numbers), ".hVERSION" for the exercise's
+// version the answer was given against and ".seen" when the learner had seen a worked
+// solution (each where the package knew it); exercise ids hold a dot themselves
+// (ch14.example1) and so may part names (frozen.color.weights), and every character outside
+// [A-Za-z0-9._-] was written as "-" (scormId). So the id is read as: the longest exercise id
+// (as scormId writes it) that is followed by a dot, then one of that exercise's part names
+// (as scormId writes it), then the optional marks in that order. Written work (an
+// explanation, a design task's plan) is EXERCISE.written.ITEM (scorm-values.mjs's
+// writtenId), ITEM an explain item's name or "plan", and ".N" after it for the Nth piece
+// of a text too long for one response.
 
-import { PLAN, WRITTEN, scormId } from '../embed/scorm-values.mjs';
+import { PLAN, SEEN, WRITTEN, scormId } from '../embed/scorm-values.mjs';
 import { readSeed } from '../seed.mjs';
 
+// The marks after a part's name: ".vSEED", ".hVERSION", ".seen", each optional, in order.
+const MARKS = new RegExp(`^(?:\\.v([0-9]+))?(?:\\.h([A-Za-z0-9-]{1,64}))?(\\.${SEEN})?$`);
+
 // catalogue: companion.exercises() ([{id, parts: [names], explain: [names]}]) -> resolve(id)
-// -> {ok: true, exercise, part, seed}, {ok: true, exercise, item} (written work) or {ok:
-// false, reason}, the reason one of 'noId' (an empty id), 'foreign' (no exercise id starts
-// it), 'noPart' (the exercise has no part by that name; `exercise` says which) and 'seed'
-// (a variant number over 4294967295).
+// -> {ok: true, exercise, part, seed, version?, solutionSeen?}, {ok: true, exercise, item,
+// piece} (written work) or {ok: false, reason}, the reason one of 'noId' (an empty id),
+// 'foreign' (no exercise id starts it), 'noPart' (the exercise has no part by that name;
+// `exercise` says which) and 'seed' (a variant number over 4294967295).
 export function interactionReader(catalogue) {
   // Exercise ids as written, longest first; for each, its part names as written.
   const exercises = [];
@@ -54,16 +60,30 @@ export function interactionReader(catalogue) {
 }
 
 function partOf(exercise, rest) {
-  if (rest.startsWith(`${WRITTEN}.`) && exercise.items.has(rest.slice(WRITTEN.length + 1))) {
-    return { ok: true, exercise: exercise.id, item: exercise.items.get(rest.slice(WRITTEN.length + 1)) };
+  if (rest.startsWith(`${WRITTEN}.`)) {
+    const written = rest.slice(WRITTEN.length + 1);
+    if (exercise.items.has(written)) return { ok: true, exercise: exercise.id, item: exercise.items.get(written), piece: 1 };
+    const piece = /^(.+)\.([2-9]|[1-9][0-9])$/.exec(written);
+    if (piece && exercise.items.has(piece[1])) {
+      return { ok: true, exercise: exercise.id, item: exercise.items.get(piece[1]), piece: Number(piece[2]) };
+    }
   }
   const whole = exercise.parts.get(rest);
   if (whole) return { ok: true, exercise: exercise.id, part: whole, seed: 0 };
-  const variant = /^(.+)\.v([0-9]+)$/.exec(rest);
-  if (!variant) return null;
-  const name = exercise.parts.get(variant[1]);
-  if (!name) return null;
-  const seed = readSeed(variant[2]);
-  if (!seed.ok) return { ok: false, reason: 'seed', exercise: exercise.id };
-  return { ok: true, exercise: exercise.id, part: name, seed: seed.seed };
+  // The part's name is the longest one the id starts with that leaves only marks after it.
+  for (let end = rest.length - 1; end > 0; end -= 1) {
+    if (rest[end] !== '.') continue;
+    const name = exercise.parts.get(rest.slice(0, end));
+    const marks = name ? MARKS.exec(rest.slice(end)) : null;
+    if (!marks) continue;
+    const [, seedText, version, seen] = marks;
+    let seed = 0;
+    if (seedText !== undefined) {
+      const read = readSeed(seedText);
+      if (!read.ok) return { ok: false, reason: 'seed', exercise: exercise.id };
+      seed = read.seed;
+    }
+    return { ok: true, exercise: exercise.id, part: name, seed, ...(version ? { version } : {}), ...(seen ? { solutionSeen: true } : {}) };
+  }
+  return null;
 }

@@ -11,7 +11,8 @@
 // cells. A comma- or semicolon-separated file with the same headers (a re-saved copy) is
 // read the same way; the delimiter is told from the header line.
 
-import { ReportFileError, detectDelimiter, delimiterName, readRecords } from './delimited-text.mjs';
+import { ReportFileError, detectDelimiter, delimiterName, recordSteps } from './delimited-text.mjs';
+import { runAtOnce } from './steps.mjs';
 
 const NAMED = { amp: '&', lt: '<', gt: '>', quot: '"', apos: '\'', '#039': '\'' };
 
@@ -57,13 +58,16 @@ export function mapColumns(header) {
   return { name: learnerName, attempt, identity, interactions: [...byIndex.values()].sort((x, y) => x.index - y.index) };
 }
 
-// The learner of a row, as the teacher knows them: the Name cell, with the identity
-// cells (email, username…) after it in brackets; "row N" when the report has no Name.
-function learnerOf(row, columns, line) {
+// The learner of a row, as the teacher knows them: {key: the Name cell, with the identity
+// cells (email, username…) after it in brackets ("the learner of line N" when the report
+// has neither), name, identity: [[column header, value]] (for the gradebook)}.
+function learnerOf(row, columns, header, line) {
   const name = columns.name >= 0 ? decodeEntities(row[columns.name] ?? '').trim() : '';
-  const identity = columns.identity.map((column) => decodeEntities(row[column] ?? '').trim()).filter(Boolean);
-  const label = [name, identity.length ? `(${identity.join(', ')})` : ''].filter(Boolean).join(' ');
-  return label || `the learner of line ${line ?? '?'}`;
+  const identity = columns.identity.map((column) => [header[column].trim(), decodeEntities(row[column] ?? '').trim()])
+    .filter(([, value]) => value !== '');
+  const label = [name, identity.length ? `(${identity.map(([, value]) => value).join(', ')})` : ''].filter(Boolean).join(' ');
+  const key = label || `the learner of line ${line ?? '?'}`;
+  return { key, name: name || key, identity };
 }
 
 // Thrown when a file holds more answers than a report reads at a time (every answer read
@@ -78,12 +82,18 @@ export class ReportLimitError extends ReportFileError {
 
 // The file's text -> {delimiter, rows (learner rows read), notAttempted (rows with "-"
 // as the attempt), longRows (rows with more cells than the header: their extra cells are
-// not read), interactions: [{line (the row's line in the file), index (i), learner,
-// question, response}]}, the question and response decoded, with the empty interaction
-// slots (no question and no response) left out. Throws a ReportFileError when the file is
-// not an Interactions report that this page can read, and a ReportLimitError as soon as
-// it has read more than limits.maxAnswers interactions.
+// not read), interactions: [{line (the row's line in the file), index (i), learner (its
+// key), question, response}], people: Map(learner key -> {key, name, identity})}, the
+// question and response decoded, with the empty interaction slots (no question and no
+// response) left out. Throws a ReportFileError when the file is not an Interactions report
+// that this page can read, and a ReportLimitError as soon as it has read more than
+// limits.maxAnswers interactions.
 export function readInteractionsReport(text, limits = {}) {
+  return runAtOnce(interactionsReportSteps(text, limits));
+}
+
+// readInteractionsReport as steps (steps.mjs): a generator that yields after each row.
+export function* interactionsReportSteps(text, limits = {}) {
   const maxAnswers = limits.maxAnswers ?? Infinity;
   if (typeof text !== 'string') throw new ReportFileError('The file could not be read as text.');
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -98,10 +108,11 @@ export function readInteractionsReport(text, limits = {}) {
   let header = null;
   let columns = null;
   const interactions = [];
+  const people = new Map();
   let rows = 0;
   let notAttempted = 0;
   let longRows = 0;
-  readRecords(body, delimiter, limits, (row, line) => {
+  yield* recordSteps(body, delimiter, limits, (row, line) => {
     if (header === null) {
       header = row;
       columns = checkedColumns(header, delimiter);
@@ -113,17 +124,18 @@ export function readInteractionsReport(text, limits = {}) {
       notAttempted += 1;
       return;
     }
-    const learner = learnerOf(row, columns, line);
+    const person = learnerOf(row, columns, header, line);
+    if (!people.has(person.key)) people.set(person.key, person);
     for (const slot of columns.interactions) {
       const question = slot.question >= 0 ? decodeEntities(row[slot.question] ?? '').trim() : '';
       const response = slot.response >= 0 ? decodeEntities(row[slot.response] ?? '') : '';
       if (question === '' && response === '') continue;
       if (interactions.length >= maxAnswers) throw new ReportLimitError(maxAnswers);
-      interactions.push({ line, index: slot.index, learner, question, response });
+      interactions.push({ line, index: slot.index, learner: person.key, question, response });
     }
   });
   if (header === null) throw new ReportFileError('The file is empty.');
-  return { delimiter, rows, notAttempted, longRows, interactions };
+  return { delimiter, rows, notAttempted, longRows, interactions, people };
 }
 
 // The header's columns, or a ReportFileError saying why it is not a report this page reads.

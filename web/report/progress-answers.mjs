@@ -1,10 +1,13 @@
 // A learner's progress file (web/ui/progress-file.mjs's exportProgress: {format:
-// "attention-companion-progress", version, exportedAt, storage}) read into the answers it
-// holds, for the class report (pure, no DOM). The file is read by the progress page's own
-// reader (progress-file.mjs's readProgress: the format, the version, then storage.mjs's
-// readState, which migrates older versions and drops damaged records one by one); each
-// saved part's text is one answer, at the seed it was saved under, with its attempts. Open
-// design tasks and written explanations are not graded: they are read as written work.
+// "attention-companion-progress", version, exportedAt, learner?, storage}) read into the
+// answers it holds, for the class report (pure, no DOM). The file is read by the progress
+// page's own reader (progress-file.mjs's readProgress: the format, the version, then
+// storage.mjs's readState, which migrates older versions and drops damaged records one by
+// one). A part's tries are its answers, each with its time (and the exercise's version and
+// whether a solution had been seen, where the file has them), in time order; a part saved
+// without tries (a file made before tries were kept) gives one answer, its last, with the
+// attempts it kept. Open design tasks and written explanations are not graded: they are
+// read as written work.
 
 import { readProgress, ProgressFileError } from '../ui/progress-file.mjs';
 import { ReportFileError } from './delimited-text.mjs';
@@ -13,9 +16,11 @@ import { PLAN } from '../embed/scorm-values.mjs';
 // Whether a file's text looks like JSON (a progress file) rather than a report table.
 export const looksLikeJson = (text) => /^\uFEFF?\s*[{[]/.test(text);
 
-// text -> {answers: [{exercise, part, seed, text, attempts}], written: [{exercise, item
-// (an explain item's name, or "plan"), text, ticked}], dropped (damaged records left out)};
-// throws a ReportFileError when the file is not a progress file this page can read.
+// text -> {answers: [{exercise, part, seed, text, at, version?, solutionSeen?} (a try) |
+// {exercise, part, seed, text, attempts, final: true} (a part without tries)], written:
+// [{exercise, item (an explain item's name, or "plan"), text, ticked}], dropped (damaged
+// records left out), learner ({id, name, email} or null: a file that names nobody),
+// exportedAt}; throws a ReportFileError when the file is not a progress file this page can read.
 export function readProgressAnswers(text) {
   let read;
   try {
@@ -24,12 +29,20 @@ export function readProgressAnswers(text) {
     if (error instanceof ProgressFileError) throw new ReportFileError(error.message);
     throw error;
   }
-  const answers = [];
+  const finals = [];
+  const tries = [];
   const written = [];
   for (const [exercise, record] of Object.entries(read.state.exercises)) {
     for (const [seed, { parts }] of Object.entries(record.seeds)) {
       for (const [part, saved] of Object.entries(parts)) {
-        answers.push({ exercise, part, seed: Number(seed), text: saved.text, attempts: saved.attempts });
+        if (!saved.tries?.length) {
+          finals.push({ exercise, part, seed: Number(seed), text: saved.text, attempts: saved.attempts, final: true });
+          continue;
+        }
+        for (const entry of saved.tries) {
+          tries.push({ exercise, part, seed: Number(seed), text: entry.text, at: entry.at,
+            ...(entry.version ? { version: entry.version } : {}), ...(entry.solutionSeen ? { solutionSeen: true } : {}) });
+        }
       }
     }
     if (record.open) written.push({ exercise, item: PLAN, text: record.open.notes, ticked: record.open.ticked });
@@ -37,5 +50,7 @@ export function readProgressAnswers(text) {
       written.push({ exercise, item, text: saved.notes, ticked: saved.ticked });
     }
   }
-  return { answers, written, dropped: read.dropped };
+  // (Sorted by time, and stable: the tries of a part keep their order.)
+  tries.sort((x, y) => Date.parse(x.at) - Date.parse(y.at));
+  return { answers: [...finals, ...tries], written, dropped: read.dropped, learner: read.learner, exportedAt: read.exportedAt };
 }

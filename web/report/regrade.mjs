@@ -3,13 +3,20 @@
 // for the learner, given the learner's own answers to the exercise's other parts as
 // `earlier`, so that a part judged against them shows it; the LMS's own Result column is
 // never read) and counted three ways: per exercise and part (correct, incorrect, invalid,
-// near misses, each named mistake with the explanation the core gave, and the wrong
-// answers no named mistake explains, grouped by the value the core read); per learner
-// (each part's last answer, its verdict, attempts, follow-through and named mistake); and
-// the written work beside each item's checklist.
+// near misses, each named mistake with the explanation the core gave and the share of the
+// part's learners who met it, and the wrong answers no named mistake explains, grouped by
+// the value the core read); per learner (each part's last answer, its verdict, the checks it
+// took, the path of its tries with their mistakes, follow-through, and a score: rule below);
+// and the written work beside each item's checklist.
+//
+// A learner's score: for each exercise the class answered (one with a graded answer in the
+// files), the parts whose last answer is correct, at the variant where the learner has most
+// correct, over the exercise's parts; the total, all those parts over all the exercises'
+// parts. An exercise the learner did not answer counts 0 of its parts.
 
 import { messageOf } from '../error-message.mjs';
 import { REASONS } from './class-report.mjs';
+import { compareNames } from './learners.mjs';
 
 const VERDICTS = ['correct', 'incorrect', 'invalid'];
 
@@ -29,18 +36,21 @@ export function readValue(result) {
 function newPartTally(entry, part, partIndex) {
   return { exercise: entry.id, title: entry.title ?? entry.id, chapter: entry.chapter ?? 0, exerciseIndex: entry.index,
     part, partIndex, answers: 0, correct: 0, incorrect: 0, invalid: 0, nearMisses: 0, named: 0,
-    mistakes: new Map(), unexplained: new Map(), seeds: new Set() };
+    mistakes: new Map(), unexplained: new Map(), seeds: new Set(), who: new Set() };
 }
 
 function countAnswer(tally, answer, result) {
   tally.answers += 1;
   tally[result.verdict] += 1;
   tally.seeds.add(answer.seed);
+  tally.who.add(answer.learner);
   if (isNearMiss(result)) tally.nearMisses += 1;
   if (typeof result.misconception === 'string' && result.misconception !== '') {
     tally.named += 1;
-    const mistake = tally.mistakes.get(result.misconception) ?? { tag: result.misconception, count: 0, explanations: new Map() };
+    const mistake = tally.mistakes.get(result.misconception)
+      ?? { tag: result.misconception, count: 0, explanations: new Map(), who: new Set() };
     mistake.count += 1;
+    mistake.who.add(answer.learner);
     const feedback = typeof result.feedback === 'string' ? result.feedback : '';
     mistake.explanations.set(feedback, (mistake.explanations.get(feedback) ?? 0) + 1);
     tally.mistakes.set(result.misconception, mistake);
@@ -64,10 +74,13 @@ const contextKey = (answer) => JSON.stringify([answer.learner, answer.exercise, 
 // them. options: written (class-report.mjs's written work), pause (awaited between
 // answers, to let the page breathe: dom.mjs's pacer), onProgress(done, total), stopped()
 // (true: give up; the call then resolves to null). Identical answers in the same context
-// are graded once. Resolves to {parts: [part tallies in chapter order], totals, learners:
-// [{learner, rows: [{exercise, title, part, seed, text, verdict, attempts, followThrough,
-// mistake}]}], written: [{exercise, title, item, entries: [{learner, text, ticked}]}],
-// ungraded: [{reason, id, detail}]}.
+// are graded once. Resolves to {parts: [part tallies in chapter order, each mistake with
+// `learners` (how many of the part's `learners` met it)], totals, exercises: [{exercise,
+// title, parts}] (the class's, in chapter order), learners: [{learner, correct, total, score
+// (0-100), exercises: {id: {correct, total, seed}}, rows: [{exercise, title, part, seed, text,
+// verdict, checks, attempts, path: [{verdict, mistake, nearMiss, followThrough, at?,
+// version?, solutionSeen?}], followThrough, mistake, version}]}], written: [{exercise,
+// title, item, entries: [{learner, text, ticked}]}], ungraded: [{reason, id, detail}]}.
 export async function gradeAnswers(companion, catalogue, answers, { written = [], pause = async () => {},
   onProgress = () => {}, stopped = () => false } = {}) {
   const entries = new Map();
@@ -118,10 +131,13 @@ export async function gradeAnswers(companion, catalogue, answers, { written = []
       const rowKey = `${answer.exercise}\u0000${answer.part}\u0000${answer.seed}`;
       const before = rows.get(rowKey);
       const checks = (before?.checks ?? 0) + (result.verdict === 'invalid' ? 0 : 1);
+      const step = { verdict: result.verdict, mistake: result.misconception || null, nearMiss: isNearMiss(result),
+        followThrough: result.followThrough ?? null, ...(answer.at ? { at: answer.at } : {}),
+        ...(answer.version ? { version: answer.version } : {}), ...(answer.solutionSeen ? { solutionSeen: true } : {}) };
       rows.set(rowKey, { exercise: answer.exercise, title: entry.title ?? entry.id, part: answer.part, seed: answer.seed,
         text: answer.text, verdict: result.verdict, checks, attempts: answer.attempts ?? checks,
-        followThrough: result.followThrough ?? null, mistake: result.misconception ?? null,
-        order: [entry.index, (entry.parts ?? []).indexOf(answer.part), answer.seed] });
+        path: [...(before?.path ?? []), step], followThrough: result.followThrough ?? null, mistake: result.misconception ?? null,
+        version: answer.version ?? null, order: [entry.index, (entry.parts ?? []).indexOf(answer.part), answer.seed] });
     }
     done += 1;
     onProgress(done, answers.length);
@@ -129,28 +145,62 @@ export async function gradeAnswers(companion, catalogue, answers, { written = []
   }
   const parts = [...tallies.values()]
     .sort((x, y) => x.exerciseIndex - y.exerciseIndex || x.partIndex - y.partIndex)
-    .map(({ mistakes, unexplained, seeds, exerciseIndex: _e, partIndex: _p, ...counts }) => ({
+    .map(({ mistakes, unexplained, seeds, who: partLearners, exerciseIndex: _e, partIndex: _p, ...counts }) => ({
       ...counts,
+      learners: partLearners.size,
       seeds: [...seeds].sort((x, y) => x - y),
-      mistakes: [...mistakes.values()].map(({ tag, count, explanations }) => ({
-        tag, count, explanations: [...explanations].map(([text, n]) => ({ text, count: n })).sort(byCount),
+      mistakes: [...mistakes.values()].map(({ tag, count, explanations, who }) => ({
+        tag, count, learners: who.size, explanations: [...explanations].map(([text, n]) => ({ text, count: n })).sort(byCount),
       })).sort(byCount),
       unexplained: [...unexplained.values()].map(({ learners: who, ...group }) => ({ ...group, learners: who.size }))
         .sort(byCount),
     }));
   const totals = { answers: 0, correct: 0, incorrect: 0, invalid: 0, nearMisses: 0, named: 0 };
   for (const part of parts) for (const key of Object.keys(totals)) totals[key] += part[key];
+  const exercises = [...new Set(parts.map((p) => p.exercise))].map((id) => {
+    const entry = entries.get(id);
+    return { exercise: id, title: entry.title ?? id, parts: (entry.parts ?? []).length };
+  });
   const inOrder = (x, y) => x.order[0] - y.order[0] || x.order[1] - y.order[1] || x.order[2] - y.order[2];
+  const people = [];
+  for (const [learner, rows] of learners) {
+    people.push({ learner, ...scoreOf(rows.values(), exercises),
+      rows: [...rows.values()].sort(inOrder).map(({ order: _o, ...row }) => row) });
+    await pause();
+  }
   return {
-    parts, totals, ungraded,
-    learners: [...learners].map(([learner, rows]) => ({ learner,
-      rows: [...rows.values()].sort(inOrder).map(({ order: _o, checks: _c, ...row }) => row) }))
-      .sort((x, y) => x.learner.localeCompare(y.learner)),
+    parts, totals, ungraded, exercises,
+    learners: people.sort((x, y) => compareNames(x.learner, y.learner)),
     written: writtenWork(written, entries),
   };
 }
 
-// The written work, per exercise and item in chapter order: each learner's last text.
+// A share of 0-100 with at most two decimals ("66.67").
+export const percent = (part, whole) => (whole ? Math.round((10_000 * part) / whole) / 100 : 0);
+
+// A learner's score by the rule above, from their rows.
+function scoreOf(rows, exercises) {
+  const bySeed = new Map(); // exercise -> Map(seed -> parts correct)
+  for (const row of rows) {
+    if (!bySeed.has(row.exercise)) bySeed.set(row.exercise, new Map());
+    const seeds = bySeed.get(row.exercise);
+    seeds.set(row.seed, (seeds.get(row.seed) ?? 0) + (row.verdict === 'correct' ? 1 : 0));
+  }
+  const out = {};
+  let correct = 0;
+  let total = 0;
+  for (const { exercise, parts } of exercises) {
+    const [seed, best] = [...(bySeed.get(exercise) ?? new Map())].sort((x, y) => y[1] - x[1] || x[0] - y[0])[0] ?? [null, 0];
+    out[exercise] = { correct: best, total: parts, seed };
+    correct += best;
+    total += parts;
+  }
+  return { exercises: out, correct, total, score: percent(correct, total) };
+}
+
+// The written work, per exercise and item in chapter order: each learner's last text (a
+// text that came in pieces, SCORM 1.2's, joined again: a first piece starts a text, a later
+// piece takes its place in it).
 function writtenWork(written, entries) {
   const items = new Map();
   for (const note of written) {
@@ -161,9 +211,20 @@ function writtenWork(written, entries) {
       items.set(key, { exercise: note.exercise, title: entry.title ?? entry.id, item: note.item, entries: new Map(),
         order: [entry.index, (entry.explain ?? []).indexOf(note.item)] });
     }
-    items.get(key).entries.set(note.learner, { learner: note.learner, text: note.text, ticked: note.ticked ?? null });
+    const byLearner = items.get(key).entries;
+    const piece = note.piece ?? 1;
+    const pieces = piece === 1 ? [] : byLearner.get(note.learner)?.pieces ?? [];
+    pieces[piece - 1] = note.text;
+    byLearner.set(note.learner, { learner: note.learner, pieces, ticked: note.ticked ?? null });
+  }
+  for (const item of items.values()) {
+    for (const entry of item.entries.values()) {
+      entry.text = entry.pieces.map((text) => text ?? '').join('');
+      delete entry.pieces;
+      if (entry.text.trim() === '') item.entries.delete(entry.learner);
+    }
   }
   return [...items.values()].sort((x, y) => x.order[0] - y.order[0] || x.order[1] - y.order[1])
     .map(({ order: _o, entries: byLearner, ...item }) => ({ ...item,
-      entries: [...byLearner.values()].sort((x, y) => x.learner.localeCompare(y.learner)) }));
+      entries: [...byLearner.values()].sort((x, y) => compareNames(x.learner, y.learner)) }));
 }

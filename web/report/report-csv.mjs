@@ -23,38 +23,52 @@ export function followThroughText(followThrough) {
   return `judged against their own ${followThrough.from.join(', ')}${followThrough.counts ? ' (counts)' : ' (noted, not counted)'}`;
 }
 
-// The CSV download: a row per learner and part, then per learner and written item.
-export const LEARNER_HEADER = Object.freeze(['Learner', 'Exercise', 'Title', 'Part', 'Variant', 'Answer', 'Verdict',
-  'Attempts', 'Follow-through', 'Named mistake', 'Checklist points ticked']);
+// A part's tries in words, in order: "incorrect (divided-by-count) → near miss → correct",
+// with the version of the exercise and a solution seen where a try has them.
+const STEP_WORDS = { correct: 'correct', incorrect: 'incorrect', invalid: 'not read' };
+export function stepText(step) {
+  const what = step.nearMiss ? 'near miss' : `${STEP_WORDS[step.verdict] ?? step.verdict}${step.mistake ? ` (${step.mistake})` : ''}`;
+  return `${what}${step.solutionSeen ? ', solution seen' : ''}${step.version ? `, version ${step.version}` : ''}`;
+}
+export const pathText = (path) => (path ?? []).map(stepText).join(' → ');
 
-export function learnerRows(report) {
+// The CSV download: a row per learner and part, then per learner and written item.
+// label(key): the name a learner is shown by (learners.mjs).
+export const LEARNER_HEADER = Object.freeze(['Learner', 'Exercise', 'Title', 'Part', 'Variant', 'Answer', 'Verdict',
+  'Attempts', 'Tries', 'Follow-through', 'Named mistake', 'Version', 'Checklist points ticked']);
+
+export function learnerRows(report, label = (key) => key) {
   const rows = [];
   for (const { learner, rows: parts } of report.learners) {
     for (const row of parts) {
-      rows.push([learner, row.exercise, row.title, row.part, row.seed || '', row.text, row.verdict, row.attempts,
-        followThroughText(row.followThrough), row.mistake ?? '', '']);
+      rows.push([label(learner), row.exercise, row.title, row.part, row.seed || '', row.text, row.verdict, row.attempts,
+        pathText(row.path), followThroughText(row.followThrough), row.mistake ?? '', row.version ?? '', '']);
     }
   }
   for (const item of report.written) {
     for (const entry of item.entries) {
-      rows.push([entry.learner, item.exercise, item.title, `written: ${item.item}`, '', entry.text, 'not graded', '', '', '',
-        entry.ticked === null ? '' : `${entry.ticked.length}: ${entry.ticked.map((i) => i + 1).join(', ')}`]);
+      rows.push([label(entry.learner), item.exercise, item.title, `written: ${item.item}`, '', entry.text, 'not graded', '', '',
+        '', '', '', entry.ticked === null ? '' : `${entry.ticked.length}: ${entry.ticked.map((i) => i + 1).join(', ')}`]);
     }
   }
   return rows;
 }
 
-// A cell a spreadsheet cannot run: a text that opens with =, +, -, @, a tab or a carriage
-// return (what spreadsheets read as the start of a formula) gets an apostrophe before it,
-// which they read as "this is text"; a plain number ("-0.5") stays as it is.
+// A cell a spreadsheet cannot run. A text that opens, after any spaces or control
+// characters (which spreadsheets skip), with =, +, -, @, a tab or a carriage return (what
+// they read as the start of a formula) gets an apostrophe before it, which they read as
+// "this is text"; a plain number ("-0.5") stays as it is. A cell that holds a comma, a
+// semicolon or a tab is quoted by writeCsv (delimited-text.mjs), so that a spreadsheet
+// reading the file with any of those delimiters keeps it one cell, and a formula inside it
+// ("x;=1+1;y") never starts a cell.
 export function safeCell(value) {
   const text = String(value ?? '');
   if (/^[+-]?\d+(?:\.\d+)?$/.test(text)) return text;
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /^[\t\r]|^(?:\s|[^!-\uffff])*[=+\-@]/.test(text) ? `'${text}` : text;
 }
 
-// The CSV file's text (RFC 4180: comma-separated, CRLF, a header row), with a byte-order
-// mark so that spreadsheet programs read it as UTF-8.
-export function learnerCsv(report) {
-  return `\uFEFF${writeCsv([LEARNER_HEADER, ...learnerRows(report)].map((row) => row.map(safeCell)))}`;
-}
+// Rows as a CSV file's text (RFC 4180: comma-separated, CRLF, a header row), every cell
+// made safe, with a byte-order mark so that spreadsheet programs read it as UTF-8.
+export const csvText = (rows) => `\uFEFF${writeCsv(rows.map((row) => row.map(safeCell)))}`;
+
+export const learnerCsv = (report, label) => csvText([LEARNER_HEADER, ...learnerRows(report, label)]);

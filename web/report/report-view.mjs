@@ -1,8 +1,9 @@
-// The class report drawn (DOM): what was graded, in words; the answers per part as a
-// chart and as a table (the chart's accessible equivalent); each named mistake with the
-// explanation the core gave; the wrong answers no named mistake explains; what each
-// learner answered (learner-view.mjs; what the CSV download holds); the written work;
-// the answers that could not be placed, with the reason. Everything is built from
+// The class report drawn (DOM): what was graded, in words, and what the teacher should know
+// about the files (learners.mjs's warnings); the answers per part as a chart and as a table
+// (the chart's accessible equivalent); each named mistake with the explanation the core gave
+// and the share of learners who met it; the wrong answers no named mistake explains; each
+// learner's score and tries (learner-view.mjs; what the CSV downloads hold); the written
+// work; the answers that could not be placed, with the reason. Everything is built from
 // regrade.mjs's result and goes in as text.
 
 import { el } from '../ui/dom.mjs';
@@ -10,7 +11,7 @@ import { plural } from '../ui/format.mjs';
 import { barChart } from './bar-chart.mjs';
 import { groupUnplaced } from './class-report.mjs';
 import { SUMMARY_HEADER, summaryRows } from './report-csv.mjs';
-import { learnerTable, unexplainedList, writtenList } from './learner-view.mjs';
+import { learnerSection, unexplainedList, writtenList } from './learner-view.mjs';
 
 export const count = (n) => n.toLocaleString('en');
 
@@ -46,8 +47,11 @@ function partsChart(parts) {
     }));
 }
 
+// "3 of 10 learners (30%) met it"
+const shareWords = (m) => `${count(m.learners)} of ${plural(m.of, 'learner')} (${Math.round((100 * m.learners) / m.of)}%) met it`;
+
 function mistakesChart(parts) {
-  const mistakes = parts.flatMap((p) => p.mistakes.map((m) => ({ ...m, where: partLabel(p) })))
+  const mistakes = parts.flatMap((p) => p.mistakes.map((m) => ({ ...m, of: p.learners, where: partLabel(p) })))
     .sort((x, y) => y.count - x.count || x.tag.localeCompare(y.tag));
   if (mistakes.length === 0) return null;
   return el('figure', { class: 'report-figure' },
@@ -57,7 +61,7 @@ function mistakesChart(parts) {
       summary: `${mistakes.map((m) => `${m.tag} in ${m.where}: ${plural(m.count, 'answer')}`).join('; ')}.`,
       rows: mistakes.map((m) => ({
         label: m.tag,
-        counts: `${plural(m.count, 'answer')}, in ${m.where}`,
+        counts: `${plural(m.count, 'answer')}, in ${m.where}; ${shareWords(m)}`,
         segments: [{ className: 'report-incorrect', count: m.count }],
       })),
     }));
@@ -95,7 +99,9 @@ function mistakeList(parts) {
   return withMistakes.map((p) => el('section', { class: 'report-mistakes', 'data-exercise': p.exercise, 'data-part': p.part },
     el('h3', {}, el('code', {}, p.exercise), ' · ', el('code', {}, p.part)),
     el('dl', {}, p.mistakes.map((m) => el('div', { class: 'report-mistake', 'data-tag': m.tag },
-      el('dt', {}, el('code', { class: 'misconception-name' }, m.tag), `: ${plural(m.count, 'answer')}`),
+      el('dt', {}, el('code', { class: 'misconception-name' }, m.tag), `: ${plural(m.count, 'answer')}`,
+        el('span', { class: 'report-share', 'data-learners': String(m.learners), 'data-of': String(p.learners) },
+          `; ${shareWords({ ...m, of: p.learners })}`)),
       m.explanations.map((e) => el('dd', { class: 'report-explanation' }, e.text,
         m.explanations.length > 1 ? el('span', { class: 'report-explanation-count' }, ` (${plural(e.count, 'answer')})`) : null)))))));
 }
@@ -113,9 +119,10 @@ function unplacedTable(unplaced) {
 }
 
 // report: gradeAnswers' result; unplaced: the answers readReportFile could not place, and
-// the ones the core could not grade; download: the button that saves the CSV; checklists:
-// (exercise, item) -> the checklist of a written item.
-export function reportView(report, { unplaced, download, checklists = () => [] }) {
+// the ones the core could not grade; downloads: the buttons that save the CSVs (and what to
+// say beside them); checklists: (exercise, item) -> the checklist of a written item;
+// label(key): the name a learner is shown by; warnings: sentences about the files.
+export function reportView(report, { unplaced, downloads = null, checklists = () => [], label = (key) => key, warnings = [] }) {
   const { totals } = report;
   const notGraded = [...unplaced, ...report.ungraded];
   const words = `${plural(totals.answers, 'answer')} graded again by the core: ${count(totals.correct)} correct, ` +
@@ -126,7 +133,9 @@ export function reportView(report, { unplaced, download, checklists = () => [] }
   return el('section', { class: 'report-result', 'aria-labelledby': 'report-heading' },
     el('h2', { id: 'report-heading' }, 'The report'),
     el('p', { class: 'report-totals' }, words),
-    parts.length || report.written.length ? el('p', { class: 'report-actions' }, download) : null,
+    warnings.length ? el('div', { class: 'notice notice-warning report-warnings' },
+      el('p', {}, 'About the files:'), el('ul', {}, warnings.map((text) => el('li', {}, text)))) : null,
+    parts.length || report.written.length ? downloads : null,
     parts.length ? partsChart(parts) : null,
     parts.length ? summaryTable(report) : null,
     parts.length ? el('h2', {}, 'Named mistakes and what the core said') : null,
@@ -136,10 +145,13 @@ export function reportView(report, { unplaced, download, checklists = () => [] }
     parts.length ? el('p', {}, 'What the class typed that the core does not recognise as a known mistake, grouped by the ' +
       'value the core read (so 0.36, .360 and 36% are one value), most frequent first.') : null,
     parts.length ? unexplainedList(parts) : null,
-    report.learners.length ? el('h2', {}, 'What each learner answered') : null,
-    report.learners.length ? learnerTable(report) : null,
+    report.learners.length ? el('h2', {}, 'Each learner: score and tries') : null,
+    report.learners.length ? el('p', {}, `A learner's score: for each of the ${plural(report.exercises.length, 'exercise')} ` +
+      'answered here, the parts whose last answer is correct (at the variant where the learner has most), over the ' +
+      'exercise\u2019s parts; an exercise the learner did not answer counts 0. Open a learner for each part\u2019s tries.') : null,
+    report.learners.length ? learnerSection(report, label) : null,
     report.written.length ? el('h2', {}, 'Written work') : null,
-    writtenList(report.written, checklists),
+    writtenList(report.written, checklists, label),
     notGraded.length ? el('h2', {}, 'Answers that were not graded') : null,
     notGraded.length ? unplacedTable(notGraded) : null);
 }

@@ -71,19 +71,22 @@ export function policyQuery(policy) {
   return query.toString();
 }
 
-// What the learner is told, in one sentence, or null in practice.
+// What the learner is told, in one sentence, or null in practice. It says each rule that
+// holds and nothing that does not: under values=hidden the working is never shown, so
+// working=hidden adds nothing to it; under an attempt limit a part is closed once it is
+// correct or out of checks.
 export function policySentence(policy) {
   if (isPractice(policy)) return null;
   const rules = [];
   if (policy.attempts !== null) {
     rules.push(`each part takes at most ${policy.attempts === 1 ? 'one graded check' : `${policy.attempts} graded checks`} ` +
-      '(an answer that cannot be read does not count)');
+      '(an answer that cannot be read does not count) and is closed once it is correct or out of checks');
   }
   if (policy.values === 'hidden') {
-    rules.push('the feedback names mistakes but does not give the expected values, and the working, the figures ' +
-      'and the reference notes, which hold them, are not shown');
-  }
-  if (policy.working === 'hidden') {
+    rules.push('the feedback names mistakes but gives no value you did not type, a decimal with fewer than 3 significant ' +
+      'figures is not checked (it costs nothing and says nothing about the value), and the working, the figures and the ' +
+      'reference notes, which hold the values, are not shown');
+  } else if (policy.working === 'hidden') {
     rules.push(policy.attempts === null ? 'the working opens once every part is correct'
       : 'the working opens once every part is correct or out of checks');
   }
@@ -91,6 +94,7 @@ export function policySentence(policy) {
     rules.push('each part is marked against the exact values, even where it follows correctly from your own '
       + 'earlier answer (the feedback says when it does)');
   }
+  if (rules.length === 0) return null;
   const list = rules.length === 1 ? rules[0] : `${rules.slice(0, -1).join('; ')}; and ${rules.at(-1)}`;
   return `Your teacher set this activity so that ${list}.`;
 }

@@ -9,6 +9,20 @@
 import { el, uniqueId } from './dom.mjs';
 import { renderMathText, renderParagraphs } from './render-math.mjs';
 import { partHeading } from './part-view.mjs';
+import { MAX_TEXT, keptText } from './text-limits.mjs';
+
+// The field's limit, stated under it: always the number, and as the text nears or passes it,
+// how much is used and, past it, that only the first MAX_TEXT characters are kept.
+const count = (n) => n.toLocaleString('en');
+const NEAR = MAX_TEXT - 400;
+function limitWords(length) {
+  if (length > MAX_TEXT) {
+    return `Your text is ${count(length)} characters long, over the ${count(MAX_TEXT)} this field keeps: only its first ` +
+      `${count(MAX_TEXT)} characters are saved. Shorten it by ${count(length - MAX_TEXT)} characters.`;
+  }
+  if (length >= NEAR) return `${count(length)} of at most ${count(MAX_TEXT)} characters.`;
+  return `At most ${count(MAX_TEXT)} characters.`;
+}
 
 // The notes, checklist and reference notes. `words`: {notesLabel, covered(n, of),
 // before, after} for the texts that differ between a plan and an explanation.
@@ -32,8 +46,24 @@ function checklistTask(store, exerciseId, item, { checklist, referenceNotes, wor
     return { box, row: el('li', {}, box, label) };
   });
   const notesId = uniqueId('notes');
-  const notes = el('textarea', { id: notesId, class: 'open-notes', rows: '6', maxlength: '4000', spellcheck: 'true' });
+  const limit = el('p', { id: `${notesId}-limit`, class: 'notes-limit' });
+  // (Said once when the text passes the limit, not at every keystroke.)
+  const over = el('p', { class: 'visually-hidden notes-over', 'aria-live': 'assertive' });
+  const notes = el('textarea', { id: notesId, class: 'open-notes', rows: '6', spellcheck: 'true',
+    'aria-describedby': limit.id });
   notes.value = saved.notes;
+  let wasOver = false;
+  const showLimit = () => {
+    const length = notes.value.length;
+    limit.textContent = limitWords(length);
+    limit.classList.toggle('notes-limit-over', length > MAX_TEXT);
+    if (length > MAX_TEXT) notes.setAttribute('aria-invalid', 'true');
+    else notes.removeAttribute('aria-invalid');
+    if (length > MAX_TEXT && !wasOver) over.textContent = limit.textContent;
+    if (length <= MAX_TEXT) over.textContent = '';
+    wasOver = length > MAX_TEXT;
+  };
+  showLimit();
   const progress = el('p', { class: 'checklist-progress', 'aria-live': 'polite' });
   const reveal = el('button', { type: 'button', class: 'reveal-notes' }, 'Show the reference notes');
   const revealHelp = el('p', { class: 'reveal-help' });
@@ -48,7 +78,7 @@ function checklistTask(store, exerciseId, item, { checklist, referenceNotes, wor
 
   const ticked = () => boxes.filter(({ box }) => box.checked).map(({ box }) => Number(box.value));
   const attempted = () => notes.value.trim() !== '' || (!needsNotes && ticked().length > 0);
-  const save = () => store.saveOpenTask(exerciseId, { ticked: ticked(), notes: notes.value, revealed }, item);
+  const save = () => store.saveOpenTask(exerciseId, { ticked: ticked(), notes: keptText(notes.value), revealed }, item);
 
   function update() {
     progress.textContent = words.covered(ticked().length, points.length);
@@ -66,7 +96,8 @@ function checklistTask(store, exerciseId, item, { checklist, referenceNotes, wor
   const changed = () => {
     save();
     update();
-    onChange({ notes: notes.value, ticked: ticked(), of: points.length });
+    showLimit();
+    onChange({ notes: keptText(notes.value), ticked: ticked(), of: points.length });
   };
   for (const { box } of boxes) box.addEventListener('change', changed);
   notes.addEventListener('input', changed);
@@ -78,7 +109,7 @@ function checklistTask(store, exerciseId, item, { checklist, referenceNotes, wor
     update();
     reference.focus();
   });
-  const head = [el('label', { for: notesId, class: 'prompt' }, words.notesLabel), notes,
+  const head = [el('label', { for: notesId, class: 'prompt' }, words.notesLabel), notes, limit, over,
     el(`h${headingLevel + 1}`, {}, 'Checklist'), el('ul', { class: 'checklist' }, boxes.map(({ row }) => row))];
   update();
   if (withheld) return [...head, progress, el('p', { class: 'reveal-help' }, withheld)];

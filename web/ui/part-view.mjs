@@ -77,6 +77,16 @@ function ruleNote(rule, decimalRuleId) {
     el('p', {}, rule));
 }
 
+// A part closed because it is out of attempts: the verdict, that it is closed, and what the
+// learner can still do (never an invitation to check again).
+function showClosed(region, hasHint) {
+  clear(region);
+  region.dataset.verdict = 'incorrect';
+  region.append(el('p', { class: 'verdict verdict-incorrect' }, el('span', { class: 'verdict-title' }, 'Not correct')),
+    el('p', { class: 'feedback-text closed-text' }, 'No attempts left: this part is closed, and your answer stays as ' +
+      `you checked it.${hasHint ? ' You can still read its hint.' : ''}`));
+}
+
 // Fills the live region with a grading result (or an error).
 // options:
 //   restored       the answer is a saved one, checked again on load
@@ -275,13 +285,15 @@ function warnOnce() {
 //   cellName       for a cell of a fill-in table (part-table.mjs): the field's name from
 //                  its row and column; the part is then laid out compactly (no heading,
 //                  prompt or hint: the table's headers say what is asked)
+//   solutionSeen   () -> whether the learner has seen a worked solution of this part (kept
+//                  with each try; the exercise's `version`, where the core gives one, too)
 //   policy         the teacher's feedback policy (feedback-policy.mjs): with an attempt
 //                  limit, a part is closed (its field read-only, its Check refused) once it
 //                  is correct or out of attempts; with values hidden, the core words the
 //                  feedback without values
 export function partView(companion, store, exercise, part, index, seed,
   { letters = null, headingLevel = 2, onGraded = () => {}, onSaveFailed = warnOnce, decimalRuleId = null,
-    cellName = null, titleId = null, policy = PRACTICE } = {}) {
+    cellName = null, titleId = null, policy = PRACTICE, solutionSeen = () => false } = {}) {
   const name = String(part.name);
   const inputId = uniqueId('answer');
   const feedbackId = uniqueId('feedback');
@@ -380,16 +392,25 @@ export function partView(companion, store, exercise, part, index, seed,
     const unchanged = restoring && verdict === record.verdict; // a restore that changed nothing writes nothing
     record = { text, verdict, attempts };
     const closedNow = closeIfSettled();
-    // A verdict that closes the part says so, as the attempt line does.
+    // A part closed without a correct answer says only that, and what is left to do; a
+    // verdict that closes the part says so, as the attempt line does.
+    const outOfAttempts = closed && verdict !== 'correct';
+    if (outOfAttempts) showClosed(feedback, Boolean(part.hint && !cellName));
     if (!restoring) {
-      announce(`${announcementOf(result, exercise.decimalRule ?? null)}${closedNow ? ` ${closedSentence()}` : ''}`);
+      announce(outOfAttempts ? `Not correct. ${closedSentence()}`
+        : `${announcementOf(result, exercise.decimalRule ?? null)}${closedNow ? ` ${closedSentence()}` : ''}`);
     }
-    if (!unchanged && !store.savePart(exercise.id, name, record, seed)) onSaveFailed();
+    // A check the learner made is kept as a try (the optional fields where the page knows them).
+    const check = restoring ? null : { at: new Date().toISOString(), text, verdict, mistake: result.misconception ?? null,
+      followThrough: result.followThrough ?? null, solutionSeen: solutionSeen() === true || undefined,
+      version: typeof exercise.version === 'string' ? exercise.version : undefined };
+    if (!unchanged && !store.savePart(exercise.id, name, record, seed, check)) onSaveFailed();
     if (!restoring) {
       const latencyMs = begunAt === null ? 0 : Math.round(performance.now() - begunAt);
       begunAt = null;
       onGraded({ part: name, ...record, kind, mistake: result.misconception ?? null,
-        feedback: typeof result.feedback === 'string' ? result.feedback : '', latencyMs });
+        feedback: typeof result.feedback === 'string' ? result.feedback : '', latencyMs,
+        ...(check.solutionSeen ? { solutionSeen: true } : {}), ...(check.version ? { version: check.version } : {}) });
     }
   }
 

@@ -1,33 +1,43 @@
 // Progress as a file: export the saved answers to JSON, and import such a file back.
-// The file: {format: "attention-companion-progress", version: 1, exportedAt, storage}
-// where `storage` is the store's own state (any version storage.mjs can read: a
-// version-1 state is migrated). An import is read in full before anything changes: a
+// The file: {format: "attention-companion-progress", version: 1, exportedAt, learner?,
+// storage} where `learner` is who exported it (learner.mjs: {id, name, email}; files made
+// before it existed have none) and `storage` is the store's own state (any version
+// storage.mjs can read: a version-1 state is migrated), each part with its tries. An import is read in full before anything changes: a
 // corrupt or foreign file, or one where no record can be read, is rejected with a
 // message and the saved answers stay as they were. Otherwise the records that cannot be
 // read are dropped one by one and the rest is merged: for a part saved on both sides,
-// the record with more attempts wins (the file's on a tie). The message says exactly
-// what changed: exercises new to this browser, answers added, replaced, kept, dropped.
+// the record with more attempts wins (the file's on a tie), with the tries of both (each
+// once, in time order, capped as the store caps them). The message says exactly what
+// changed: exercises new to this browser, answers added, replaced, kept, dropped. A file's
+// learner becomes this browser's learner when this browser has no name yet (a learner
+// moving to a new browser), so that their next file is the same learner's.
 
-import { dict, readState, STORAGE_VERSION } from './storage.mjs';
+import { cappedTries, dict, readState, STORAGE_VERSION } from './storage.mjs';
+import { learnerRecord } from './learner.mjs';
 import { plural } from './format.mjs';
 
 export const PROGRESS_FORMAT = 'attention-companion-progress';
 export const PROGRESS_VERSION = 1;
 const MAX_FILE_BYTES = 2_000_000;
 
-export function exportProgress(store, now = new Date()) {
+// learner: learner.mjs's {id, name, email}, or null (a file that names nobody).
+export function exportProgress(store, now = new Date(), learner = null) {
+  const who = learnerRecord(learner);
   return `${JSON.stringify({ format: PROGRESS_FORMAT, version: PROGRESS_VERSION, exportedAt: now.toISOString(),
-    storage: store.snapshot() }, null, 1)}\n`;
+    ...(who ? { learner: who } : {}), storage: store.snapshot() }, null, 1)}\n`;
 }
 
-export function exportFileName(now = new Date()) {
-  return `attention-progress-${now.toISOString().slice(0, 10)}.json`;
+// attention-progress-ann-lee-2026-06-01.json (the learner's name, where given, in ASCII).
+export function exportFileName(now = new Date(), name = '') {
+  const slug = String(name).normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
+  return `attention-progress-${slug ? `${slug}-` : ''}${now.toISOString().slice(0, 10)}.json`;
 }
 
 // A progress file that cannot be read (the message says why, to the learner or teacher).
 export class ProgressFileError extends Error {}
 
-// The file's text -> {state (version STORAGE_VERSION), dropped}, or a ProgressFileError.
+// The file's text -> {state (version STORAGE_VERSION), dropped, learner ({id, name, email}
+// or null), exportedAt (ISO time or null)}, or a ProgressFileError.
 // (The class report reads learners' files with it too: web/report/progress-answers.mjs.)
 export function readProgress(text) {
   if (typeof text !== 'string' || text.length > MAX_FILE_BYTES) {
@@ -54,7 +64,15 @@ export function readProgress(text) {
   if (read.dropped && Object.keys(read.state.exercises).length === 0) {
     throw new ProgressFileError(`This progress file is damaged: none of its ${plural(read.dropped, 'saved record')} could be read.`);
   }
-  return read;
+  const exportedAt = typeof doc.exportedAt === 'string' && Number.isFinite(Date.parse(doc.exportedAt)) ? doc.exportedAt : null;
+  return { ...read, learner: learnerRecord(doc.learner), exportedAt };
+}
+
+// Two lists of tries as one: each try once (by time and text), in time order, capped.
+function mergeTries(mine = [], theirs = []) {
+  const seen = new Map();
+  for (const entry of [...mine, ...theirs]) seen.set(JSON.stringify([entry.at, entry.text]), entry);
+  return cappedTries([...seen.values()].sort((x, y) => Date.parse(x.at) - Date.parse(y.at)));
 }
 
 // Merges `incoming` into a copy of `current` (both null-prototype states from storage.mjs)
@@ -75,11 +93,15 @@ function merge(current, incoming) {
       for (const [part, saved] of Object.entries(parts)) {
         counts.answers += 1;
         const mine = into[part];
+        const tries = mergeTries(mine?.tries, saved.tries);
         if (!mine) counts.added += 1;
-        else if (saved.attempts < mine.attempts) { counts.kept += 1; continue; }
-        else if (saved.text === mine.text && saved.verdict === mine.verdict && saved.attempts === mine.attempts) counts.same += 1;
+        else if (saved.attempts < mine.attempts) {
+          counts.kept += 1;
+          if (tries.length) mine.tries = tries;
+          continue;
+        } else if (saved.text === mine.text && saved.verdict === mine.verdict && saved.attempts === mine.attempts) counts.same += 1;
         else counts.replaced += 1;
-        into[part] = saved;
+        into[part] = { ...saved, ...(tries.length ? { tries } : {}) };
       }
     }
     if (record.open && !target.open) {
@@ -110,8 +132,10 @@ function summary({ answers, exercises, newExercises, added, replaced, same, kept
   return text;
 }
 
-// -> {ok: true, message, counts} or {ok: false, message}; the store changes only when ok.
-export function importProgress(store, text) {
+// -> {ok: true, message, counts, learner} or {ok: false, message}; the store changes only
+// when ok. learner: this browser's learner (learner.mjs), or null; adopt(learner): keeps the
+// file's learner as this browser's (called when this browser has no name yet).
+export function importProgress(store, text, { learner = null, adopt = () => false } = {}) {
   let incoming;
   try {
     incoming = readProgress(text);
@@ -123,5 +147,11 @@ export function importProgress(store, text) {
   if (!store.replace(merged)) {
     return { ok: false, message: 'The progress could not be saved in this browser. Nothing was changed.' };
   }
-  return { ok: true, message: summary(counts, incoming.dropped), counts: { ...counts, dropped: incoming.dropped } };
+  let message = summary(counts, incoming.dropped);
+  const theirs = incoming.learner;
+  if (theirs && learner && learner.name === '' && theirs.id !== learner.id && adopt(theirs)) {
+    message += ` The file is ${theirs.name ? `${theirs.name}’s` : 'a learner’s'}: this browser now exports your progress ` +
+      `as ${theirs.name ? `${theirs.name}’s` : 'theirs'}, so that your teacher's report sees one learner.`;
+  }
+  return { ok: true, message, counts: { ...counts, dropped: incoming.dropped } };
 }

@@ -6,11 +6,20 @@
 // Shape (version 2, key "attention-companion:v2"):
 //   {version: 2, exercises: {[id]: {
 //      seeds: {[seed as decimal string]: {parts: {[part]:
-//               {text: string, verdict: "correct"|"incorrect"|"invalid"|null, attempts: int}}}},
+//               {text: string, verdict: "correct"|"incorrect"|"invalid"|null, attempts: int,
+//                at?: ISO time of the last check, version?: the exercise's version it was given against,
+//                tries?: [{at: ISO time, text, verdict, mistake?: tag, followThrough?: {from: [parts],
+//                          counts: bool}, solutionSeen?: true, version?: string}]}}}},
 //      open?: {ticked: [int], notes: string, revealed: boolean},
 //      explain?: {[item name]: {ticked, notes, revealed}}}}}
 // ("open" is an open design task's checklist and notes; "explain" holds the same for each
-// written half of an exercise, by the explain item's name.)
+// written half of an exercise, by the explain item's name.) A part's tries are its checks
+// (each with the core's verdict and named mistake at the time, whether it followed from the
+// learner's own earlier answers, whether the learner had seen a worked solution, and the
+// version of the exercise it was given against, where the page knows them), oldest first;
+// a part keeps its first try and its latest MAX_TRIES - 1 (the first shows where the learner
+// began; the latest, the way to where they are). Texts keep MAX_TEXT characters
+// (text-limits.mjs), never half a character.
 // Version 1 (key "attention-companion:v1": {version: 1, exercises: {[id]:
 // {seed?, parts}}}) is migrated on open: its parts move under their seed (0
 // when none) and the v1 key is removed.
@@ -32,7 +41,9 @@
 //   storeContext(policy) -> the context of a feedback policy (null for practice)
 //   readState(value) -> {state, dropped} (a fresh copy in null-prototype maps) or null
 //   droppedNotice(count) -> the sentence shown when records were dropped
-//   store.part(id, part, seed = 0) / store.savePart(id, part, record, seed = 0)
+//   store.part(id, part, seed = 0) -> {text, verdict, attempts} or null
+//   store.tries(id, part, seed = 0) -> the part's tries (copies), oldest first
+//   store.savePart(id, part, record, seed = 0, tryRecord?) (a check adds its try)
 //   store.correctCount(id, partNames, seed = 0)
 //   store.partsSummary(id, partNames, seed = 0) -> {total, correct, checked}
 //   store.variantSeeds(id) -> seeds (other than 0) that hold saved answers
@@ -44,13 +55,16 @@
 
 import { readSeed, seedKey, isSeedKey } from '../seed.mjs';
 import { policyQuery } from './feedback-policy.mjs';
+import { MAX_TEXT, keptText } from './text-limits.mjs';
 
 export const STORAGE_KEY = 'attention-companion:v2';
 export const LEGACY_KEYS = ['attention-companion:v1'];
 export const STORAGE_VERSION = 2;
 const VERDICTS = new Set(['correct', 'incorrect', 'invalid', null]);
-const MAX_TEXT = 4000;
 const MAX_NAME = 200; // exercise ids and part names
+export const MAX_TRIES = 20;
+const MAX_TAG = 100; // a named mistake's tag
+const MAX_VERSION = 64; // an exercise version (a hash of its content)
 
 // A map keyed by user data: no prototype, so no key can reach Object.prototype.
 export const dict = () => Object.create(null);
@@ -70,11 +84,46 @@ function isName(key) {
   return true;
 }
 
-// A part record, copied field by field, or null when it is not valid.
-function partRecord(record) {
+const isTime = (value) => typeof value === 'string' && value.length <= 40 && Number.isFinite(Date.parse(value));
+
+// One try, copied field by field (its optional fields only when present and of their
+// shape), or null when it is not a try.
+export function tryRecord(record) {
+  if (!isPlainObject(record) || typeof record.text !== 'string' || record.text.length > MAX_TEXT || !isTime(record.at)
+    || !VERDICTS.has(record.verdict ?? null)) return null;
+  const copy = { at: record.at, text: record.text, verdict: record.verdict ?? null };
+  if (typeof record.mistake === 'string' && record.mistake !== '' && record.mistake.length <= MAX_TAG) copy.mistake = record.mistake;
+  const from = record.followThrough?.from;
+  if (Array.isArray(from) && from.length > 0 && from.length <= 20 && from.every((name) => typeof name === 'string' && isName(name))) {
+    copy.followThrough = { from: [...from], counts: record.followThrough.counts === true };
+  }
+  if (record.solutionSeen === true) copy.solutionSeen = true;
+  if (typeof record.version === 'string' && record.version !== '' && record.version.length <= MAX_VERSION) {
+    copy.version = record.version;
+  }
+  return copy;
+}
+
+// A list of tries within the cap: the first and the latest MAX_TRIES - 1.
+export const cappedTries = (tries) => (tries.length <= MAX_TRIES ? tries : [tries[0], ...tries.slice(1 - MAX_TRIES)]);
+
+// A part record, copied field by field, or null when it is not valid (a try that cannot be
+// read is left out of it, counted in `lost`).
+function partRecord(record, lost = { count: 0 }) {
   if (!isPlainObject(record) || typeof record.text !== 'string' || record.text.length > MAX_TEXT
     || !VERDICTS.has(record.verdict ?? null) || !Number.isSafeInteger(record.attempts) || record.attempts < 0) return null;
-  return { text: record.text, verdict: record.verdict ?? null, attempts: record.attempts };
+  const copy = { text: record.text, verdict: record.verdict ?? null, attempts: record.attempts };
+  if (isTime(record.at)) copy.at = record.at;
+  if (typeof record.version === 'string' && record.version !== '' && record.version.length <= MAX_VERSION) {
+    copy.version = record.version;
+  }
+  if (record.tries !== undefined) {
+    const tries = Array.isArray(record.tries) ? record.tries.map(tryRecord) : [null];
+    lost.count += tries.filter((entry) => entry === null).length;
+    const kept = cappedTries(tries.filter(Boolean));
+    if (kept.length) copy.tries = kept;
+  }
+  return copy;
 }
 
 function openRecord(record) {
@@ -90,13 +139,14 @@ function openRecord(record) {
 function readParts(holder) {
   const parts = dict();
   if (!isPlainObject(holder) || !isPlainObject(holder.parts)) return [parts, 1];
+  const lost = { count: 0 };
   let dropped = 0;
   for (const [name, record] of Object.entries(holder.parts)) {
-    const copy = isName(name) ? partRecord(record) : null;
+    const copy = isName(name) ? partRecord(record, lost) : null;
     if (copy) parts[name] = copy;
     else dropped += 1;
   }
-  return [parts, dropped];
+  return [parts, dropped + lost.count];
 }
 
 function readV2(raw) {
@@ -254,7 +304,13 @@ export class AnswerStore {
   // {text, verdict, attempts} for a part at a seed, or null if nothing is saved.
   part(exerciseId, partName, seed = 0) {
     const record = this.state.exercises[exerciseId]?.seeds?.[seedKey(seed)]?.parts?.[partName];
-    return record ? { ...record } : null;
+    return record ? { text: record.text, verdict: record.verdict, attempts: record.attempts } : null;
+  }
+
+  // The part's tries at a seed, oldest first (copies).
+  tries(exerciseId, partName, seed = 0) {
+    const record = this.state.exercises[exerciseId]?.seeds?.[seedKey(seed)]?.parts?.[partName];
+    return structuredClone(record?.tries ?? []);
   }
 
   // Number of parts of `partNames` whose last verdict at `seed` was "correct".
@@ -285,13 +341,25 @@ export class AnswerStore {
     return this.state.exercises[exerciseId];
   }
 
-  // Saves a part's record; returns false when it could not be written.
-  savePart(exerciseId, partName, { text, verdict, attempts }, seed = 0) {
+  // Saves a part's record, and with `check` (the try a check made: {at, text, verdict,
+  // mistake?, followThrough?, solutionSeen?, version?}) adds it to the part's tries; returns
+  // false when it could not be written.
+  savePart(exerciseId, partName, { text, verdict, attempts }, seed = 0, check = null) {
     const seeds = this.#exercise(exerciseId).seeds;
     const key = seedKey(seed);
     seeds[key] ??= { parts: dict() };
-    seeds[key].parts[partName] = { text: String(text).slice(0, MAX_TEXT), verdict: verdict ?? null,
+    const previous = seeds[key].parts[partName];
+    const before = previous?.tries ?? [];
+    const record = { text: keptText(text), verdict: verdict ?? null,
       attempts: Number.isSafeInteger(attempts) && attempts >= 0 ? attempts : 0 };
+    const added = check ? tryRecord({ ...check, text: keptText(check.text ?? text) }) : null;
+    const at = added?.at ?? previous?.at;
+    const version = added ? added.version : previous?.version;
+    if (at) record.at = at;
+    if (version) record.version = version;
+    const tries = added ? cappedTries([...before, added]) : before;
+    if (tries.length) record.tries = tries;
+    seeds[key].parts[partName] = record;
     return this.persist();
   }
 
@@ -319,7 +387,7 @@ export class AnswerStore {
   saveOpenTask(exerciseId, { ticked = [], notes = '', revealed = false }, item = null) {
     const record = {
       ticked: [...new Set(ticked.filter((i) => Number.isSafeInteger(i) && i >= 0))].sort((x, y) => x - y),
-      notes: String(notes).slice(0, MAX_TEXT),
+      notes: keptText(notes),
       revealed: Boolean(revealed),
     };
     const exercise = this.#exercise(exerciseId);

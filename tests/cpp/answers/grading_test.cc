@@ -83,6 +83,34 @@ TEST(Grading, TooFewDigitsIsInvalid) {
   EXPECT_EQ(Grade("0.347", r).kind, Verdict::Kind::kCorrect);
 }
 
+// With the values hidden, a check that costs nothing never depends on the value: two-figure
+// decimals that agree with it and ones that do not are declined alike, and so is a decimal
+// where the exact form is asked; a wrong answer does not say which entries match.
+TEST(Grading, HiddenValuesDeclineTheSameWhateverTheDigits) {
+  GradeRequest r = Context();  // [0.346574, 0.173287]
+  r.reveal_values = false;
+  Verdict agrees = Grade("[0.35, 0.17]", r);
+  Verdict differs = Grade("[0.52, 0.91]", r);
+  EXPECT_EQ(agrees.kind, Verdict::Kind::kInvalid);
+  EXPECT_EQ(differs.kind, Verdict::Kind::kInvalid);
+  EXPECT_EQ(agrees.feedback, differs.feedback);
+  EXPECT_EQ(agrees.feedback.find("agree"), std::string::npos) << agrees.feedback;
+  EXPECT_EQ(Grade("[0.347, 0.17]", r).feedback.rfind("Not checked: entry 2 has fewer than 3", 0), 0u);
+  Verdict wrong = Grade("[0.347, 0.999]", r);
+  EXPECT_EQ(wrong.kind, Verdict::Kind::kIncorrect);
+  EXPECT_EQ(wrong.feedback.find("entry"), std::string::npos) << wrong.feedback;
+  r.reveal_values = true;
+  EXPECT_EQ(Grade("[0.35, 0.17]", r).kind, Verdict::Kind::kInvalid);    // too few digits, and they agree
+  EXPECT_EQ(Grade("[0.52, 0.91]", r).kind, Verdict::Kind::kIncorrect);  // plainly wrong
+  GradeRequest exact;
+  exact.expected = Quantity::Number(Q(2, 3) * a);  // 0.462098
+  exact.require_exact = true;
+  exact.reveal_values = false;
+  EXPECT_EQ(Grade("0.4621", exact).feedback, Grade("0.9137", exact).feedback);
+  EXPECT_EQ(Grade("0.9137", exact).kind, Verdict::Kind::kInvalid);
+  EXPECT_EQ(Grade("2a/3", exact).kind, Verdict::Kind::kCorrect);
+}
+
 TEST(Grading, ExactFormRequired) {
   GradeRequest r;
   r.expected = Quantity::Number(Q(2, 3) * a);
