@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The companion on the command line, on the same API as the pages; every command prints
 // JSON.
-//   node tools/cli.mjs list | show <id> [seed]
+//   node tools/cli.mjs list | show <id> [seed] | mistakes <id> [seed]
 //   node tools/cli.mjs grade <id> <part> "<answer>" [seed] [--earlier <part>="<answer>"]... [--noted]
 // --earlier gives the learner's answer to another part of the exercise, so that a part
 // computed from it is judged with follow-through; --noted is the teacher's policy under
@@ -9,8 +9,8 @@
 import { loadCompanion } from '../web/companion.mjs';
 import { parseSeed } from '../web/seed.mjs';
 
-const usage = 'usage: node tools/cli.mjs list | show <id> [seed] | grade <id> <part> "<answer>" [seed] '
-  + '[--earlier <part>="<answer>"]... [--noted]';
+const usage = 'usage: node tools/cli.mjs list | show <id> [seed] | mistakes <id> [seed] | '
+  + 'grade <id> <part> "<answer>" [seed] [--earlier <part>="<answer>"]... [--noted]';
 
 // The grade command's options, after its positional arguments.
 function gradeOptions(args) {
@@ -39,6 +39,10 @@ async function main(args) {
     // The seed argument is read (and a bad one refused) before the core is loaded.
     const seed = rest.length > 1 ? parseSeed(rest[1]) : 0;
     return (await loadCompanion()).exercise(rest[0], { seed });
+  }
+  if (command === 'mistakes' && (rest.length === 1 || rest.length === 2)) {
+    const seed = rest.length > 1 ? parseSeed(rest[1]) : 0;
+    return (await loadCompanion()).mistakes(rest[0], { seed });
   }
   if (command === 'grade') {
     const { positional, earlier, followThrough } = gradeOptions(rest);

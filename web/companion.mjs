@@ -342,6 +342,12 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
       const { text } = find(id);
       return parseCoreJson(inCore(() => core.describeExercise(text, seedOf(seed))));
     },
+    // The mistakes each part names at this seed: {parts: [{name, step, expected, mistakes:
+    // [{tag, operation, step, answer, explanation}]}]} (see cpp/api/api.h).
+    mistakes(id, { seed = 0 } = {}) {
+      const { text } = find(id);
+      return parseCoreJson(inCore(() => core.describeMistakes(text, seedOf(seed))));
+    },
     // revealValues: false words the feedback without any value the learner did not type
     // (a feedback policy, ui/feedback-policy.mjs); expected is then null. earlier: the
     // learner's answers to the exercise's other parts ({part name: text}), so that a part

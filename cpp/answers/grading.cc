@@ -186,7 +186,13 @@ std::optional<Answer> ReadValue(std::string_view text, const GradeRequest& reque
     return std::nullopt;
   const std::string grouped = JoinDigitGroups(text);
   Reading reading = ReadAnswer(grouped, request);
-  if (!reading.answer.ok() || !SameShape(*reading.answer, request.expected)) return std::nullopt;
+  if (!reading.answer.ok()) return std::nullopt;
+  // A shape with an axis too few or too many is still a shape: what is built on it (its count)
+  // can follow from it.
+  const bool any_axes = request.shape && reading.answer->is_list() &&
+                        std::none_of(reading.answer->items.begin(), reading.answer->items.end(),
+                                     [](const Answer& a) { return a.is_list(); });
+  if (!any_axes && !SameShape(*reading.answer, request.expected)) return std::nullopt;
   for (const Answer* leaf : reading.answer->Leaves())
     if (leaf->kind != Answer::Kind::kNumber || (leaf->big_o && !request.leading_order)) return std::nullopt;
   return *reading.answer;

@@ -16,8 +16,9 @@ const std::string& ExplanationFor(const GradeRequest& request, const Misconcepti
   return !request.reveal_values && !m.without_values.empty() ? m.without_values : m.explanation;
 }
 
-// The most mistakes one verdict names.
-constexpr size_t kMostNamed = 2;
+// The most mistakes one verdict explains in words, the likeliest first; every one that gives the
+// answer is listed by tag, and the feedback says how many more there are.
+constexpr size_t kMostExplained = 3;
 
 // Whether a mistake of this family may be named for this part: position mistakes for
 // positions and options, shape mistakes for tensor shapes, and for numbers the arithmetic
@@ -92,7 +93,6 @@ std::vector<const Misconception*> FindMisconceptions(const GradeRequest& request
 }
 
 Verdict Named(const GradeRequest& request, std::string read_as, std::vector<const Misconception*> found) {
-  if (found.size() > kMostNamed) found.resize(kMostNamed);
   Verdict v;
   v.kind = Verdict::Kind::kIncorrect;
   v.read_as = std::move(read_as);
@@ -102,8 +102,13 @@ Verdict Named(const GradeRequest& request, std::string read_as, std::vector<cons
     v.feedback = "Not quite: " + ExplanationFor(request, *found[0]);
     return v;
   }
-  v.feedback = "Not quite. Two different mistakes give exactly this answer.";
-  for (size_t i = 0; i < found.size(); ++i)
+  static const char* const kCounts[] = {"Two", "Three"};
+  const size_t explained = std::min(found.size(), kMostExplained);
+  v.feedback = "Not quite. " +
+               (found.size() <= kMostExplained ? std::string(kCounts[found.size() - 2]) + " different mistakes give"
+                                               : std::to_string(found.size()) + " different mistakes give") +
+               " exactly this answer" + (found.size() > kMostExplained ? "; the likeliest:" : ".");
+  for (size_t i = 0; i < explained; ++i)
     v.feedback += std::string(i == 0 ? " " : " Or: ") + Capitalised(ExplanationFor(request, *found[i]));
   return v;
 }

@@ -1,18 +1,31 @@
 // Printing and comparing expected quantities.
 #include "answers/quantity.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace attn {
 
 std::string DecimalString(double x, int places) {
   if (!std::isfinite(x)) return "(not finite)";
+  if (x == 0) return "0";
+  if (x == std::round(x) && std::fabs(x) < 1e15) {  // a whole number as one
+    char whole[32];
+    std::snprintf(whole, sizeof whole, "%.0f", x);
+    return whole;
+  }
+  // At least 3 significant figures, so that what is shown is what the grader takes back.
+  const int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(x))));
+  const int needed = std::max(0, 2 - magnitude);
   char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.*f", places, x);
+  std::snprintf(buffer, sizeof buffer, "%.*f", std::max(places, needed), x);
   std::string s = buffer;
-  if (s.find('.') != std::string::npos) {
-    while (s.back() == '0') s.pop_back();
+  size_t point = s.find('.');
+  if (point != std::string::npos) {
+    // Trailing zeros go, down to the places 3 significant figures need.
+    while (s.back() == '0' && s.size() - point - 1 > static_cast<size_t>(needed)) s.pop_back();
     if (s.back() == '.') s.pop_back();
   }
   if (s == "-0") s = "0";

@@ -189,7 +189,8 @@ std::string GradeAnswerIn(const std::string& exercise_json, const std::string& p
       if (followed->impossible) follow["impossible"] = true;
     }
   }
-  if (follow.is_null()) NameAnotherPart(computed, part_name, answer, v);
+  // Saying "that is part 4's value" would confirm part 4's hidden value for free.
+  if (follow.is_null() && context->reveal_values) NameAnotherPart(computed, part_name, answer, v);
   return Dump(
       Json{{"verdict", VerdictName(v.kind)},
            {"readAs", v.read_as},
@@ -207,6 +208,71 @@ std::string GradeAnswerIn(const std::string& exercise_json, const std::string& p
 std::string GradeAnswer(const std::string& exercise_json, const std::string& part_name, const std::string& answer,
                         uint32_t seed, bool reveal_values) {
   return GradeAnswerIn(exercise_json, part_name, answer, seed, reveal_values ? "" : "{\"revealValues\": false}");
+}
+
+namespace {
+
+// The expected value written with each exact 0 as a tiny number (what a large but finite
+// negative mask leaves), or with every number as one word.
+std::string Rewritten(const Quantity& q, const std::string& word) {
+  if (q.kind == Quantity::Kind::kList) {
+    std::string out = "[";
+    for (size_t i = 0; i < q.items.size(); ++i) out += (i ? ", " : "") + Rewritten(q.items[i], word);
+    return out + "]";
+  }
+  if (!word.empty()) return word;
+  const bool zero = q.exact ? q.exact->is_zero() : q.approx == 0;
+  return zero ? "1e-15" : DecimalString(q.approx);
+}
+
+// What a learner who made the mistake types: its value, exactly where the value has an exact
+// form; a list of the wrong length; its words; the value with a tiny residue for an exact 0.
+Json AnswerOf(const Misconception& m, const Quantity& expected) {
+  if (m.value) {
+    if (m.value->kind == Quantity::Kind::kPosition) {
+      if (m.value->positions.empty()) return Json();
+      // Every position a selection needs; one of them where any of the tied ones will do.
+      return m.value->all_required ? m.value->ExactText() : m.value->positions[0];
+    }
+    const std::string exact = m.value->ExactText();
+    return exact.empty() ? m.value->DecimalText() : exact;
+  }
+  if (m.list_length) {
+    std::string out = "[";
+    for (size_t i = 0; i < *m.list_length; ++i) out += (i ? ", " : "") + std::string("0");
+    return out + "]";
+  }
+  if (!m.words.empty()) return Rewritten(expected, m.words[0]);
+  if (m.tiny_for_zero) return Rewritten(expected, "");
+  return nullptr;
+}
+
+}  // namespace
+
+std::string DescribeMistakes(const std::string& exercise_json, uint32_t seed) {
+  auto computed = ComputedFor(exercise_json, seed);
+  if (!computed.ok()) return ErrorJson(computed.status().message());
+  Computed& c = computed.value();
+  Json parts = Json::array();
+  for (const auto& part : c.exercise().value("parts", Json::array())) {
+    auto request = c.Request(part, /*with_mistakes=*/true);
+    if (!request.ok()) return ErrorJson(StringField(part, "name") + ": " + request.status().message());
+    const std::vector<MistakeOrigin> origins = c.Origins(part);
+    Json mistakes = Json::array();
+    for (size_t i = 0; i < request->misconceptions.size(); ++i) {
+      const Misconception& m = request->misconceptions[i];
+      mistakes.push_back({{"tag", m.tag},
+                          {"operation", i < origins.size() ? origins[i].operation : ""},
+                          {"step", i < origins.size() ? origins[i].step : ""},
+                          {"answer", AnswerOf(m, request->expected)},
+                          {"explanation", m.explanation}});
+    }
+    parts.push_back({{"name", StringField(part, "name")},
+                     {"step", StringField(part, "step")},
+                     {"expected", request->expected.Text()},
+                     {"mistakes", mistakes}});
+  }
+  return Dump(Json{{"parts", parts}});
 }
 
 std::string Work(const std::string& request_json) {

@@ -30,6 +30,12 @@ std::string GradeAnswer(const std::string& exercise_json, const std::string& par
 std::string GradeAnswerIn(const std::string& exercise_json, const std::string& part, const std::string& answer,
                           uint32_t seed, const std::string& context_json);
 
+// The mistakes each part names at this seed, for teachers and authors: {"parts": [{name, step,
+// expected, mistakes: [{tag, operation, step, answer, explanation}]}]}: where each comes from
+// (the step done wrong and the operation whose wrong version it is; "" for the exercise's own),
+// and what a learner who made it types (null where no one answer shows it).
+std::string DescribeMistakes(const std::string& exercise_json, uint32_t seed);
+
 // The working for arbitrary inputs of a model ({"model": ..., "inputs": {...}, plus
 // optional "query", "remove", "delete"}), for the interactive labs.
 std::string Work(const std::string& request_json);

@@ -10,4 +10,5 @@ EMSCRIPTEN_BINDINGS(attention_exercise_calls) {
   emscripten::function("describeExercise", &attn::DescribeExercise);
   emscripten::function("gradeAnswer", &attn::GradeAnswerIn);
   emscripten::function("work", &attn::Work);
+  emscripten::function("describeMistakes", &attn::DescribeMistakes);
 }

@@ -186,7 +186,10 @@ Result<Step> Computation::ParseStep(const Json& declaration, size_t index) const
       arg.word = arg.text;
       if (const Value* input = Input(arg.text)) {
         if (input->kind == Value::Kind::kWords && input->words.size() == 1) arg.word = input->words[0];
-        if (input->kind == Value::Kind::kNumbers && input->rank == 0) arg.word = input->ToQuantity().Text();
+        if (input->kind == Value::Kind::kNumbers && input->rank == 0) {
+          auto whole = IntegerOf(*input, arg.text);
+          arg.word = whole.ok() ? std::to_string(*whole) : input->ToQuantity().DecimalText();
+        }
       }
       step.args.push_back(std::move(arg));
       continue;

@@ -156,6 +156,12 @@ Result<Computed> Computed::Of(const Json& exercise, uint32_t seed, bool loose) {
   return Refused("no well-posed variant for seed " + std::to_string(seed) + ": " + last.message());
 }
 
+std::vector<MistakeOrigin> Computed::Origins(const Json& part) {
+  auto request = Request(part, /*with_mistakes=*/true);
+  if (!request.ok()) return {};
+  return origins_[StringField(part, "name")];
+}
+
 Result<StepRef> Computed::PartStep(const Json& part) const {
   const std::string step = StringField(part, "step");
   if (step.empty()) return Refused("the part '" + StringField(part, "name") + "' names no step");
@@ -322,6 +328,7 @@ Result<GradeRequest> Computed::Request(const Json& part, bool with_mistakes) {
     struct Named {
       int rank;
       Misconception m;
+      MistakeOrigin origin;
     };
     std::vector<Named> named;
     for (const WrongRun& run : WrongRuns()) {
@@ -394,7 +401,10 @@ Result<GradeRequest> Computed::Request(const Json& part, bool with_mistakes) {
         if (other.m.value && m.value) return other.m.value->SameAs(*m.value);
         return other.m.explanation == m.explanation;
       });
-      if (!repeated) named.push_back({run.rank, std::move(m)});
+      MistakeOrigin origin;
+      origin.step = computation_->steps()[run.step].name;
+      origin.operation = run.way ? computation_->steps()[run.step].op->name : "";
+      if (!repeated) named.push_back({run.rank, std::move(m), origin});
     }
     // Where the exact answer has a = ln 2 in it: a rounded to 0.69 or 0.7 before it was used.
     if (computation_->exact() && !position) {
@@ -405,14 +415,21 @@ Result<GradeRequest> Computed::Request(const Json& part, bool with_mistakes) {
         Explaining e;
         e.noun = noun.word;
         e.plural = noun.plural;
-        named.push_back({60, Misconception::Value("a-rounded-early", *wrong,
-                                                  e.Comes() + " from a rounded to " + shown +
-                                                      " before it was used. Keep a = ln 2 exact (or at least 0.6931) "
-                                                      "until the last step, then round.")});
+        named.push_back({60,
+                         Misconception::Value("a-rounded-early", *wrong,
+                                              e.Comes() + " from a rounded to " + shown +
+                                                  " before it was used. Keep a = ln 2 exact (or at least 0.6931) "
+                                                  "until the last step, then round."),
+                         MistakeOrigin{"", "exact arithmetic"}});
       }
     }
     std::stable_sort(named.begin(), named.end(), [](const Named& a, const Named& b) { return a.rank < b.rank; });
-    for (auto& n : named) request.misconceptions.push_back(std::move(n.m));
+    std::vector<MistakeOrigin>& origins = origins_[StringField(part, "name")];
+    origins.clear();
+    for (auto& n : named) {
+      request.misconceptions.push_back(std::move(n.m));
+      origins.push_back(n.origin);
+    }
     return request;
   };
   auto request = build();

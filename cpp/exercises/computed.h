@@ -33,6 +33,13 @@ struct WrongRun {
   std::optional<Values> values;  // where result.value: every step's value with it
 };
 
+// Where a named mistake comes from: the step done wrong and the operation whose wrong version it
+// is (empty for the exercise's own mistakes; "exact arithmetic" for a rounded a).
+struct MistakeOrigin {
+  std::string step;
+  std::string operation;
+};
+
 // A learner's earlier answer standing in for a step's value (follow-through).
 struct GivenAnswer {
   std::string name;  // the part
@@ -72,6 +79,8 @@ class Computed {
   Result<GradeRequest> Request(const Json& part, bool with_mistakes);
   // Every wrong run of the exercise (every step's wrong versions and the exercise's own).
   const std::vector<WrongRun>& WrongRuns();
+  // Where each mistake a part's request names comes from, in the request's order.
+  std::vector<MistakeOrigin> Origins(const Json& part);
   // The ways a part follows from the learner's answers to other parts.
   std::vector<FollowThrough> FollowThroughs(const Json& part, const std::vector<GivenAnswer>& given);
   // Why a learner's answer to a part could not be that part's value for any input; nullopt
@@ -85,6 +94,7 @@ class Computed {
   Values values_;
   std::optional<std::vector<WrongRun>> wrong_runs_;
   std::map<std::pair<std::string, bool>, Result<GradeRequest>> requests_;
+  std::map<std::string, std::vector<MistakeOrigin>> origins_;
 };
 
 // The noun a part's answer is called by ("weights", "context", "total") and whether it is plural.

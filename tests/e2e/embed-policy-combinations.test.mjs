@@ -74,8 +74,11 @@ const list = (xs) => `[${xs.join(', ')}]`;
 const AGREE = list(VALUE.map((v) => v.toPrecision(2)));
 const DISAGREE = list(VALUE.map((v) => v.toPrecision(2).replace(/\d$/, (d) => String((Number(d) + 3) % 10))));
 const NEAR = list(VALUE.map((v, i) => (i === 0 ? (Number(v.toPrecision(3)) + 0.001).toFixed(3) : v.toPrecision(3))));
-const WRONG = '[0.300, 0.600, 0.200]';
-const SUM = '1.10'; // follows from WRONG (0.300 + 0.600 + 0.200 = 1.100), not from the value (1)
+// Wrong, but weights that could be a softmax's (they add up to 1 at the places typed, within
+// half a unit an entry), so that a sum follows from them: 0.232 + 0.629 + 0.140 = 1.001, not
+// the value (1).
+const WRONG = '[0.232, 0.629, 0.140]';
+const SUM = '1.001';
 const TYPED = [AGREE, DISAGREE, NEAR, WRONG, SUM];
 assert.equal(companion.grade(EXERCISE, 'weights', AGREE).verdict, 'invalid', 'with values shown, too few digits that agree');
 assert.equal(companion.grade(EXERCISE, 'weights', DISAGREE).verdict, 'incorrect', 'and that do not: plainly wrong');

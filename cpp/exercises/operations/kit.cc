@@ -12,6 +12,20 @@ std::string Said(const Exact& x) { return x.to_string(); }
 std::string Said(int64_t n) { return std::to_string(n); }
 
 std::string Said(const Value& value) {
+  const Value& v = value.Main();
+  if (v.kind == Value::Kind::kNumbers && v.exact) {
+    // Whole numbers as whole numbers, in either arithmetic ("4 bytes", not "4.00 bytes").
+    bool whole = true;
+    for (Eigen::Index i = 0; i < v.exact->size() && whole; ++i) {
+      auto c = v.exact->data()[i].constant();
+      whole = c && c->is_integer();
+    }
+    if (whole) {
+      Value shown = v;
+      shown.exact_shown = true;
+      return shown.ToQuantity().ExactText();
+    }
+  }
   Quantity q = value.ToQuantity();
   std::string exact = q.ExactText();
   return exact.empty() ? q.DecimalText() : exact;

@@ -1,5 +1,6 @@
 // "readout": a linear readout of a context, r = Σ_i b_i c_i (the chapter's r = c₁ + 2c₂), and
 // "difference": how much an intervention changed a readout, after minus before.
+#include <algorithm>
 #include <cmath>
 
 #include "exercises/operations/kit.h"
@@ -90,7 +91,13 @@ Result<Value> ApplyDifference(const StepContext& c, const Given&) {
     using S = decltype(zero);
     ATTN_ASSIGN_OR_RETURN(a, ScalarOf<S>(*after, "the value after"));
     ATTN_ASSIGN_OR_RETURN(b, ScalarOf<S>(*before, "the value before"));
-    Value out = Value::Scalar(S(a - b));
+    S change = a - b;
+    if constexpr (!kExact<S>) {
+      // Two readouts equal in exact arithmetic differ by rounding noise in floating point;
+      // the change they show is 0, not -2.2e-16.
+      if (std::abs(change) <= 1e-12 * std::max({1.0, std::abs(a), std::abs(b)})) change = 0;
+    }
+    Value out = Value::Scalar(S(change));
     out.exact_shown = c.exact && kExact<S>;
     return out;
   });

@@ -77,6 +77,8 @@ enum class Way {
   kRight,
   kDividedByCount,
   kZeroScoreZeroWeight,
+  kZeroScoreOutOfTotal,
+  kDividedByOriginalCount,
   kScoresNormalised,
   kScoresAsWeights,
   kExponentialsAsWeights,
@@ -307,11 +309,14 @@ Result<Record<S>> Compute(const StepContext& c, const Inputs& in, Way way, const
     }
     S total = S(0), stable_total = S(0);
     for (Eigen::Index s = 0; s < C; ++s) {
+      // The exponential e^0 = 1 written down, then left out of the total.
+      if (way == Way::kZeroScoreOutOfTotal && IsZero(out.scaled(r, s))) continue;
       total += out.exponentials(r, s);
       stable_total += stable(s);
     }
-    if (way == Way::kDividedByCount) {
-      Eigen::Index n = std::count(row.begin(), row.end(), true);
+    if (way == Way::kDividedByCount || way == Way::kDividedByOriginalCount) {
+      // The positions that may be read; or all of them, the removed or padded ones counted too.
+      Eigen::Index n = way == Way::kDividedByCount ? std::count(row.begin(), row.end(), true) : C;
       total = S(static_cast<int64_t>(n));
       if constexpr (!kExact<S>)
         stable_total = total * std::exp(-top);
@@ -324,6 +329,13 @@ Result<Record<S>> Compute(const StepContext& c, const Inputs& in, Way way, const
       stable = Vec<S>(out.exponentials.row(r).transpose());
     }
     out.denominators(r) = total;
+    if (way == Way::kZeroScoreOutOfTotal) {
+      // The total as written is right; only the division leaves e^0 out (taking it as 0 in the
+      // total is zero-score-zero-weight's).
+      S full = S(0);
+      for (Eigen::Index s = 0; s < C; ++s) full += out.exponentials(r, s);
+      out.denominators(r) = full;
+    }
     if constexpr (kExact<S>) {
       if (!total.valid()) return total.status();
     }
@@ -487,6 +499,37 @@ std::string ZeroScore(const Explaining& e) {
   return e.Comes() +
          " from taking e^0 as 0. A score of 0 has exponential e^0 = 1, so that position still gets weight and still "
          "counts in the total.";
+}
+
+std::string DividedByOriginalCount(const Explaining& e) {
+  Inputs held;
+  const Inputs& in = Of(e, held);
+  std::string out = e.Comes() + " from dividing by the number of positions, " + std::to_string(in.cols) +
+                    ", counting " + Excluded(in.role) + " as well";
+  if (in.rows == 1 && in.scores)
+    out += ", instead of by the sum of the exponentials that are left, " + Said(*TotalOf(*e.right));
+  return out + ". Only the exponentials of the positions that may be read are added up, and divided by that sum.";
+}
+
+std::string DividedByOriginalCountQuiet(const Explaining& e) {
+  Inputs held;
+  return e.Comes() + " from dividing by the number of positions, counting " + Excluded(Of(e, held).role) +
+         " as well. Only the exponentials of the positions that may be read are added up, and divided by that sum.";
+}
+
+std::string ZeroScoreOutOfTotalQuiet(const Explaining& e) {
+  return e.Comes() +
+         " from leaving e^0 = 1 out of the total: a position whose score is 0 keeps its exponential 1 in its own "
+         "weight, so that 1 counts in the sum as well, or the weights add up to more than 1.";
+}
+
+std::string ZeroScoreOutOfTotal(const Explaining& e) {
+  std::string out = e.Comes() + " from leaving e^0 = 1 out of the total";
+  if (e.right && TotalOf(*e.right) && TotalOf(*e.right)->rank == 0)
+    out += " (the sum of the exponentials is " + Said(*TotalOf(*e.right)) + ")";
+  return out +
+         ": a position whose score is 0 keeps its exponential 1 in its own weight, so that 1 counts in the sum "
+         "as well, or the weights add up to more than 1.";
 }
 
 std::string ScoresNormalised(const Explaining& e) {
@@ -804,6 +847,10 @@ extern const Operation kSoftmaxOperation = {
         {"divided-by-count", nullptr, 30, false, When<Way::kDividedByCount, Always>, DividedByCount,
          DividedByCountQuiet},
         {"zero-score-zero-weight", nullptr, 31, false, When<Way::kZeroScoreZeroWeight, SomeZeroScore>, ZeroScore},
+        {"zero-score-out-of-total", nullptr, 31, false, When<Way::kZeroScoreOutOfTotal, SomeZeroScore>,
+         ZeroScoreOutOfTotal, ZeroScoreOutOfTotalQuiet},
+        {"divided-by-count", nullptr, 30, false, When<Way::kDividedByOriginalCount, AnyExcluded>,
+         DividedByOriginalCount, DividedByOriginalCountQuiet},
         {"scores-normalised", nullptr, 32, false, When<Way::kScoresNormalised, Always>, ScoresNormalised},
         {"scores-as-weights", nullptr, 33, false, When<Way::kScoresAsWeights, Always>, ScoresAsWeights,
          ScoresAsWeightsQuiet},

@@ -310,7 +310,9 @@ const Scenario kScenarios[] = {
     {"ch19.ex10", 0, {}, "masked_mass", "[1e-15, 0, 0]", I, I, I, nullptr, "mask-not-exactly-zero"},
     // Exercise 19.16: the count from the learner's shape, the bytes from the learner's count.
     {"ch19.ex16", 0, {{"score_shape", "(8, 4, 64, 512)"}}, "elements", "1048576", C, C, C, nullptr, nullptr},
-    {"ch19.ex16", 0, {{"score_shape", "(8, 64, 512)"}}, "elements", "262144", I, I, I, nullptr, "heads-omitted"},
+    // A shape with the heads left out is still a shape: its own count follows from it (issue 39).
+    {"ch19.ex16", 0, {{"score_shape", "(8, 64, 512)"}}, "elements", "262144", I, C, I, "score_shape", nullptr},
+    {"ch19.ex16", 0, {{"score_shape", "(4, 64, 512)"}}, "elements", "131072", I, C, I, "score_shape", nullptr},
     {"ch19.ex16", 0, {{"score_shape", "(8, 4, 64, 256)"}}, "elements", "524288", I, C, I, "score_shape", nullptr},
     {"ch19.ex16", 0, {{"elements", "524288"}}, "weight_bytes", "2097152", I, C, I, "elements", nullptr},
     {"ch19.ex16", 0, {{"elements", "524288"}}, "weight_bytes", "2 MiB", I, C, I, "elements", nullptr},
@@ -564,6 +566,17 @@ TEST(FollowThroughTable, HiddenValuesStayHidden) {
   EXPECT_EQ(v["verdict"], "correct");
   EXPECT_TRUE(v["expected"].is_null());
   EXPECT_EQ(v["feedback"].get<std::string>().find("would be 1"), std::string::npos) << v.dump();
+}
+
+// Nor does "that is another part's value": it would confirm that part's hidden value.
+TEST(FollowThroughTable, HiddenValuesAreNotConfirmedThroughAnotherPart) {
+  const std::string& ex = Exercises().at("ch14.example1");
+  Json shown = Json::parse(GradeAnswerIn(ex, "scores", "[2, 1, 1]", 0, "{}"));
+  EXPECT_EQ(shown["misconception"], "answered-another-part") << shown.dump();
+  Json hidden = Json::parse(GradeAnswerIn(ex, "scores", "[2, 1, 1]", 0, "{\"revealValues\": false}"));
+  EXPECT_EQ(hidden["verdict"], "incorrect");
+  EXPECT_NE(hidden["misconception"], "answered-another-part") << hidden.dump();
+  EXPECT_EQ(hidden["feedback"].get<std::string>().find("part"), std::string::npos) << hidden.dump();
 }
 
 // A context the core cannot read is refused by name, never taken as none.

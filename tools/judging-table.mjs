@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// The table of named mistakes in docs/judging.md, written from the core: every wrong version of
+// an operation (and every exercise's own mistake), with the exercise parts where it is named on
+// some variant among the first seeds. `node tools/judging-table.mjs` writes the table between
+// the file's markers; `--check` only says whether the file is up to date.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { loadCompanion } from '../web/companion.mjs';
+
+export const SEEDS = 40;
+const START = '<!-- mistakes-table: written by tools/judging-table.mjs -->';
+const END = '<!-- /mistakes-table -->';
+const DOC = new URL('../docs/judging.md', import.meta.url);
+
+// Each (operation, tag) with the parts it is named for: [{operation, tag, parts: [{id, part,
+// step}], where: {id, part, seed, answer}}], where `where` is one variant on which it is named.
+export function mistakeRows(companion, seeds = SEEDS) {
+  const rows = new Map();
+  for (const { id } of companion.exercises()) {
+    for (let seed = 0; seed < seeds; seed++) {
+      let described;
+      try {
+        described = companion.mistakes(id, { seed });
+      } catch {
+        break;  // an exercise with no parts to grade
+      }
+      for (const part of described.parts) {
+        for (const m of part.mistakes) {
+          const operation = m.operation || (m.step ? 'the exercise\'s own' : '');
+          const key = `${operation}\u0000${m.tag}`;
+          if (!rows.has(key)) rows.set(key, { operation, tag: m.tag, parts: new Map() });
+          const row = rows.get(key);
+          const at = `${id}\u0000${part.name}`;
+          if (!row.parts.has(at)) row.parts.set(at, { id, part: part.name, step: m.step, seed, answer: m.answer });
+        }
+      }
+    }
+  }
+  return [...rows.values()].map((row) => ({ ...row, parts: [...row.parts.values()] }));
+}
+
+export function mistakesTable(rows) {
+  const order = (row) => [row.operation === 'the exercise\'s own' ? '~' : row.operation, row.tag];
+  const sorted = [...rows].sort((a, b) => order(a).join('\u0000').localeCompare(order(b).join('\u0000')));
+  const lines = ['| operation | mistake (tag) | named for (exercise: part, at the step done wrong) |', '|---|---|---|'];
+  for (const row of sorted) {
+    const byExercise = new Map();
+    for (const p of row.parts) {
+      if (!byExercise.has(p.id)) byExercise.set(p.id, []);
+      byExercise.get(p.id).push(`${p.part}${p.step ? ` (${p.step})` : ''}`);
+    }
+    const where = [...byExercise].map(([id, parts]) => `${id}: ${parts.join(', ')}`).join('; ');
+    lines.push(`| ${row.operation || '—'} | \`${row.tag}\` | ${where} |`);
+  }
+  return lines.join('\n');
+}
+
+export function withTable(doc, table) {
+  const start = doc.indexOf(START);
+  const end = doc.indexOf(END);
+  if (start < 0 || end < start) throw new Error(`docs/judging.md has no ${START} … ${END} markers`);
+  return `${doc.slice(0, start + START.length)}\n${table}\n${doc.slice(end)}`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const companion = await loadCompanion();
+  const doc = readFileSync(DOC, 'utf8');
+  const next = withTable(doc, mistakesTable(mistakeRows(companion)));
+  if (process.argv.includes('--check')) {
+    if (next !== doc) {
+      console.error('docs/judging.md is not up to date: run node tools/judging-table.mjs');
+      process.exitCode = 1;
+    }
+  } else {
+    writeFileSync(DOC, next);
+  }
+}
