@@ -1,16 +1,75 @@
 #!/usr/bin/env node
-// The companion on the command line, on the same API as the pages; every command prints
-// JSON.
+// The companion on the command line, on the same API as the pages; every command but check
+// prints JSON.
 //   node tools/cli.mjs list | show <id> [seed] | mistakes <id> [seed]
 //   node tools/cli.mjs grade <id> <part> "<answer>" [seed] [--earlier <part>="<answer>"]... [--noted]
+//   node tools/cli.mjs check <file.json> [--seeds N] [--from SEED] [--json]
+// <id> may be an exercise file's path (a teacher's own, ending in .json) instead of an id.
 // --earlier gives the learner's answer to another part of the exercise, so that a part
 // computed from it is judged with follow-through; --noted is the teacher's policy under
-// which follow-through is noted but not counted.
+// which follow-through is noted but not counted. check runs the author's check over seeds
+// (1,000 by default; docs/authoring.md) and prints its report in words (JSON with --json); it
+// exits with 1 when a check fails.
+import { readFileSync } from 'node:fs';
 import { loadCompanion } from '../web/companion.mjs';
 import { parseSeed } from '../web/seed.mjs';
+import { checkWords } from '../web/author/check-report.mjs';
 
 const usage = 'usage: node tools/cli.mjs list | show <id> [seed] | mistakes <id> [seed] | '
-  + 'grade <id> <part> "<answer>" [seed] [--earlier <part>="<answer>"]... [--noted]';
+  + 'grade <id> <part> "<answer>" [seed] [--earlier <part>="<answer>"]... [--noted] | '
+  + 'check <file.json> [--seeds N] [--from SEED] [--json]';
+
+// An exercise file as a document, with a message that names the file where it cannot be read.
+function readExerciseFile(path) {
+  let text;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new Error(`The file ${path} could not be read: ${error.code === 'ENOENT' ? 'there is no such file' : error.message}.`,
+      { cause: error });
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new Error(`The file ${path} is not JSON: ${error.message}.`, { cause: error });
+  }
+}
+
+// The companion and the id to ask it for: a path ending in .json loads that file alone.
+async function companionFor(idOrFile, options = {}) {
+  if (!idOrFile.endsWith('.json')) return { companion: await loadCompanion(options), id: idOrFile };
+  const doc = readExerciseFile(idOrFile);
+  if (typeof doc?.id !== 'string' || doc.id === '') throw new Error(`The file ${idOrFile} has no "id".`);
+  return { companion: await loadCompanion({ ...options, exercises: [doc] }), id: doc.id };
+}
+
+function checkOptions(args) {
+  const out = { seeds: 1000, from: 0, json: false, file: null };
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--json') out.json = true;
+    else if (args[i] === '--seeds') out.seeds = Number(args[++i]);
+    else if (args[i] === '--from') out.from = parseSeed(args[++i]);
+    else if (out.file === null) out.file = args[i];
+    else throw new Error(usage);
+  }
+  if (out.file === null) throw new Error(usage);
+  if (!Number.isInteger(out.seeds) || out.seeds < 1 || out.seeds > 1000000) {
+    throw new Error('--seeds takes a whole number of seeds from 1 to 1000000.');
+  }
+  return out;
+}
+
+async function check(args) {
+  const { file, seeds, from, json } = checkOptions(args);
+  const doc = readExerciseFile(file);
+  const companion = await loadCompanion({ exercises: [] });
+  const report = companion.check(doc, { seeds, from });
+  const words = checkWords(report);
+  if (!words.ok) process.exitCode = 1;
+  if (json) return { ok: words.ok, ...report };
+  for (const line of words.lines) console.log(line);
+  return undefined;
+}
 
 // The grade command's options, after its positional arguments.
 function gradeOptions(args) {
@@ -38,25 +97,30 @@ async function main(args) {
   if (command === 'show' && (rest.length === 1 || rest.length === 2)) {
     // The seed argument is read (and a bad one refused) before the core is loaded.
     const seed = rest.length > 1 ? parseSeed(rest[1]) : 0;
-    return (await loadCompanion()).exercise(rest[0], { seed });
+    const { companion, id } = await companionFor(rest[0]);
+    return companion.exercise(id, { seed });
   }
   if (command === 'mistakes' && (rest.length === 1 || rest.length === 2)) {
     const seed = rest.length > 1 ? parseSeed(rest[1]) : 0;
-    return (await loadCompanion()).mistakes(rest[0], { seed });
+    const { companion, id } = await companionFor(rest[0]);
+    return companion.mistakes(id, { seed });
   }
   if (command === 'grade') {
     const { positional, earlier, followThrough } = gradeOptions(rest);
     if (positional.length === 3 || positional.length === 4) {
       const seed = positional.length > 3 ? parseSeed(positional[3]) : 0;
-      const [id, part, text] = positional;
-      return (await loadCompanion()).grade(id, part, text, { seed, earlier, followThrough });
+      const [idOrFile, part, text] = positional;
+      const { companion, id } = await companionFor(idOrFile);
+      return companion.grade(id, part, text, { seed, earlier, followThrough });
     }
   }
+  if (command === 'check') return check(rest);
   throw new Error(usage);
 }
 
 try {
-  console.log(JSON.stringify(await main(process.argv.slice(2)), null, 2));
+  const result = await main(process.argv.slice(2));
+  if (result !== undefined) console.log(JSON.stringify(result, null, 2));
 } catch (error) {
   console.log(JSON.stringify({ error: error.message }, null, 2));
   process.exitCode = 1;

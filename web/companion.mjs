@@ -280,6 +280,33 @@ function parseCoreJson(text) {
   return value;
 }
 
+// A check slice's JSON; a refusal is a result, not an error.
+const parseCheck = (text) => JSON.parse(text);
+
+// Two slices of a check added up: counts summed, failures listed up to the core's limit.
+function addChecks(a, b) {
+  const sumBy = (xs, ys, key, add) => xs.map((x) => {
+    const y = ys.find((item) => item[key] === x[key]);
+    return y ? add(x, y) : x;
+  }).concat(ys.filter((y) => !xs.some((x) => x[key] === y[key])));
+  const addMistake = (x, y) => ({ tag: x.tag, named: x.named + y.named, unread: x.unread + y.unread,
+    collisions: x.collisions + y.collisions, accepted: x.accepted + y.accepted });
+  return {
+    ...a,
+    seeds: a.seeds + b.seeds,
+    draws: a.draws + b.draws,
+    failures: b.failures.reduce((all, f) => {
+      const same = all.find((x) => x.check === f.check && x.part === f.part && x.message === f.message);
+      if (same) return all.map((x) => (x === same ? { ...x, count: x.count + f.count, seeds: x.seeds.concat(f.seeds).slice(0, 10) } : x));
+      return all.length < 40 ? all.concat([f]) : all;
+    }, a.failures),
+    failureCount: a.failureCount + b.failureCount,
+    parts: sumBy(a.parts, b.parts, 'name', (x, y) => ({ name: x.name, shown: x.shown + y.shown,
+      mistakes: sumBy(x.mistakes, y.mistakes, 'tag', addMistake) })),
+    tests: a.tests.map((t, i) => ({ ...t, passed: t.passed + b.tests[i].passed, failed: t.failed + b.tests[i].failed })),
+  };
+}
+
 const inChapterOrder = (entries) => entries.sort((x, y) => x.chapter - y.chapter || (x.order ?? 0) - (y.order ?? 0));
 
 // The catalogue alone, in chapter order, for a page that lists the exercises and needs no
@@ -288,16 +315,18 @@ export async function loadCatalogue({ base = document.baseURI } = {}) {
   return inChapterOrder(catalogueInPage() ?? await fetchJson(base, 'catalogue.json'));
 }
 
-// In a browser, `createModule` (an Emscripten factory, e.g. the single-file build) and
-// `exercises` (the parsed exercise documents) replace the fetches, for the classic-script
-// bundle that runs from file:// and on other origins; `only` (exercise ids) loads just
+// `exercises` (parsed exercise documents: a teacher's own, or the bundle's) replaces reading
+// the exercises/ folder in Node and the fetches in a browser. In a browser, `createModule` (an
+// Emscripten factory, e.g. the single-file build) replaces loading the core, for the
+// classic-script bundle that runs from file:// and on other origins; `only` (exercise ids) loads just
 // those exercises and the catalogue. `core`: 'whole' (every call), 'exercises' or a
 // chapter's, 'chNN' (no batch calls until withBatch(); see CORES).
 export async function loadCompanion({ base = inNode ? undefined : document.baseURI, createModule, exercises, only,
   core: coreName = 'whole' } = {}) {
   const coreFiles = coreNamed(coreName);
   const [core, { docs, catalogue }] = inNode
-    ? await Promise.all([loadCoreInNode(coreFiles), readExerciseDocsInNode().then((docs) => ({ docs, catalogue: null }))])
+    ? await Promise.all([loadCoreInNode(coreFiles),
+      (exercises ? Promise.resolve(exercises) : readExerciseDocsInNode()).then((docs) => ({ docs, catalogue: null }))])
     : await Promise.all([
       createModule ? createModule() : loadCoreInBrowser(base, coreFiles),
       exercises ? { docs: exercises, catalogue: null } : fetchExercises(base, only)]);
@@ -347,6 +376,36 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
     mistakes(id, { seed = 0 } = {}) {
       const { text } = find(id);
       return parseCoreJson(inCore(() => core.describeMistakes(text, seedOf(seed))));
+    },
+    // The check of an exercise (an id, or a document: a teacher's file, parsed) over seeds
+    // from .. from + seeds - 1, in slices of `slice` seeds with onProgress(done, seeds) after
+    // each (a worker reports progress so). Whole core only. -> {refused} where the file itself
+    // is wrong, else the core's counts added up over the slices (cpp/api/api.h, CheckExercise);
+    // ./author/check-report.mjs words it.
+    check(exercise, { seeds = 1000, from = 0, slice = 50, onProgress = null } = {}) {
+      if (typeof core.checkExercise !== 'function') {
+        throw new Error('The check runs on the whole core: load the companion with core: \'whole\'.');
+      }
+      const text = typeof exercise === 'string' ? find(exercise).text : JSON.stringify(exercise);
+      const first = seedOf(from);
+      const count = Math.min(Math.max(0, Math.floor(Number(seeds) || 0)), 2 ** 32 - first);
+      let total = null;
+      for (let done = 0; done < count || total === null; done += slice) {
+        const part = parseCheck(inCore(() => core.checkExercise(text, first + done, Math.min(slice, count - done))));
+        if (part.refused) return part;
+        total = total ? addChecks(total, part) : part;
+        onProgress?.(Math.min(done + slice, count), count);
+        if (count === 0) break;
+      }
+      return total;
+    },
+    // The operations an exercise's steps may use, with their arguments, fields and mistakes
+    // (whole core only): [{name, summary, args, fields, mistakes}].
+    operations() {
+      if (typeof core.describeOperations !== 'function') {
+        throw new Error('The operations are listed by the whole core: load the companion with core: \'whole\'.');
+      }
+      return JSON.parse(inCore(() => core.describeOperations()));
     },
     // revealValues: false words the feedback without any value the learner did not type
     // (a feedback policy, ui/feedback-policy.mjs); expected is then null. earlier: the

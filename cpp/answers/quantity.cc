@@ -18,8 +18,16 @@ std::string DecimalString(double x, int places) {
   }
   // At least 3 significant figures, so that what is shown is what the grader takes back.
   const int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(x))));
-  const int needed = std::max(0, 2 - magnitude);
   char buffer[64];
+  // Below what any answer may hold (1e-18) a number is a rounding residue where 0 is right.
+  if (magnitude < -15) return "0";
+  if (magnitude < -6) {
+    // A tiny number (a residue where 0 is right) in powers of ten: 1.60e-17, not 18 zeros that
+    // no answer may hold.
+    std::snprintf(buffer, sizeof buffer, "%.2e", x);
+    return buffer;
+  }
+  const int needed = std::max(0, 2 - magnitude);
   std::snprintf(buffer, sizeof buffer, "%.*f", std::max(places, needed), x);
   std::string s = buffer;
   size_t point = s.find('.');

@@ -10,6 +10,7 @@
 
 #include "answers/grading.h"
 #include "api/follow_through.h"
+#include "api/verdict_in.h"
 #include "exercises/batch_cases.h"
 #include "exercises/computed.h"
 #include "exercises/templates.h"
@@ -87,6 +88,19 @@ Json OffersOf(const Computed& computed) {
 
 }  // namespace
 
+std::string ExerciseVersion(const Json& exercise) {
+  // FNV-1a over the canonical text (nlohmann's objects keep their keys sorted).
+  uint64_t hash = 14695981039346656037ull;
+  for (unsigned char c : exercise.dump()) {
+    hash ^= c;
+    hash *= 1099511628211ull;
+  }
+  static const char* kDigits = "0123456789abcdef";
+  std::string out;
+  for (int shift = 60; shift >= 16; shift -= 4) out += kDigits[(hash >> shift) & 0xf];
+  return out;
+}
+
 std::string DescribeExercise(const std::string& exercise_json, uint32_t seed) {
   auto computed = ComputedFor(exercise_json, seed);
   if (!computed.ok()) return ErrorJson(computed.status().message());
@@ -108,6 +122,7 @@ std::string DescribeExercise(const std::string& exercise_json, uint32_t seed) {
       if (own.ok()) out["parts"][i]["working"] = *own;
     }
   }
+  out["version"] = ExerciseVersion(*ParseJson(exercise_json));
   out["decimalRule"] = std::string(kDecimalRule);
   out["offers"] = OffersOf(c);
   return Dump(out);
@@ -167,6 +182,36 @@ void NameAnotherPart(Computed& computed, const std::string& part_name, const std
 
 }  // namespace
 
+Json VerdictIn(Computed& computed, const Json& part, const std::string& answer, const GradeContext& context) {
+  const std::string part_name = StringField(part, "name");
+  auto found = computed.Request(part, /*with_mistakes=*/true);
+  if (!found.ok()) return Json{{"error", found.status().message()}};
+  GradeRequest request = std::move(found).value();
+  request.reveal_values = context.reveal_values;
+  Verdict v = Grade(answer, request);
+  Json follow = nullptr;
+  if (v.kind != Verdict::Kind::kCorrect && !context.earlier.empty()) {
+    if (auto followed = FollowThroughOf(computed, part, answer, request, v, context)) {
+      v = followed->verdict;
+      follow = Json{{"from", followed->from}, {"counts", context.follow_through_counts && !followed->impossible}};
+      if (followed->impossible) follow["impossible"] = true;
+    }
+  }
+  // Saying "that is part 4's value" would confirm part 4's hidden value for free.
+  if (follow.is_null() && context.reveal_values) NameAnotherPart(computed, part_name, answer, v);
+  return Json{{"verdict", VerdictName(v.kind)},
+              {"readAs", v.read_as},
+              {"feedback", v.feedback},
+              {"misconception", v.misconception.empty() ? Json() : Json(v.misconception)},
+              {"misconceptions", v.misconceptions},
+              {"nearMiss", v.near_miss},
+              {"followThrough", follow},
+              // Where any of several answers is right, the verdict states the rule instead.
+              {"expected", v.kind == Verdict::Kind::kInvalid || !request.accepted_rule.empty() || !context.reveal_values
+                               ? Json()
+                               : Json(request.expected.Text())}};
+}
+
 std::string GradeAnswerIn(const std::string& exercise_json, const std::string& part_name, const std::string& answer,
                           uint32_t seed, const std::string& context_json) {
   auto context = GradeContextOf(context_json);
@@ -176,33 +221,7 @@ std::string GradeAnswerIn(const std::string& exercise_json, const std::string& p
   Computed& computed = memo.computed.value();
   auto part = FindPart(computed.exercise(), part_name);
   if (!part.ok()) return ErrorJson(part.status().message());
-  auto found = computed.Request(*part, /*with_mistakes=*/true);
-  if (!found.ok()) return ErrorJson(found.status().message());
-  GradeRequest request = std::move(found).value();
-  request.reveal_values = context->reveal_values;
-  Verdict v = Grade(answer, request);
-  Json follow = nullptr;
-  if (v.kind != Verdict::Kind::kCorrect && !context->earlier.empty()) {
-    if (auto followed = FollowThroughOf(computed, *part, answer, request, v, *context)) {
-      v = followed->verdict;
-      follow = Json{{"from", followed->from}, {"counts", context->follow_through_counts && !followed->impossible}};
-      if (followed->impossible) follow["impossible"] = true;
-    }
-  }
-  // Saying "that is part 4's value" would confirm part 4's hidden value for free.
-  if (follow.is_null() && context->reveal_values) NameAnotherPart(computed, part_name, answer, v);
-  return Dump(
-      Json{{"verdict", VerdictName(v.kind)},
-           {"readAs", v.read_as},
-           {"feedback", v.feedback},
-           {"misconception", v.misconception.empty() ? Json() : Json(v.misconception)},
-           {"misconceptions", v.misconceptions},
-           {"nearMiss", v.near_miss},
-           {"followThrough", follow},
-           // Where any of several answers is right, the verdict states the rule instead.
-           {"expected", v.kind == Verdict::Kind::kInvalid || !request.accepted_rule.empty() || !context->reveal_values
-                            ? Json()
-                            : Json(request.expected.Text())}});
+  return Dump(VerdictIn(computed, *part, answer, *context));
 }
 
 std::string GradeAnswer(const std::string& exercise_json, const std::string& part_name, const std::string& answer,
@@ -225,8 +244,8 @@ std::string Rewritten(const Quantity& q, const std::string& word) {
   return zero ? "1e-15" : DecimalString(q.approx);
 }
 
-// What a learner who made the mistake types: its value, exactly where the value has an exact
-// form; a list of the wrong length; its words; the value with a tiny residue for an exact 0.
+}  // namespace
+
 Json AnswerOf(const Misconception& m, const Quantity& expected) {
   if (m.value) {
     if (m.value->kind == Quantity::Kind::kPosition) {
@@ -246,8 +265,6 @@ Json AnswerOf(const Misconception& m, const Quantity& expected) {
   if (m.tiny_for_zero) return Rewritten(expected, "");
   return nullptr;
 }
-
-}  // namespace
 
 std::string DescribeMistakes(const std::string& exercise_json, uint32_t seed) {
   auto computed = ComputedFor(exercise_json, seed);

@@ -36,6 +36,19 @@ std::string GradeAnswerIn(const std::string& exercise_json, const std::string& p
 // and what a learner who made it types (null where no one answer shows it).
 std::string DescribeMistakes(const std::string& exercise_json, uint32_t seed);
 
+// The check of an exercise file over seeds first_seed .. first_seed + seeds - 1, for authors:
+// {"refused": message} where the file itself is wrong (an unknown key, operation, step or input,
+// named); otherwise {id, version, from, seeds, draws (the draws the variants took), failures:
+// [{check, part?, message, count, seeds (the first 10)}] (alike failures
+// grouped; the first 40 kinds), failureCount, parts: [{name, shown, mistakes:
+// [{tag, named, unread, collisions, accepted}]}], tests: [{part, answer, expect, passed, failed}]}. Counts
+// add up across calls, so a long check can run in slices.
+std::string CheckExercise(const std::string& exercise_json, uint32_t first_seed, uint32_t seeds);
+
+// The core's operations, for authors: [{name, summary, args: [{name, required, word, about}],
+// fields: [{name, noun}], mistakes: [id]}] in the order of the operation table.
+std::string DescribeOperations();
+
 // The working for arbitrary inputs of a model ({"model": ..., "inputs": {...}, plus
 // optional "query", "remove", "delete"}), for the interactive labs.
 std::string Work(const std::string& request_json);

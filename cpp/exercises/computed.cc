@@ -7,6 +7,7 @@
 #include <functional>
 
 #include "answers/answer_parser.h"
+#include "exercises/exercise_keys.h"
 #include "exercises/texts.h"
 #include "exercises/variant_drawing.h"
 
@@ -119,6 +120,7 @@ Status CheckWellPosed(Computed& computed, bool variant) {
 }  // namespace
 
 Result<Computed> Computed::Of(const Json& exercise, uint32_t seed, bool loose) {
+  ATTN_RETURN_IF_ERROR(CheckKeys(exercise));
   ATTN_RETURN_IF_ERROR(CheckDraws(exercise));
   auto compute = [&](Json variant) -> Result<Computed> {
     Computed out;
@@ -151,7 +153,10 @@ Result<Computed> Computed::Of(const Json& exercise, uint32_t seed, bool loose) {
       continue;
     }
     last = CheckWellPosed(computed.value(), /*variant=*/true);
-    if (last.ok()) return computed;
+    if (last.ok()) {
+      computed.value().draws_ = static_cast<int>(attempt) + 1;
+      return computed;
+    }
   }
   return Refused("no well-posed variant for seed " + std::to_string(seed) + ": " + last.message());
 }

@@ -68,6 +68,8 @@ class Computed {
 
   const Json& exercise() const { return exercise_; }
   uint32_t seed() const { return seed_; }
+  // How many draws this variant took (the ones before it broke a requirement): 1 at seed 0.
+  int draws() const { return draws_; }
   const Computation& computation() const { return *computation_; }
   const Values& values() const { return values_; }
 
@@ -90,6 +92,7 @@ class Computed {
  private:
   Json exercise_;
   uint32_t seed_ = 0;
+  int draws_ = 1;
   std::shared_ptr<const Computation> computation_;
   Values values_;
   std::optional<std::vector<WrongRun>> wrong_runs_;

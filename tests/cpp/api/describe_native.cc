@@ -2,6 +2,9 @@
 //   describe_native <exercise.json> <seed>   prints DescribeExercise's JSON;
 //   describe_native --grade <exercise.json> <part> <answer> <seed> [<context JSON>]
 //                                            prints GradeAnswerIn's JSON;
+//   describe_native --check <exercise.json> <first seed> <seeds>
+//                                            prints CheckExercise's JSON (the check's
+//                                            benchmark, tests/bench/check-bench.mjs);
 //   describe_native --batch '<options>'      runs the batch core on its seeded inputs
 //                                            (api/batch_request.h) and prints the context's
 //                                            float32 bit patterns, one hex word a line.
@@ -52,9 +55,16 @@ int main(int argc, char** argv) {
               << "\n";
     return 0;
   }
+  if (argc == 5 && std::string(argv[1]) == "--check") {
+    std::cout << attn::CheckExercise(ReadFile(argv[2]), static_cast<uint32_t>(std::stoul(argv[3])),
+                                     static_cast<uint32_t>(std::stoul(argv[4])))
+              << "\n";
+    return 0;
+  }
   if (argc != 3) {
     std::cerr << "usage: describe_native <exercise.json> <seed> | describe_native --batch '<options>' | "
-                 "describe_native --grade <exercise.json> <part> <answer> <seed> [<context>]\n";
+                 "describe_native --grade <exercise.json> <part> <answer> <seed> [<context>] | "
+                 "describe_native --check <exercise.json> <first seed> <seeds>\n";
     return 2;
   }
   std::cout << attn::DescribeExercise(ReadFile(argv[1]), static_cast<uint32_t>(std::stoul(argv[2]))) << "\n";
