@@ -7,6 +7,7 @@
 
 #include "answers/answer_parser.h"
 #include "exercises/computed.h"
+#include "exercises/variant_drawing.h"
 
 namespace attn {
 namespace {
@@ -253,9 +254,16 @@ Result<std::string> Conditional(const std::string& text, Computed& computed) {
     bool negated = !name.empty() && name[0] == '!';
     if (negated) name.erase(0, 1);
     const Json conditions = exercise.value("conditions", Json::object());
-    if (!conditions.is_object() || !conditions.contains(name))
+    bool holds = false;
+    if (conditions.is_object() && conditions.contains(name)) {
+      ATTN_ASSIGN_OR_RETURN(declared, ConditionHolds(conditions[name], computed));
+      holds = declared;
+    } else if (name == "variant") {
+      // Numbers drawn from a seed, not the exercise's own (the page says so beside them).
+      holds = computed.seed() != 0 && HasDraws(exercise);
+    } else {
       return Unfilled("?" + name, "but the exercise declares no such condition");
-    ATTN_ASSIGN_OR_RETURN(holds, ConditionHolds(conditions[name], computed));
+    }
     out += text.substr(at, open - at);
     if (holds != negated) out += text.substr(close + 2, end - close - 2);
     at = end + 6;

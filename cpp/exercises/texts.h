@@ -11,6 +11,9 @@
 //                      exercise shows exact forms (2/5), else as a decimal; positions by their labels
 //   {{?name}}...{{/?}}  a passage kept only where the exercise's condition "name" holds
 //   {{?!name}}...{{/?}} a passage kept only where it does not
+//   {{?variant}}...{{/?}} (undeclared) kept only on a drawn variant, {{?!variant}} only at the
+//                      exercise's own numbers: a sentence the page states beside a variant's
+//                      numbers ("not the chapter's") is written once
 //
 // A condition (in "conditions": {name: condition}, and in "premises" and "variant_titles")
 // is {"input": path, "is"/"is_not": text} (the input read as values, exactly), or

@@ -141,6 +141,18 @@ Status CheckCondition(const Json& until, const Json& inputs, bool* holds) {
     }
     return Status();
   }
+  if (until.contains("not_all_equal")) {
+    // The entries of one list input, not all the same ("a ragged batch": lengths [3, 3, 3] is not).
+    const Json& name = until["not_all_equal"];
+    if (!name.is_string()) return Refused("not_all_equal names one list input");
+    ATTN_ASSIGN_OR_RETURN(text, InputTextOf(inputs, name.get<std::string>()));
+    ATTN_ASSIGN_OR_RETURN(list, ParseAnswer(text));
+    if (!list.is_list() || list.items.size() < 2) return Refused("not_all_equal needs a list of two or more entries");
+    std::set<std::string> seen;
+    for (const auto& item : list.items) seen.insert(item.ReadAs());
+    *holds = seen.size() > 1;
+    return Status();
+  }
   if (until.contains("at_most")) {
     const Json& pair = until["at_most"];
     if (!pair.is_array() || pair.size() != 2) return Refused("at_most needs [expression, bound]");
@@ -158,7 +170,9 @@ Status CheckCondition(const Json& until, const Json& inputs, bool* holds) {
     *holds = SignOf(lhs->value - rhs->value) <= 0;
     return Status();
   }
-  return Refused("a group's \"until\" is {\"distinct\": [...]} or {\"at_most\": [expression, bound]}");
+  return Refused(
+      "a group's \"until\" is {\"distinct\": [...]}, {\"not_all_equal\": input} or {\"at_most\": [expression, "
+      "bound]}");
 }
 
 Status DrawOne(const Json& spec, Json& inputs, SeededRandom& r) {

@@ -13,8 +13,9 @@
 //   {"input": "scores", "ascending": {"first": [800, 2000], "multiple": 100, "by": [1, 3]}}
 //   {"input": "point", "in_box_of": "values"}     in the values' coordinate ranges, half the
 //                                                 time a mixture of them, half outside their hull
-//   {"group": [draws...], "until": {"distinct": ["B", "T"]} | {"at_most": ["B*T", "4096"]},
-//    "tries": 1000}                               drawn again, whole, until the condition holds
+//   {"group": [draws...], "until": {"distinct": ["B", "T"]} | {"not_all_equal": "lengths"} |
+//    {"at_most": ["B*T", "4096"]}, "tries": 1000} drawn again, whole, until the condition holds
+//                                                 (not_all_equal: the entries of one list input)
 //
 // A variant is then checked (exercises/computed.cc) and drawn again from the next stream of the
 // same seed until it is well posed.

@@ -32,7 +32,7 @@ test('the running example grades the printed weights, names masking after softma
     ['Score', 'Exponential', 'Weight']);
   assert.deepEqual(firstRow.slice(0, 3), ['-0.1', '0.9048', '0.1226']);
   assert.match(await page.locator('#working-holder dl.summary').first().textContent(), /Context vector\s*\[0\.5115, 0\.3980, 0\.4165\]/);
-  assert.ok(await page.locator('#working-holder h3', { hasText: 'masked_weights' }).count() > 0, 'the masked parts have their own working');
+  assert.ok(await page.locator('#working-holder h3', { hasText: 'Masked weights' }).count() > 0, 'the masked parts have their own working');
   await screenshot(page, 'ch19-running-graded');
   assert.deepEqual(problems(), []);
   await context.close();

@@ -38,6 +38,7 @@ test('a part\'s heading in words, where the exercise file gives one; its name ot
       (_, open, json, close) => {
         const docs = JSON.parse(json);
         docs[0].parts[0].heading = 'The softmax weights';
+        delete docs[0].parts[1].heading;
         return `${open}${JSON.stringify(docs).replaceAll('<', '\\u003c')}${close}`;
       });
     await route.fulfill({ response, body });
@@ -48,6 +49,23 @@ test('a part\'s heading in words, where the exercise file gives one; its name ot
   assert.equal(headings[0], 'Part 1: The softmax weights');
   assert.match(headings[1], /^Part 2\s+weight_sum$/);
   assert.equal(await part(page, 'weights').section.locator('.part-inputs').count(), 0, 'a heading is not an input of the part');
+  // As shipped, every part is headed in words.
+  await page.unrouteAll();
+  await page.goto(`${server.url}ch19.ex3.html`);
+  await waitReady(page);
+  assert.deepEqual(await page.locator('.part .part-heading').allInnerTexts(), ['Part 1: Weights', 'Part 2: Sum of the weights']);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test('S is the padded source length only where source lengths are padded to it', async () => {
+  const { page, context, problems } = await newCheckedPage(browser);
+  for (const [id, words] of [['ch19.ex16', 'source length S'], ['ch19.shapes', 'source length S'],
+    ['ch19.ex9', 'padded source length S']]) {
+    await page.goto(`${server.url}${id}.html`);
+    await waitReady(page);
+    assert.equal((await page.locator('tr[data-input="S"] th').textContent()).trim(), words, id);
+  }
   assert.deepEqual(problems(), []);
   await context.close();
 });

@@ -52,7 +52,9 @@ export function workingBlock(exercise, { headingLevel = 2, holderId = uniqueId('
         const key = JSON.stringify(part.working ?? null);
         if (!part.working || seen.has(key)) continue;
         seen.add(key);
-        const names = exercise.parts.filter((p) => JSON.stringify(p.working ?? null) === key).map((p) => p.name);
+        // Named by their headings in words where the file gives them ("Masked weights"), else by name.
+        const names = exercise.parts.filter((p) => JSON.stringify(p.working ?? null) === key)
+          .map((p) => (typeof p.heading === 'string' && p.heading.trim() ? `“${p.heading.trim()}”` : p.name));
         holder.append(el(`h${headingLevel + 1}`, {}, `For ${names.length === 1 ? 'part' : 'parts'} ${names.join(', ')}`),
           renderWorking(part.working, kind, `Working for ${names.join(', ')}`));
       }
