@@ -66,7 +66,10 @@ Result<std::function<std::string()>> NumberDraw(const Json& spec, const Json& in
   }
   if (spec.contains("power_of_two")) {
     ATTN_ASSIGN_OR_RETURN(range, Range(spec["power_of_two"], inputs, what + "'s power_of_two", 1));
-    if (range.first < 0 || range.second > 40) return Refused(what + ": powers of two from 2^0 to 2^40");
+    if (range.first < 0 || range.second > 40)
+      return Refused(what +
+                     ": power_of_two takes the powers [from, to], each from 0 to 40 ([3, 7] draws 8 to 128), not [" +
+                     std::to_string(range.first) + ", " + std::to_string(range.second) + "]");
     return std::function<std::string()>(
         [range, &r] { return std::to_string(int64_t{1} << r.Integer(range.first, range.second)); });
   }
