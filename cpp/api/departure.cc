@@ -220,22 +220,18 @@ std::optional<Departure> DepartureOf(Computed& computed, const Json& part, std::
               std::string(rows ? "rows " : "entries ") + std::to_string(i + 1) + " and " + std::to_string(j + 1);
           return Departure{part_step, "swapped",
                            "Your " + which + " are swapped; every other " + (rows ? "row" : "entry") + " is right."};
-          every other " + (rows ? " row " : " entry
-                      ") +
-                      " is right. Check which position each number belongs to."
-        };
+        }
       }
     }
   }
-}
 
-// Weights whose own sum is not 1.
-const Step& step = c.steps()[ref->step];
-const std::string field = ref->field.empty() ? computed.values()[ref->step].main : ref->field;
-if (std::string(step.op->name) == "softmax" && field == "weights") {
-  if (auto sentence = SumDeparture(expected, read, noun.word)) return Departure{part_step, "sum", *sentence};
-}
-return std::nullopt;
+  // Weights whose own sum is not 1.
+  const Step& step = c.steps()[ref->step];
+  const std::string field = ref->field.empty() ? computed.values()[ref->step].main : ref->field;
+  if (std::string(step.op->name) == "softmax" && field == "weights") {
+    if (auto sentence = SumDeparture(expected, read, noun.word)) return Departure{part_step, "sum", *sentence};
+  }
+  return std::nullopt;
 }
 
 namespace {
