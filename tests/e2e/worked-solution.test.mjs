@@ -140,11 +140,10 @@ test('in a SCORM package, the check after the solution is opened is recorded as 
   await weights.locator('input.answer').fill(await rightWeights(weights));
   await weights.locator('input.answer').press('Enter');
   await weights.locator('.feedback[data-verdict="correct"]').waitFor();
-  await page.waitForFunction(() => Object.values(window.record()).some((value) => typeof value === 'string'
-    && /\.seen$/.test(value)), null, { timeout: 10_000 });
-  const record = await page.evaluate(() => window.record());
-  const ids = Object.entries(record).filter(([key, value]) => /^cmi\.interactions\.\d+\.id$/.test(key)
-    && String(value).startsWith(`${E}.weights`)).map(([, value]) => value);
+  await page.waitForFunction((id) => window.interactions().filter((entry) => String(entry.id).startsWith(id)).length === 5,
+    `${E}.weights`, { timeout: 10_000 });
+  const ids = (await page.evaluate(() => window.interactions())).map((entry) => String(entry.id))
+    .filter((id) => id.startsWith(`${E}.weights`));
   assert.equal(ids.length, 5, JSON.stringify(ids));
   assert.deepEqual(ids.map((id) => id.endsWith('.seen')), [false, false, false, false, true]);
   assert.deepEqual(problems(), []);
