@@ -114,12 +114,15 @@ Writes a SCORM package of the exercises (or of a chapter) and prints the zips it
   --follow-through counts|noted
                          noted: a part that follows from the learner's own wrong earlier answer is
                          marked not correct (and told so); counts (the default) marks it correct
+  --solutions 1-${MAX_ATTEMPTS}|hidden
+                         a part offers its worked solution after this many checks that were not
+                         correct (default 3); hidden: never
   --out DIR              where the zips go (default: build/scorm)
   --build DIR            the build to pack (default: build)
   --help                 this text`;
 
 // The policy's faults in the command line's words (--follow-through for followThrough=).
-const asOption = (fault) => fault.replace(/^followThrough=/, '--follow-through ').replace(/^(attempts|values|working)=/, '--$1 ');
+const asOption = (fault) => fault.replace(/^followThrough=/, '--follow-through ').replace(/^(attempts|values|working|solutions)=/, '--$1 ');
 
 // The command line -> the zips written ([] for --help, after printing it), or throws an
 // Error whose message says what is wrong.
@@ -129,7 +132,7 @@ export function main(argv, { print = (text) => process.stdout.write(`${text}\n`)
     version: { type: 'string', default: 'both' },
     'per-learner': { type: 'boolean', default: false }, salt: { type: 'string', default: '' }, seed: { type: 'string' },
     mastery: { type: 'string' }, attempts: { type: 'string' }, values: { type: 'string' }, working: { type: 'string' },
-    'follow-through': { type: 'string' }, help: { type: 'boolean', short: 'h', default: false },
+    'follow-through': { type: 'string' }, solutions: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false },
     out: { type: 'string' }, build: { type: 'string', default: path.join(repoRoot, 'build') },
   } });
   if (args.help) {

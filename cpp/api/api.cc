@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "answers/grading.h"
+#include "api/departure.h"
 #include "api/follow_through.h"
 #include "api/verdict_in.h"
 #include "exercises/batch_cases.h"
@@ -121,6 +122,11 @@ std::string DescribeExercise(const std::string& exercise_json, uint32_t seed) {
       auto own = WorkingOf(c, parts[i]);
       if (own.ok()) out["parts"][i]["working"] = *own;
     }
+    // Each part's worked solution: its chain of steps with this variant's values.
+    for (size_t i = 0; i < out["parts"].size() && i < parts.size(); ++i) {
+      auto solution = SolutionOf(c, parts[i]);
+      if (solution.ok()) out["parts"][i]["solution"] = *solution;
+    }
   }
   out["version"] = ExerciseVersion(*ParseJson(exercise_json));
   out["decimalRule"] = std::string(kDecimalRule);
@@ -135,16 +141,6 @@ namespace {
 // mistake of this part explains it, exactly one other part's value matches, and that value
 // is distinctive (not a small whole number that several counts share). The message names
 // the other part, never its value.
-bool Distinctive(const Quantity& q) {
-  if (q.kind == Quantity::Kind::kPosition) return false;
-  if (q.kind == Quantity::Kind::kList) return q.items.size() > 1 || (q.items.size() == 1 && Distinctive(q.items[0]));
-  if (q.exact) {
-    auto c = q.exact->constant();
-    return !(c && c->is_integer() && c->num() >= -16 && c->num() <= 16);
-  }
-  return std::fabs(q.approx - std::round(q.approx)) > 1e-12 || std::fabs(q.approx) > 16;
-}
-
 void NameAnotherPart(Computed& computed, const std::string& part_name, const std::string& answer, Verdict& v) {
   const Json& exercise = computed.exercise();
   bool unexplained = v.misconception.empty() &&
@@ -199,6 +195,23 @@ Json VerdictIn(Computed& computed, const Json& part, const std::string& answer, 
   }
   // Saying "that is part 4's value" would confirm part 4's hidden value for free.
   if (follow.is_null() && context.reveal_values) NameAnotherPart(computed, part_name, answer, v);
+  // Where no mistake, no other part and no earlier answer explains it: the step it departs from.
+  Json departure = nullptr;
+  if (follow.is_null()) {
+    if (auto found = DepartureOf(computed, part, answer, request, v)) {
+      departure = Json{{"step", found->step}, {"kind", found->kind}, {"sentence", found->sentence}};
+      // (A list of another length is said by the verdict itself: "This part needs a list of 5 numbers".)
+      static const std::string kHintLine = " Check each step against the hint.";
+      std::string& f = v.feedback;
+      if (found->kind == "length") {
+      } else if (f.size() >= kHintLine.size() &&
+                 f.compare(f.size() - kHintLine.size(), kHintLine.size(), kHintLine) == 0) {
+        f.insert(f.size() - kHintLine.size(), " " + found->sentence);
+      } else {
+        f += (f.empty() ? "" : " ") + found->sentence;
+      }
+    }
+  }
   return Json{{"verdict", VerdictName(v.kind)},
               {"readAs", v.read_as},
               {"feedback", v.feedback},
@@ -206,6 +219,7 @@ Json VerdictIn(Computed& computed, const Json& part, const std::string& answer, 
               {"misconceptions", v.misconceptions},
               {"nearMiss", v.near_miss},
               {"followThrough", follow},
+              {"departure", departure},
               // Where any of several answers is right, the verdict states the rule instead.
               {"expected", v.kind == Verdict::Kind::kInvalid || !request.accepted_rule.empty() || !context.reveal_values
                                ? Json()

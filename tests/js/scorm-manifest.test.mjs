@@ -85,7 +85,7 @@ test('a package of chosen exercises: exactly those, its title, and the launch pa
     assert.equal(parameters, '?variants=learner&salt=spring&attempts=2&values=hidden&working=hidden');
     const query = new URLSearchParams(parameters);
     assert.deepEqual(readPolicy((name) => query.get(name)),
-      { policy: { attempts: 2, values: 'hidden', working: 'hidden', followThrough: 'counts' }, problems: [], faults: [] });
+      { policy: { attempts: 2, values: 'hidden', working: 'hidden', followThrough: 'counts', solutions: 3 }, problems: [], faults: [] });
     assert.doesNotMatch(manifest, /masteryscore|minNormalizedMeasure/);
     const launch = unzip(zip, 'index.html');
     assert.match(launch, /data-exercises="ch19\.ex3,ch14\.ex1"/, 'the chosen exercises, in order, each once');

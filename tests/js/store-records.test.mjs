@@ -288,3 +288,19 @@ test('a progress file names its learner; an import joins tries, and a browser wi
   importProgress(mine, text, { learner: { id: 'learner-0002', name: 'Kim', email: '' }, adopt: (who) => { adopted = who; return true; } });
   assert.equal(adopted, null);
 });
+
+test('a worked solution seen is kept with the part, through later checks and a reload', () => {
+  const local = withStorage();
+  const { store } = openStore();
+  assert.equal(store.part('ch19.ex3', 'weights', 4), null);
+  assert.ok(store.markSolutionSeen('ch19.ex3', 'weights', 4), 'kept before any check');
+  assert.deepEqual(store.part('ch19.ex3', 'weights', 4), { text: '', verdict: null, attempts: 0, solutionSeen: true });
+  store.savePart('ch19.ex3', 'weights', good('[0.5, 0.3, 0.2]'), 4,
+    { at: '2026-01-01T00:00:00.000Z', text: '[0.5, 0.3, 0.2]', verdict: 'incorrect', solutionSeen: true });
+  assert.equal(store.part('ch19.ex3', 'weights', 4).solutionSeen, true, 'a check keeps it');
+  assert.equal(store.part('ch19.ex3', 'weights', 0), null, 'another variant has not seen it');
+  globalThis.window = { localStorage: local };
+  const again = openStore().store;
+  assert.equal(again.part('ch19.ex3', 'weights', 4).solutionSeen, true, 'read back');
+  assert.equal(again.tries('ch19.ex3', 'weights', 4)[0].solutionSeen, true);
+});

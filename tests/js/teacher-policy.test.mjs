@@ -34,7 +34,7 @@ test('the policy reader keeps what it can read and names what it cannot', () => 
   assert.equal(policySentence(PRACTICE), null);
   assert.equal(policyQuery(PRACTICE), '');
   const full = read('attempts=3&values=hidden&working=hidden');
-  assert.deepEqual(full, { policy: { attempts: 3, values: 'hidden', working: 'hidden', followThrough: 'counts' },
+  assert.deepEqual(full, { policy: { attempts: 3, values: 'hidden', working: 'hidden', followThrough: 'counts', solutions: 3 },
     problems: [], faults: [] });
   assert.equal(policyQuery(full.policy), 'attempts=3&values=hidden&working=hidden');
   // Follow-through counts unless the teacher notes it only; the learner is told which.
@@ -44,7 +44,22 @@ test('the policy reader keeps what it can read and names what it cannot', () => 
   assert.match(policySentence(noted), /marked against the exact values, even where it follows correctly/);
   assert.match(policySentence(full.policy), /at most 3 graded checks.*closed once it is correct or out of checks.*gives no value.*not shown/);
   assert.match(policySentence(read('attempts=1').policy), /at most one graded check/);
-  assert.match(policySentence(read('working=hidden').policy), /opens once every part is correct\./);
+  assert.match(policySentence(read('working=hidden').policy), /opens once every part is correct;/);
+  // A part's worked solution: offered after 3 checks that were not correct, another number, or never.
+  assert.equal(read('solutions=3').policy.solutions, 3);
+  assert.equal(policyQuery(read('solutions=3').policy), '', 'the default is practice');
+  const five = read('solutions=5').policy;
+  assert.equal(policyQuery(five), 'solutions=5');
+  assert.match(policySentence(five), /offers its worked solution after 5 checks that were not correct/);
+  const none = read('solutions=hidden').policy;
+  assert.equal(none.solutions, 'hidden');
+  assert.match(policySentence(none), /no worked solution of a part is offered/);
+  assert.match(policySentence(full.policy), /offers its worked solution only once it is correct or out of checks/);
+  for (const bad of ['0', '21', 'never', 'after-3']) {
+    const { policy, faults } = read(`solutions=${bad}`);
+    assert.equal(policy.solutions, 3, bad);
+    assert.match(faults[0], /^solutions=".*" is not a whole number from 1 to 20 or hidden\.$/);
+  }
   for (const bad of ['0', '21', '-1', '2.5', ' 3', 'three', '1e1', '003']) {
     const { policy, problems } = read(`attempts=${encodeURIComponent(bad)}`);
     assert.equal(policy.attempts, null, bad);
@@ -52,7 +67,7 @@ test('the policy reader keeps what it can read and names what it cannot', () => 
     assert.match(problems[0], /is not a whole number from 1 to 20/);
   }
   const mixed = read('attempts=2&values=secret&working=later');
-  assert.deepEqual(mixed.policy, { attempts: 2, values: 'shown', working: 'shown', followThrough: 'counts' });
+  assert.deepEqual(mixed.policy, { attempts: 2, values: 'shown', working: 'shown', followThrough: 'counts', solutions: 3 });
   assert.equal(mixed.problems.length, 2);
   // The same faults without what a page does about them, for a tool that refuses instead.
   assert.deepEqual(mixed.faults, ['values="secret" is not one of shown or hidden.', 'working="later" is not one of shown or hidden.']);

@@ -15,13 +15,19 @@
 //                   from the learner's own answers to the parts it is computed from is told so
 //                   and marked not correct; by default (counts) it is marked correct, as most
 //                   teachers mark follow-through (grade(..., {followThrough})).
-// With none of them (practice): unlimited checks, the values, the working on request, and
-// follow-through counting.
+//   solutions=N     a part offers its worked solution (its steps with this variant's numbers)
+//                   after N checks that were not correct (1-20; 3 by default); the learner
+//                   chooses to open it. solutions=hidden: no worked solution is offered. Under
+//                   values=hidden or working=hidden it is offered only once the part is settled.
+// With none of them (practice): unlimited checks, the values, the working on request,
+// follow-through counting, and a worked solution offered after 3 checks that were not correct.
 
 export const MAX_ATTEMPTS = 20;
+export const SOLUTIONS_AFTER = 3; // checks that were not correct before a part offers its worked solution
 // The names a policy is given by (query parameters and element attributes alike).
-export const POLICY_ATTRIBUTES = ['attempts', 'values', 'working', 'followThrough'];
-export const PRACTICE = Object.freeze({ attempts: null, values: 'shown', working: 'shown', followThrough: 'counts' });
+export const POLICY_ATTRIBUTES = ['attempts', 'values', 'working', 'followThrough', 'solutions'];
+export const PRACTICE = Object.freeze({ attempts: null, values: 'shown', working: 'shown', followThrough: 'counts',
+  solutions: SOLUTIONS_AFTER });
 const CHOICES = { values: ['shown', 'hidden'], working: ['shown', 'hidden'], followThrough: ['counts', 'noted'] };
 
 // get(name) -> the text given for name, or null (URLSearchParams.get, getAttribute).
@@ -44,6 +50,16 @@ export function readPolicy(get) {
       refuse(`attempts=${JSON.stringify(attempts.slice(0, 20))} is not a whole number from 1 to ${MAX_ATTEMPTS}`, 'checks are not limited');
     }
   }
+  const solutions = get('solutions');
+  if (solutions !== null && solutions !== '') {
+    if (solutions === 'hidden') policy.solutions = 'hidden';
+    else if (/^[0-9]{1,2}$/.test(solutions) && Number(solutions) >= 1 && Number(solutions) <= MAX_ATTEMPTS) {
+      policy.solutions = Number(solutions);
+    } else {
+      refuse(`solutions=${JSON.stringify(solutions.slice(0, 20))} is not a whole number from 1 to ${MAX_ATTEMPTS} or hidden`,
+        `a worked solution is offered after ${SOLUTIONS_AFTER} checks that are not correct`);
+    }
+  }
   for (const [name, allowed] of Object.entries(CHOICES)) {
     const value = get(name);
     if (value === null || value === '') continue;
@@ -59,7 +75,13 @@ export const isSettled = ({ verdict, attempts }, policy) => verdict === 'correct
   || (policy.attempts !== null && attempts >= policy.attempts);
 
 export const isPractice = (policy) => policy.attempts === null && policy.values === 'shown' && policy.working === 'shown'
-  && policy.followThrough !== 'noted';
+  && policy.followThrough !== 'noted' && (policy.solutions ?? SOLUTIONS_AFTER) === SOLUTIONS_AFTER;
+
+// After how many checks that were not correct a part offers its worked solution: a number,
+// or null where the policy offers none; and whether the offer waits for the part to be
+// settled (the solution holds the values that values=hidden and working=hidden keep back).
+export const solutionAfter = (policy) => (policy.solutions === 'hidden' ? null : policy.solutions ?? SOLUTIONS_AFTER);
+export const solutionWaitsForSettled = (policy) => policy.values === 'hidden' || policy.working === 'hidden';
 
 // The query a policy is written as (no leading "?"; empty for practice).
 export function policyQuery(policy) {
@@ -68,6 +90,7 @@ export function policyQuery(policy) {
   if (policy.values !== 'shown') query.set('values', policy.values);
   if (policy.working !== 'shown') query.set('working', policy.working);
   if (policy.followThrough === 'noted') query.set('followThrough', 'noted');
+  if ((policy.solutions ?? SOLUTIONS_AFTER) !== SOLUTIONS_AFTER) query.set('solutions', String(policy.solutions));
   return query.toString();
 }
 
@@ -93,6 +116,17 @@ export function policySentence(policy) {
   if (policy.followThrough === 'noted') {
     rules.push('each part is marked against the exact values, even where it follows correctly from your own '
       + 'earlier answer (the feedback says when it does)');
+  }
+  const after = solutionAfter(policy);
+  const settledWord = policy.attempts === null ? 'correct' : 'correct or out of checks';
+  if (after === null) {
+    rules.push('no worked solution of a part is offered');
+  } else if (solutionWaitsForSettled(policy)) {
+    rules.push(`a part offers its worked solution only once it is ${settledWord}, and after ` +
+      `${after === 1 ? 'one check' : `${after} checks`} that ${after === 1 ? 'was' : 'were'} not correct`);
+  } else if (after !== SOLUTIONS_AFTER) {
+    rules.push(`a part offers its worked solution after ${after === 1 ? 'one check' : `${after} checks`} that ` +
+      `${after === 1 ? 'was' : 'were'} not correct`);
   }
   if (rules.length === 0) return null;
   const list = rules.length === 1 ? rules[0] : `${rules.slice(0, -1).join('; ')}; and ${rules.at(-1)}`;

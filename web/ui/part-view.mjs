@@ -13,7 +13,7 @@ import { langNodes } from './lang-text.mjs';
 import { typedInFull } from './answer-echo.mjs';
 import { renderFeedback } from './feedback-math.mjs';
 import { messageOf } from '../error-message.mjs';
-import { PRACTICE, isSettled } from './feedback-policy.mjs';
+import { PRACTICE, isSettled, solutionAfter, solutionWaitsForSettled } from './feedback-policy.mjs';
 
 const VERDICT_TITLES = {
   correct: 'Correct',
@@ -267,6 +267,46 @@ function warnOnce() {
   showNotice('Your answers could not be saved in this browser; they will be lost when you leave.', 'warning');
 }
 
+// A part's worked solution (the core's chain of steps from the inputs to the part, with this
+// variant's numbers: part.solution), hidden until offered; the learner chooses to open it.
+// -> {section, offer(seen)} or null where the part has none. onOpen: called when it is opened.
+function solutionBlock(part, onOpen) {
+  const lines = Array.isArray(part.solution) ? part.solution.filter((line) => typeof line === 'string') : [];
+  if (lines.length === 0) return null;
+  const stepsId = uniqueId('solution');
+  const steps = el('ol', { id: stepsId, class: 'solution-steps', hidden: true },
+    lines.map((line) => el('li', {}, el('code', {}, line))));
+  const note = el('p', { class: 'solution-note' });
+  const button = el('button', { type: 'button', class: 'show-solution', 'aria-expanded': 'false',
+    'aria-controls': stepsId }, 'Show a worked solution');
+  const section = el('div', { class: 'solution', hidden: true }, note, button, steps);
+  const showSeen = () => {
+    note.textContent = 'You saw the worked solution: each step from the given inputs, with this variant’s numbers.';
+  };
+  button.addEventListener('click', () => {
+    const opening = steps.hidden;
+    steps.hidden = !opening;
+    button.setAttribute('aria-expanded', String(opening));
+    button.textContent = opening ? 'Hide the worked solution' : 'Show a worked solution';
+    if (opening && !section.dataset.seen) {
+      section.dataset.seen = 'true';
+      showSeen();
+      onOpen();
+    }
+  });
+  const offer = (seen) => {
+    section.hidden = false;
+    if (seen) {
+      section.dataset.seen = 'true';
+      showSeen();
+    } else if (!section.dataset.seen) {
+      note.textContent = 'A worked solution of this part is here if you want it: each step from the given inputs, ' +
+        'with this variant’s numbers, ending in the answer.';
+    }
+  };
+  return { section, offer };
+}
+
 // -> {name, section, record, restore}. record() is the part's last graded answer
 // ({text, verdict, attempts}, as saved); restore re-grades the saved answer (or is null).
 // options:
@@ -285,8 +325,9 @@ function warnOnce() {
 //   cellName       for a cell of a fill-in table (part-table.mjs): the field's name from
 //                  its row and column; the part is then laid out compactly (no heading,
 //                  prompt or hint: the table's headers say what is asked)
-//   solutionSeen   () -> whether the learner has seen a worked solution of this part (kept
-//                  with each try; the exercise's `version`, where the core gives one, too)
+//   solutionSeen   () -> whether the learner has seen a worked solution of this part by other
+//                  means (the part's own, opened here, is kept in the store); kept with each
+//                  try, as the exercise's `version`, where the core gives one, is
 //   policy         the teacher's feedback policy (feedback-policy.mjs): with an attempt
 //                  limit, a part is closed (its field read-only, its Check refused) once it
 //                  is correct or out of attempts; with values hidden, the core words the
@@ -355,6 +396,12 @@ export function partView(companion, store, exercise, part, index, seed,
     });
     section.append(toggle, hint);
   }
+  let seen = saved?.solutionSeen === true;
+  const solution = cellName ? null : solutionBlock(part, () => {
+    seen = true;
+    if (!store.markSolutionSeen(exercise.id, name, seed)) onSaveFailed();
+  });
+  if (solution) section.append(solution.section);
 
   const exactLabel = exercise.chapter === 14 ? 'Exact answer' : 'The core’s value';
   // Emptied first, so that the same sentence twice in a row is announced twice.
@@ -402,9 +449,10 @@ export function partView(companion, store, exercise, part, index, seed,
     }
     // A check the learner made is kept as a try (the optional fields where the page knows them).
     const check = restoring ? null : { at: new Date().toISOString(), text, verdict, mistake: result.misconception ?? null,
-      followThrough: result.followThrough ?? null, solutionSeen: solutionSeen() === true || undefined,
+      followThrough: result.followThrough ?? null, solutionSeen: seen || solutionSeen() === true || undefined,
       version: typeof exercise.version === 'string' ? exercise.version : undefined };
     if (!unchanged && !store.savePart(exercise.id, name, record, seed, check)) onSaveFailed();
+    updateSolution();
     if (!restoring) {
       const latencyMs = begunAt === null ? 0 : Math.round(performance.now() - begunAt);
       begunAt = null;
@@ -439,6 +487,22 @@ export function partView(companion, store, exercise, part, index, seed,
       ? '(this part is closed: it is correct).' : '(no attempts left: this part is closed).'));
   }
   closeIfSettled();
+
+  // The worked solution is offered after the policy's number of checks that were not correct
+  // (counted from the part's tries), once the part is settled where the policy keeps values
+  // back; once offered it stays, and once opened the part says so.
+  const after = solutionAfter(policy);
+  function updateSolution() {
+    if (!solution) return;
+    if (seen) {
+      solution.offer(true);
+      return;
+    }
+    if (after === null || (solutionWaitsForSettled(policy) && !isSettled(record, policy))) return;
+    const wrong = store.tries(exercise.id, name, seed).filter((entry) => entry.verdict === 'incorrect').length;
+    if (wrong >= after) solution.offer(false);
+  }
+  updateSolution();
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();

@@ -8,6 +8,7 @@
 //      seeds: {[seed as decimal string]: {parts: {[part]:
 //               {text: string, verdict: "correct"|"incorrect"|"invalid"|null, attempts: int,
 //                at?: ISO time of the last check, version?: the exercise's version it was given against,
+//                solutionSeen?: true (the learner opened the part's worked solution),
 //                tries?: [{at: ISO time, text, verdict, mistake?: tag, followThrough?: {from: [parts],
 //                          counts: bool}, solutionSeen?: true, version?: string}]}}}},
 //      open?: {ticked: [int], notes: string, revealed: boolean},
@@ -41,7 +42,8 @@
 //   storeContext(policy) -> the context of a feedback policy (null for practice)
 //   readState(value) -> {state, dropped} (a fresh copy in null-prototype maps) or null
 //   droppedNotice(count) -> the sentence shown when records were dropped
-//   store.part(id, part, seed = 0) -> {text, verdict, attempts} or null
+//   store.part(id, part, seed = 0) -> {text, verdict, attempts, solutionSeen?} or null
+//   store.markSolutionSeen(id, part, seed = 0) (the learner opened the part's worked solution)
 //   store.tries(id, part, seed = 0) -> the part's tries (copies), oldest first
 //   store.savePart(id, part, record, seed = 0, tryRecord?) (a check adds its try)
 //   store.correctCount(id, partNames, seed = 0)
@@ -114,6 +116,7 @@ function partRecord(record, lost = { count: 0 }) {
     || !VERDICTS.has(record.verdict ?? null) || !Number.isSafeInteger(record.attempts) || record.attempts < 0) return null;
   const copy = { text: record.text, verdict: record.verdict ?? null, attempts: record.attempts };
   if (isTime(record.at)) copy.at = record.at;
+  if (record.solutionSeen === true) copy.solutionSeen = true;
   if (typeof record.version === 'string' && record.version !== '' && record.version.length <= MAX_VERSION) {
     copy.version = record.version;
   }
@@ -304,7 +307,20 @@ export class AnswerStore {
   // {text, verdict, attempts} for a part at a seed, or null if nothing is saved.
   part(exerciseId, partName, seed = 0) {
     const record = this.state.exercises[exerciseId]?.seeds?.[seedKey(seed)]?.parts?.[partName];
-    return record ? { text: record.text, verdict: record.verdict, attempts: record.attempts } : null;
+    if (!record) return null;
+    // Seen where the record says so, or where a try was made after seeing it.
+    const seen = record.solutionSeen === true || (record.tries ?? []).some((entry) => entry.solutionSeen === true);
+    return { text: record.text, verdict: record.verdict, attempts: record.attempts, ...(seen ? { solutionSeen: true } : {}) };
+  }
+
+  // The learner opened the part's worked solution (kept with the part's record).
+  markSolutionSeen(exerciseId, partName, seed = 0) {
+    const seeds = this.#exercise(exerciseId).seeds;
+    const key = seedKey(seed);
+    seeds[key] ??= { parts: dict() };
+    seeds[key].parts[partName] ??= { text: '', verdict: null, attempts: 0 };
+    seeds[key].parts[partName].solutionSeen = true;
+    return this.persist();
   }
 
   // The part's tries at a seed, oldest first (copies).
@@ -357,6 +373,7 @@ export class AnswerStore {
     const version = added ? added.version : previous?.version;
     if (at) record.at = at;
     if (version) record.version = version;
+    if (previous?.solutionSeen === true) record.solutionSeen = true;
     const tries = added ? cappedTries([...before, added]) : before;
     if (tries.length) record.tries = tries;
     seeds[key].parts[partName] = record;

@@ -1,0 +1,151 @@
+// Help that grows with the learner's attempts (issue 41): a learner answers Exercise 19.3's
+// weights wrong four times with answers no named mistake explains. Each check says where the
+// answer departs from the step (here: the learner's own weights do not add up to 1); after
+// three such checks the part offers its worked solution, which the learner opens; the part
+// then says so, and the learner's next check carries "solution seen" into the progress file,
+// the class report and the SCORM interaction. With the teacher's setting solutions=hidden,
+// nothing is offered.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { launchBrowser, newCheckedPage, startServer, waitReady, screenshot } from './harness.mjs';
+import { scormDir, startHost } from './embed-helpers.mjs';
+import { installPackage } from './scorm-lms.mjs';
+
+const E = 'ch19.ex3';
+// Four answers no mistake explains, each with 3 significant figures, none adding up to 1.
+const WRONG = ['[0.500, 0.400, 0.200]', '[0.600, 0.300, 0.200]', '[0.500, 0.300, 0.300]', '[0.700, 0.200, 0.200]'];
+const SUMS = ['1.1', '1.1', '1.1', '1.1'];
+
+let site;
+let lms;
+let browser;
+before(async () => {
+  site = await startServer();
+  lms = await startHost();
+  installPackage(lms, 'scorm12-ch19', path.join(scormDir, 'attention-companion-ch19-scorm12.zip'), '1.2');
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await lms?.stop();
+  await site?.stop();
+});
+
+// Checks the wrong answers in turn in `weights` (a locator of the part) and returns what each
+// check showed: the feedback text and whether the solution was offered after it.
+async function answerWrong(weights, count) {
+  const seen = [];
+  for (const [n, text] of WRONG.slice(0, count).entries()) {
+    const input = weights.locator('input.answer');
+    await input.fill(text);
+    await input.press('Enter');
+    await weights.locator(`.attempts:text-matches("^${n + 1} attempts?")`).waitFor();
+    await weights.locator('.feedback[data-verdict="incorrect"]').waitFor();
+    seen.push({ feedback: await weights.locator('.feedback').textContent(),
+      misconception: await weights.locator('.feedback').getAttribute('data-misconception'),
+      offered: await weights.locator('.solution').isVisible() });
+  }
+  return seen;
+}
+
+// The right weights of the page's variant, from the worked solution's last line.
+async function rightWeights(weights) {
+  const last = (await weights.locator('.solution-steps li').last().textContent()).trim();
+  return last.slice(last.lastIndexOf('= ') + 2);
+}
+
+test('four unexplained wrong checks: the step hint, then the offer of a worked solution; opened, the report records it', async () => {
+  const { page, context, problems } = await newCheckedPage(browser);
+  await page.goto(`${site.url}progress.html`);
+  await waitReady(page);
+  await page.getByLabel('Your name:').fill('Lee Park');
+  await page.goto(`${site.url}${E}.html`);
+  await waitReady(page);
+  const weights = page.locator('.part[data-part="weights"]');
+  const seen = await answerWrong(weights, 4);
+  for (const [n, check] of seen.entries()) {
+    assert.equal(check.misconception, null, `check ${n + 1} is explained by no named mistake`);
+    assert.match(check.feedback, new RegExp(`Your weights add up to ${SUMS[n].replace('.', '\\.')}, not 1`), `check ${n + 1}`);
+  }
+  assert.deepEqual(seen.map((check) => check.offered), [false, false, true, true], 'offered after the third');
+  const solution = weights.locator('.solution');
+  assert.match(await solution.locator('.solution-note').textContent(), /A worked solution of this part is here/);
+  assert.equal(await solution.locator('.solution-steps').isVisible(), false, 'not opened for the learner');
+  await solution.locator('button.show-solution').click();
+  await solution.locator('.solution-steps').waitFor();
+  assert.match(await solution.locator('.solution-note').textContent(), /^You saw the worked solution/);
+  const steps = await solution.locator('.solution-steps li').allTextContents();
+  assert.ok(steps.some((line) => /^scores = /.test(line)), steps.join('\n'));
+  assert.match(steps.at(-1), /^ {2}read\.weights = \[/);
+  await screenshot(page, 'worked-solution-19-3');
+
+  // The learner checks the solution's weights: that try carries "solution seen".
+  const right = await rightWeights(weights);
+  await weights.locator('input.answer').fill(right);
+  await weights.locator('input.answer').press('Enter');
+  await weights.locator('.feedback[data-verdict="correct"]').waitFor();
+  // Reloaded, the part still says the solution was seen.
+  await page.reload();
+  await waitReady(page);
+  await weights.locator('.feedback[data-verdict="correct"]').waitFor();
+  assert.match(await weights.locator('.solution-note').textContent(), /^You saw the worked solution/);
+
+  await page.goto(`${site.url}progress.html`);
+  await waitReady(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('button.export-progress').click()]);
+  const file = fs.readFileSync(await download.path(), 'utf8');
+  const tries = JSON.parse(file).storage.exercises[E].seeds['0'].parts.weights.tries;
+  assert.deepEqual(tries.map((entry) => entry.solutionSeen ?? false), [false, false, false, false, true]);
+
+  await page.goto(`${site.url}report.html`);
+  await waitReady(page);
+  await page.locator('#report-files').setInputFiles({ name: 'lee.json', mimeType: 'application/json', buffer: Buffer.from(file) });
+  await page.locator('#report[data-state="ready"]').waitFor({ timeout: 30_000 });
+  const path19 = await page.locator(`details.report-learner tbody tr[data-part="weights"] .report-path li`).allTextContents();
+  assert.equal(path19.length, 5, path19.join(' | '));
+  assert.match(path19.at(-1), /^correct, solution seen/);
+  assert.ok(path19.slice(0, 4).every((step) => !/solution seen/.test(step)));
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test('with solutions=hidden, four wrong checks offer no worked solution', async () => {
+  const { page, context, problems } = await newCheckedPage(browser);
+  await page.goto(`${site.url}${E}.html?solutions=hidden`);
+  await waitReady(page);
+  assert.match(await page.locator('.policy-note').textContent(), /no worked solution of a part is offered/);
+  const weights = page.locator('.part[data-part="weights"]');
+  const seen = await answerWrong(weights, 4);
+  assert.deepEqual(seen.map((check) => check.offered), [false, false, false, false]);
+  assert.match(seen[0].feedback, /add up to 1\.1, not 1/, 'the step hint is still said');
+  assert.equal(await weights.locator('button.show-solution').isVisible(), false);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test('in a SCORM package, the check after the solution is opened is recorded as solution seen', async () => {
+  const { page, context, problems } = await newCheckedPage(browser);
+  await page.goto(`${lms.url}scorm12-ch19/lms.html`);
+  const sco = page.frameLocator('#sco');
+  await page.waitForFunction(() => document.getElementById('sco').contentDocument
+    ?.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 20_000 });
+  const weights = sco.locator(`attention-exercise article[data-exercise="${E}"] section.part[data-part="weights"]`);
+  const seen = await answerWrong(weights, 4);
+  assert.deepEqual(seen.map((check) => check.offered), [false, false, true, true]);
+  await weights.locator('button.show-solution').click();
+  await weights.locator('.solution-steps').waitFor();
+  await weights.locator('input.answer').fill(await rightWeights(weights));
+  await weights.locator('input.answer').press('Enter');
+  await weights.locator('.feedback[data-verdict="correct"]').waitFor();
+  await page.waitForFunction((id) => window.interactions().filter((entry) => String(entry.id).startsWith(id)).length === 5,
+    `${E}.weights`, { timeout: 10_000 });
+  const ids = (await page.evaluate(() => window.interactions())).map((entry) => String(entry.id))
+    .filter((id) => id.startsWith(`${E}.weights`));
+  assert.equal(ids.length, 5, JSON.stringify(ids));
+  assert.deepEqual(ids.map((id) => id.endsWith('.seen')), [false, false, false, false, true]);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
