@@ -54,11 +54,13 @@ export function mistakesTable(rows) {
   return lines.join('\n');
 }
 
-export function withTable(doc, table) {
-  const start = doc.indexOf(START);
-  const end = doc.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`docs/judging.md has no ${START} … ${END} markers`);
-  return `${doc.slice(0, start + START.length)}\n${table}\n${doc.slice(end)}`;
+// The document with the text between its two markers replaced by the table (the markers of
+// another generated table with `markers`).
+export function withTable(doc, table, { open = START, close = END } = {}) {
+  const start = doc.indexOf(open);
+  const end = doc.indexOf(close);
+  if (start < 0 || end < start) throw new Error(`the document has no ${open} … ${close} markers`);
+  return `${doc.slice(0, start + open.length)}\n${table}\n${doc.slice(end)}`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
