@@ -363,6 +363,11 @@ Verdict Grade(std::string_view text, const GradeRequest& request) {
       std::string what = total == 1 ? "your answer agrees with the value at " + PlacesText(*few[0]->answer)
                                     : EntriesText(few, total) + (few.size() == 1 ? " agrees" : " agree") +
                                           " with the value at the places shown";
+      // A count is exact: "1 million" for 1,048,576 is a rounded figure, not a decimal to refine.
+      if (request.count)
+        return Invalid(answer.ReadAs(),
+                       "Your answer agrees with the count only as a rounded figure, but this part asks for the exact "
+                       "count: write every digit (a product such as 2^20 is fine).");
       return Invalid(answer.ReadAs(), "Too few digits to check: " + what +
                                           ", but a decimal needs at least 3 significant figures. Write more digits, "
                                           "or the exact form. " +
