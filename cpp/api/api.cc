@@ -12,6 +12,7 @@
 #include "api/departure.h"
 #include "api/follow_through.h"
 #include "api/verdict_in.h"
+#include "api/worked_solution.h"
 #include "exercises/batch_cases.h"
 #include "exercises/computed.h"
 #include "exercises/templates.h"

@@ -6,9 +6,7 @@
 //   the wrong length. Each sentence is true of the answer as read: a step named is one whose
 //   value the answer grades correct against, a swap is one that makes it correct, a sum is
 //   the sum of the learner's own numbers. Under a policy that hides values, only what needs
-//   no hidden number is said (the learner's own sum, the learner's own count of entries);
-// - a part's worked solution (SolutionOf): the declared steps from the inputs to the part's
-//   step, each with this variant's value, as short lines.
+//   no hidden number is said (the learner's own sum, the learner's own count of entries).
 #pragma once
 
 #include <optional>
@@ -35,9 +33,5 @@ bool Distinctive(const Quantity& q);
 // where nothing true can be told.
 std::optional<Departure> DepartureOf(Computed& computed, const Json& part, std::string_view answer,
                                      const GradeRequest& request, const Verdict& v);
-
-// The part's worked solution: one line an input the chain reads, then one line a step (and
-// one a field of a step that has several), in order: "scores = scores(query, keys) = [...]".
-Result<Json> SolutionOf(Computed& computed, const Json& part);
 
 }  // namespace attn

@@ -99,6 +99,8 @@ struct FieldSpec {
   const char* noun;
   bool plural = false;
   const char* list_noun = nullptr;  // where the value is one a row ("entropies"); plural
+  // The field in the chapters' notation (TeX), for a worked solution: "\\alpha_i". Null: none.
+  const char* notation = nullptr;
 };
 
 // A learner's value for a field, with how finely it was typed: half a unit in the last place

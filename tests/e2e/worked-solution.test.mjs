@@ -54,7 +54,7 @@ async function answerWrong(weights, count) {
 // The right weights of the page's variant, from the worked solution's last line.
 async function rightWeights(weights) {
   const last = (await weights.locator('.solution-steps li').last().textContent()).trim();
-  return last.slice(last.lastIndexOf('= ') + 2);
+  return last.slice(last.lastIndexOf(': ') + 2);
 }
 
 test('four unexplained wrong checks: the step hint, then the offer of a worked solution; opened, the report records it', async () => {
@@ -79,7 +79,9 @@ test('four unexplained wrong checks: the step hint, then the offer of a worked s
   assert.match(await solution.locator('.solution-note').textContent(), /^You saw the worked solution/);
   const steps = await solution.locator('.solution-steps li').allTextContents();
   assert.ok(steps.some((line) => /^scores = /.test(line)), steps.join('\n'));
-  assert.match(steps.at(-1), /^ {2}read\.weights = \[/);
+  assert.match(steps.at(-1), /^Weights .*: \[/);
+  // The notation is typeset (KaTeX), as the prompts are.
+  assert.ok(await solution.locator('.solution-steps li .katex').count() > 0);
   await screenshot(page, 'worked-solution-19-3');
 
   // The learner checks the solution's weights: that try carries "solution seen".

@@ -275,7 +275,12 @@ function solutionBlock(part, onOpen) {
   if (lines.length === 0) return null;
   const stepsId = uniqueId('solution');
   const steps = el('ol', { id: stepsId, class: 'solution-steps', hidden: true },
-    lines.map((line) => el('li', {}, el('code', {}, line))));
+    lines.map((line) => {
+      // Each line names the chapters' quantity in its notation ($\alpha_i$), typeset as the prompts are.
+      const item = el('li', {});
+      renderMathText(item, line);
+      return item;
+    }));
   const note = el('p', { class: 'solution-note' });
   const button = el('button', { type: 'button', class: 'show-solution', 'aria-expanded': 'false',
     'aria-controls': stepsId }, 'Show a worked solution');

@@ -153,7 +153,7 @@ extern const Operation kContextOperation = {
     "gives one context a row).",
     {{"weights", ArgSpec::Kind::kValue, true, "the weights (a softmax step, or given)"},
      {"values", ArgSpec::Kind::kValue, true, "the values, one a row (or a memory of stored states)"}},
-    {{"", "context", false}},
+    {{"", "context", false, nullptr, "c=\\sum_i \\alpha_i v_i"}},
     Apply,
     {
         {"coordinates-swapped", nullptr, 50, false, Swapped, SwappedWords},

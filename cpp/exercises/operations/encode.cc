@@ -192,7 +192,7 @@ extern const Operation kEncodeOperation = {
     {{"source", ArgSpec::Kind::kValue, true, "the source tokens, in order"},
      {"embeddings", ArgSpec::Kind::kValue, true, "each token's embedding"},
      {"delete", ArgSpec::Kind::kWord, false, "a token to delete before encoding"}},
-    {{"states", "states", true}},
+    {{"states", "states", true, nullptr, "h_j"}},
     ApplyEncode,
     {
         {"frozen-vs-reencode", nullptr, 0, false, FrozenForDeletion, FrozenForDeletionWords},

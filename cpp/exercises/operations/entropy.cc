@@ -69,7 +69,7 @@ extern const Operation kEntropyOperation = {
     "entropy",
     "How spread the weights are: H = -Σ w ln w in nats (one entropy a row for a matrix).",
     {{"weights", ArgSpec::Kind::kValue, true, "the weights (a list, or a matrix row by row)"}},
-    {{"", "entropy", false, "entropies"}},
+    {{"", "entropy", false, "entropies", "H=-\\sum_i \\alpha_i\\ln\\alpha_i"}},
     Apply,
     {
         {"entropy-in-bits", nullptr, 60, false, Done<Way::kBits>,

@@ -126,7 +126,7 @@ extern const Operation kReadoutOperation = {
     "A linear readout of a context, r = Σ_i b_i c_i, with the coefficients b.",
     {{"context", ArgSpec::Kind::kValue, true, "the context"},
      {"coefficients", ArgSpec::Kind::kValue, true, "one coefficient per context coordinate"}},
-    {{"", "readout", false}},
+    {{"", "readout", false, nullptr, "r"}},
     Apply,
     {
         {"readout-coefficients-ignored", nullptr, 55, false, Done<Way::kPlainSum>, PlainSumWords},

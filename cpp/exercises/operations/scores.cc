@@ -235,7 +235,7 @@ extern const Operation kScoresOperation = {
      {"W_k", ArgSpec::Kind::kValue, false, "the additive score's key matrix"},
      {"v", ArgSpec::Kind::kValue, false, "the additive score's output vector"},
      {"b", ArgSpec::Kind::kValue, false, "the additive score's bias (optional)"}},
-    {{"", "scores", true}},
+    {{"", "scores", true, nullptr, "e_i"}},
     Apply,
     {
         {"scaled-vs-unscaled", nullptr, 40, false, ScaledVsUnscaled, ScaledVsUnscaledWords},

@@ -148,7 +148,7 @@ struct Record {
 
 // The softmax of the rows, done `way`, with `given` fields taken as they are.
 template <class S>
-Result<Record<S>> Compute(const StepContext& c, const Inputs& in, Way way, const Given& given) {
+Result<Record<S>> Compute(const StepContext& /*context*/, const Inputs& in, Way way, const Given& given) {
   ATTN_ASSIGN_OR_RETURN(scores, RowsOf<S>(*in.scores, "the scores"));
   Record<S> out;
   const Eigen::Index R = in.rows, C = in.cols;
@@ -807,10 +807,10 @@ extern const Operation kSoftmaxOperation = {
     {{"scores", ArgSpec::Kind::kValue, true, "the scores: a list, or a matrix whose rows are normalised apart"},
      {"temperature", ArgSpec::Kind::kValue, false, "a positive number that divides every score (1 if not given)"},
      {"mask", ArgSpec::Kind::kValue, false, "1 where a position may be read, 0 where not (a list, or one a row)"}},
-    {{"scaled", "scaled scores", true},
-     {"exponentials", "exponentials", true},
-     {"denominator", "total", false},
-     {"weights", "weights", true}},
+    {{"scaled", "scaled scores", true, nullptr, "s_i=e_i/\\tau"},
+     {"exponentials", "exponentials", true, nullptr, "\\exp(s_i)"},
+     {"denominator", "total", false, nullptr, "\\textstyle\\sum_j \\exp(s_j)"},
+     {"weights", "weights", true, nullptr, "\\alpha_i=\\exp(s_i)/\\textstyle\\sum_j \\exp(s_j)"}},
     Apply,
     {
         {"intervention-not-applied",

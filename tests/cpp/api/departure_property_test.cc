@@ -8,6 +8,7 @@
 // the sum and the count are ever said. The solution of every part ends in the part's value.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -19,6 +20,7 @@
 #include "answers/answer_parser.h"
 #include "api/api.h"
 #include "api/departure.h"
+#include "api/worked_solution.h"
 #include "exercises/computed.h"
 #include "exercises/exercise_files.h"
 #include "exercises/variant_drawing.h"
@@ -195,6 +197,11 @@ TEST(DepartureProperty, EverySentenceIsTrueOfTheNumbers) {
         auto solution = SolutionOf(c, part);
         ASSERT_TRUE(solution.ok()) << id << " " << name;
         ASSERT_FALSE(solution->empty());
+        const std::string last = solution->back().get<std::string>();
+        const std::string value = request->expected.Text();
+        if (request->expected.kind != Quantity::Kind::kPosition)
+          EXPECT_EQ(last.substr(last.size() - std::min(last.size(), value.size())), value)
+              << id << " seed " << seed << " " << name << ": " << last;
       }
     }
   }
