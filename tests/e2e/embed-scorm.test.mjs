@@ -13,6 +13,9 @@ import { execFileSync } from 'node:child_process';
 import { launchBrowser, newCheckedPage, repoRoot, screenshot } from './harness.mjs';
 import { scormDir, startHost, partIn, answerChoice, answerLetter, letterOf } from './embed-helpers.mjs';
 import { installPackage } from './scorm-lms.mjs';
+import { loadCompanion } from '../../web/companion.mjs';
+
+const companion = loadCompanion({ core: 'exercises' });
 
 const PACKAGE = path.join(scormDir, 'attention-companion-ch14-scorm12.zip');
 const PACKAGE_2004 = path.join(scormDir, 'attention-companion-ch14-scorm2004.zip');
@@ -90,17 +93,19 @@ async function roundTrip(version, folder) {
   assert.ok(cmi.suspend.startsWith('2[{"ch14.example1":') && cmi.suspend.length <= 4096, cmi.suspend);
   // What the teacher's reports read: in 1.2 one interaction per check, in order; in 2004
   // one per part, kept up to date (its last answer); and one objective per exercise begun.
+  // Each id ends in the exercise's version (.h + its content hash, as the core gives it).
   const interactions = await page.evaluate(() => window.interactions());
+  const { version: hash } = (await companion).exercise('ch14.example1');
   if (version === '2004') {
     assert.deepEqual(interactions.map((item) => [item.id, item.learner_response, item.result, item.description]), [
-      ['ch14.example1.weights', '[1/2, 1/4, 1/4]', 'correct', ''],
-      ['ch14.example1.scores', '<img src=x onerror=alert(1)>', 'neutral', ''],
+      [`ch14.example1.weights.h${hash}`, '[1/2, 1/4, 1/4]', 'correct', ''],
+      [`ch14.example1.scores.h${hash}`, '<img src=x onerror=alert(1)>', 'neutral', ''],
     ]);
   } else {
     assert.deepEqual(interactions.map((item) => [item.id, item.student_response, item.result, item.objectives[0].id]), [
-      ['ch14.example1.weights', '[2/3, 1/3, 1/3]', 'wrong', 'ch14.example1'],
-      ['ch14.example1.weights', '[1/2, 1/4, 1/4]', 'correct', 'ch14.example1'],
-      ['ch14.example1.scores', '<img src=x onerror=alert(1)>', 'neutral', 'ch14.example1'],
+      [`ch14.example1.weights.h${hash}`, '[2/3, 1/3, 1/3]', 'wrong', 'ch14.example1'],
+      [`ch14.example1.weights.h${hash}`, '[1/2, 1/4, 1/4]', 'correct', 'ch14.example1'],
+      [`ch14.example1.scores.h${hash}`, '<img src=x onerror=alert(1)>', 'neutral', 'ch14.example1'],
     ]);
   }
   for (const item of interactions) assert.match(item.latency, version === '2004' ? /^PT\d+\.\d\dS$/ : /^\d{2,4}:\d\d:\d\d(\.\d{1,2})?$/);
@@ -160,9 +165,11 @@ test('SCORM: a choice part and a letters part are graded, reported and restored 
   await page.waitForFunction((expected) => window.record().raw === expected && window.record().suspend.includes('"keys"'), raw);
   const cmi = await page.evaluate(() => window.record());
   assert.equal(cmi.status, 'incomplete');
-  assert.ok(cmi.suspend.includes('"softmax_axis":["source",1,"c"]'), cmi.suspend);
-  assert.ok(cmi.suspend.includes(`"query":["${query}",1,"c"]`), cmi.suspend);
-  assert.ok(cmi.suspend.includes(`"keys":["${query}",1,"i"]`), cmi.suspend);
+  // (Each answer keeps the exercise's version after its verdict: an edited exercise never
+  // judges it again silently.)
+  assert.ok(cmi.suspend.includes('"softmax_axis":["source",1,"c",'), cmi.suspend);
+  assert.ok(cmi.suspend.includes(`"query":["${query}",1,"c",`), cmi.suspend);
+  assert.ok(cmi.suspend.includes(`"keys":["${query}",1,"i",`), cmi.suspend);
   await screenshot(page, 'embed-scorm-choice-letters');
 
   await page.reload();

@@ -5,10 +5,12 @@
 //   mode % 16 < 10   GradeAnswer(exercise, part, text, seed)
 //             10     GradeAnswer(exercise, first line of text as the part name, the rest, seed)
 //             11     DescribeExercise(exercise, seed)
-//             12     DescribeExercise(text, seed) and GradeAnswer(text, part, "1", seed)
+//             12     DescribeExercise(text, seed), GradeAnswer(text, part, "1", seed) and the
+//                    author's check of text over two seeds (a teacher's file)
 //             13     Work(text)
 //             14     Work({"model": the exercise's model, "inputs": text})
-//             15     the exercise with text as its "inputs": DescribeExercise and GradeAnswer
+//             15     the exercise with text as its "inputs" (byte 2 even) or its "steps" (odd):
+//                    DescribeExercise, GradeAnswer and the author's check at the seed
 // The API must never throw, crash or trip a sanitizer, and always answers a JSON object:
 // a verdict or an {"error": ...}.
 #include <cstddef>
@@ -98,6 +100,7 @@ void Run(const uint8_t* data, size_t size) {
   } else if (mode == 12) {
     Checked("DescribeExercise", DescribeExercise(text, seed), text);
     CheckGrade(GradeAnswer(text, part, "1", seed), text);
+    Checked("CheckExercise", CheckExercise(text, seed, 2), text);
   } else if (mode == 13) {
     Checked("Work", Work(text), text);
   } else if (mode == 14) {
@@ -106,10 +109,11 @@ void Run(const uint8_t* data, size_t size) {
     Json inputs = Json::parse(text, nullptr, /*allow_exceptions=*/false);
     if (inputs.is_discarded()) return;
     Json changed = e.json;
-    changed["inputs"] = inputs;
+    changed[head[2] % 2 == 0 ? "inputs" : "steps"] = inputs;
     std::string exercise = changed.dump(-1, ' ', false, Json::error_handler_t::replace);
     Checked("DescribeExercise", DescribeExercise(exercise, seed), text);
     CheckGrade(GradeAnswer(exercise, part, "1", seed), text);
+    Checked("CheckExercise", CheckExercise(exercise, seed, 1), text);
   }
 }
 

@@ -274,13 +274,19 @@ function solutionBlock(part, onOpen) {
   const lines = Array.isArray(part.solution) ? part.solution.filter((line) => typeof line === 'string') : [];
   if (lines.length === 0) return null;
   const stepsId = uniqueId('solution');
-  const steps = el('ol', { id: stepsId, class: 'solution-steps', hidden: true },
-    lines.map((line) => {
+  // The lines are written into the page only when the learner opens them: until then no value
+  // of the solution is on the page (a policy that hides values offers it only once the part is
+  // settled, and the page's text must not hold it before).
+  const steps = el('ol', { id: stepsId, class: 'solution-steps', hidden: true });
+  const fill = () => {
+    if (steps.childElementCount > 0) return;
+    steps.append(...lines.map((line) => {
       // Each line names the chapters' quantity in its notation ($\alpha_i$), typeset as the prompts are.
       const item = el('li', {});
       renderMathText(item, line);
       return item;
     }));
+  };
   const note = el('p', { class: 'solution-note' });
   const button = el('button', { type: 'button', class: 'show-solution', 'aria-expanded': 'false',
     'aria-controls': stepsId }, 'Show a worked solution');
@@ -290,6 +296,7 @@ function solutionBlock(part, onOpen) {
   };
   button.addEventListener('click', () => {
     const opening = steps.hidden;
+    if (opening) fill();
     steps.hidden = !opening;
     button.setAttribute('aria-expanded', String(opening));
     button.textContent = opening ? 'Hide the worked solution' : 'Show a worked solution';
