@@ -16,7 +16,6 @@ import { readSeed } from '../seed.mjs';
 import { learnerSeed, MAX_LEARNER_CHARS } from '../embed/learner-seed.mjs';
 import { readPolicy, policySentence } from '../ui/feedback-policy.mjs';
 import { messageOf } from '../error-message.mjs';
-import { fetchExercise } from '../ui/teacher-exercise.mjs';
 
 // Reports the page's height (resize) once `released` is called (after ready, or when the
 // embed ends in an error state), then at every change.
@@ -117,6 +116,8 @@ async function main() {
   let teacherDoc = null;
   if (src !== null) {
     try {
+      // (Fetched only here, so that a page without a teacher's file carries none of it.)
+      const { fetchExercise } = await import('../ui/teacher-exercise.mjs');
       teacherDoc = await fetchExercise(src, document.baseURI);
     } catch (error) {
       setStatus(messageOf(error), 'error');

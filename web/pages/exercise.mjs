@@ -32,7 +32,6 @@ import { readSeed } from '../seed.mjs';
 import { messageOf } from '../error-message.mjs';
 import { catalogueInPage, coreFile } from '../companion.mjs';
 import { afterFirstVerdict, keepForOffline } from '../ui/offline.mjs';
-import { fetchExercise } from '../ui/teacher-exercise.mjs';
 
 // "Previous" and "Next" in chapter order, from the catalogue; crossing into another
 // chapter says so. Null when the exercise is not in the catalogue.
@@ -151,6 +150,8 @@ async function main() {
   let teacherDoc = null;
   if (src !== null) {
     try {
+      // (Fetched only here, so that a page without a teacher's file carries none of it.)
+      const { fetchExercise } = await import('../ui/teacher-exercise.mjs');
       teacherDoc = await fetchExercise(src, document.baseURI);
     } catch (error) {
       setStatus(messageOf(error), 'error');
@@ -174,7 +175,9 @@ async function main() {
   // needs no KaTeX, which is then fetched only for maths the page does not hold (feedback).
   if (prerendered) adoptTypeset(prerendered);
   if (!prerendered || urlSeed) startLoadingKatexAfter(`${coreFile(core)}.wasm`);
-  const companion = await bootCompanion(teacherDoc ? { exercises: [teacherDoc], core } : { only: [id], core });
+  // (The site build reads `bootCompanion({ only` here: the page then carries the catalogue.)
+  const companion = teacherDoc ? await bootCompanion({ exercises: [teacherDoc], core })
+    : await bootCompanion({ only: [id], core });
   if (!companion) return;
   // The page is drawn a few pieces at a time, each batch in its own task (it stays responsive
   // while a long exercise is drawn); the pieces are appended in order.

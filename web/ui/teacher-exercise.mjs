@@ -4,7 +4,9 @@
 // ever parsed: nothing in it is run or put into a page as HTML. Whether the core accepts it
 // is the core's to say (companion.exercise refuses it by name).
 
-import { messageOf } from '../error-message.mjs';
+// (No import: the pages load this file only for a teacher's file, and it shares no chunk
+// with them.)
+const messageOf = (error) => (error && typeof error.message === 'string' ? error.message : String(error));
 
 export const MAX_EXERCISE_CHARS = 1_000_000;
 
