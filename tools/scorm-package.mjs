@@ -185,7 +185,7 @@ export function main(argv, { print = (text) => process.stdout.write(`${text}\n`)
   }
   const files = args['exercise-file'];
   if ((args.exercises && args.chapter) || (!args.exercises && !args.chapter && files.length === 0) || !args.title?.trim()) {
-    throw new Error(`--title and one of --exercises or --chapter (or --exercise-file) are needed\n${USAGE}`);
+    throw new Error(`--title and one of --exercises or --chapter are needed (or --exercise-file)\n${USAGE}`);
   }
   const versions = args.version === 'both' ? ['1.2', '2004'] : [args.version];
   if (!versions.every((version) => version in SCORM_VERSIONS)) throw new Error(`--version must be 1.2, 2004 or both\n${USAGE}`);
