@@ -166,6 +166,12 @@ test('SCORM: --exercise-file packages the file, graded in the LMS with its versi
   const [again] = scormPackage(['--exercise-file', edited, '--title', 'Renamed', '--version', '1.2', '--out', path.join(out, 'again')]);
   const key = (file) => execFileSync('unzip', ['-p', file, 'index.html'], { encoding: 'utf8' }).match(/data-package="([^"]+)"/)[1];
   assert.equal(key(again), key(zip));
+  // With a chapter's exercises: the teacher's after them.
+  const [withChapter] = scormPackage(['--chapter', '14', '--exercise-file', FILE, '--title', 'Chapter 14 and mine', '--version', '2004',
+    '--out', path.join(out, 'chapter')]);
+  const launch = execFileSync('unzip', ['-p', withChapter, 'index.html'], { encoding: 'utf8' });
+  assert.match(launch, /data-exercises="ch14\.example1,[^"]*,teacher\.cost-count"/);
+  assert.match(launch, /<script src="teacher-exercises\.js"><\/script>\n<script src="sco\.js"><\/script>/);
 
   installPackage(course, 'own12', zip, '1.2');
   const { page, problems } = await newCheckedPage(browser);
