@@ -150,6 +150,14 @@ document.addEventListener('attention-graded', (event) => window.graded.push(even
   const [event] = await page.evaluate(() => window.graded);
   assert.equal(event.exercise, 'teacher.cost-count');
   assert.equal(event.version, version1);
+  // The teacher edits the file: the learner's answer is kept, the next one has the new version.
+  course.write('teacher/cost-count.json', JSON.stringify(v2));
+  await page.reload();
+  await page.waitForFunction(() => document.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 20_000 });
+  assert.equal(await part(element, 'weights').input.inputValue(), '4096');
+  assert.equal(await grade(element, 'weight_bytes', '16384'), 'correct');
+  const [after] = await page.evaluate(() => window.graded);
+  assert.equal(after.version, version2);
   assert.deepEqual(problems(), []);
 });
 
@@ -185,6 +193,18 @@ test('SCORM: --exercise-file packages the file, graded in the LMS with its versi
   assert.match(interaction.id, /^teacher\.cost-count\.weights/);
   assert.ok(interaction.id.includes(version1), `the interaction ${interaction.id} names the version ${version1}`);
   assert.equal(interaction.result, 'correct');
+  // The package rebuilt from the edited file, in the same LMS (its record kept): the answer
+  // comes back, and the next one is sent with the new version.
+  installPackage(course, 'own12-edited', again, '1.2');
+  await page.goto(`${course.url}own12-edited/lms.html`);
+  await page.waitForFunction(() => document.getElementById('sco').contentDocument
+    ?.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 20_000 });
+  assert.equal(await part(element, 'weights').input.inputValue(), '4096');
+  assert.equal(await grade(element, 'weight_bytes', '16384'), 'correct');
+  await page.waitForFunction(() => window.interactions().length > 0);
+  const [next] = await page.evaluate(() => window.interactions());
+  assert.match(next.id, /^teacher\.cost-count\.weight_bytes/);
+  assert.ok(next.id.includes(version2), `the interaction ${next.id} names the version ${version2}`);
   assert.deepEqual(problems(), []);
 
   // A file whose own test fails is refused, with the check's words.

@@ -125,7 +125,8 @@ export async function fetchExercise(src, base) {
   }
   let response;
   try {
-    response = await fetch(url, { credentials: 'omit' });
+    // (no-cache: asked again each time, so that a file the teacher has edited is the one shown.)
+    response = await fetch(url, { credentials: 'omit', cache: 'no-cache' });
   } catch (error) {
     const foreign = typeof location !== 'undefined' && url.origin !== location.origin;
     throw new Error(`The exercise file at ${url.href} could not be fetched (${messageOf(error)}).`
