@@ -108,8 +108,11 @@ test('the site: exercise.html?src=; the file edited between two answers; the cla
   await learner.evaluate((details) => { details.open = true; });
   const rows = learner.locator('tr[data-exercise="teacher.cost-count"]');
   await rows.first().waitFor();
-  assert.equal(await learner.locator('tr[data-exercise="teacher.cost-count"][data-part="weights"] td').last().textContent(), version1);
-  assert.equal(await learner.locator('tr[data-exercise="teacher.cost-count"][data-part="weight_bytes"] td').last().textContent(), version2);
+  // The answer given against the file before the edit says so; the one after, only its version.
+  const versionCell = (name) => learner.locator(`tr[data-exercise="teacher.cost-count"][data-part="${name}"] td.report-version`);
+  assert.equal(await versionCell('weights').getAttribute('data-version'), version1);
+  assert.equal(await versionCell('weights').textContent(), `${version1} (an earlier version; now ${version2})`);
+  assert.equal(await versionCell('weight_bytes').textContent(), version2);
   assert.deepEqual(problems(), []);
 });
 
