@@ -27,7 +27,7 @@ import { openTaskView, explainView } from '../ui/open-task.mjs';
 import { hasVariants } from '../ui/variant-control.mjs';
 import { inputsBlock } from '../ui/inputs-view.mjs';
 import { answerHelp } from '../ui/answer-help.mjs';
-import { readExerciseText } from '../ui/teacher-exercise.mjs';
+import { MAX_EXERCISE_CHARS, readExerciseText } from '../ui/teacher-exercise.mjs';
 import { readSeed } from '../seed.mjs';
 import { loadCompanion } from '../companion.mjs';
 import { messageOf } from '../error-message.mjs';
@@ -174,7 +174,14 @@ async function show(seed) {
     }
     return;
   }
-  const { content, typeset } = await learnerView(companion, described, seed);
+  let drawn;
+  try {
+    drawn = await learnerView(companion, described, seed);
+  } catch (error) {
+    clear($('exercise')).append(el('p', { class: 'status status-error' }, `The exercise could not be drawn at seed ${seed}: ${messageOf(error)}`));
+    return;
+  }
+  const { content, typeset } = drawn;
   if (current?.doc !== doc || current.seed !== seed) return; // another file or seed meanwhile
   clear($('exercise')).append(content);
   clear($('author-answers')).append(answersView(described, mistakes));
@@ -265,6 +272,10 @@ function main() {
     const chosen = file.files?.[0];
     if (!chosen) return;
     const name = `The file ${chosen.name}`;
+    if (chosen.size > 4 * MAX_EXERCISE_CHARS) {
+      say(`${name} is ${(chosen.size / 1048576).toFixed(1)} MB; an exercise file is far smaller (at most ${MAX_EXERCISE_CHARS.toLocaleString('en')} characters).`);
+      return;
+    }
     let text;
     try {
       text = await chosen.text();
