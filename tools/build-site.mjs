@@ -4,9 +4,9 @@
 //     the navigation of web/ui/site-header.html, the status lines and the footer; and the demo
 //     exercise's id where a page says @demo-exercise@), web/*.css, web/*.svg, web/*.mjs (the JS API,
 //     the seed reading, the error message),
-//   the module folders web/{pages,ui,figures,embed,batch,gpu,report}/*.{mjs,css} (page entries, page
+//   the module folders web/{pages,ui,figures,embed,batch,gpu,report,author}/*.{mjs,css} (page entries, page
 //     pieces, live figures, embeds, the batch runner and its module Worker, the WebGPU engine,
-//     the class report),
+//     the class report, the preview page's check and its module Worker),
 //   web/gpu/*.wgsl -> gpu/kernels.mjs (the kernels' sources as strings, imported by the
 //     WebGPU engine, so nothing is fetched at run time),
 //   build/wasm/cpp/companion-exercises.cjs and .wasm (the exercise core, which the pages start)
@@ -125,7 +125,7 @@ const outDir = path.resolve(process.argv[2] ?? path.join(repoRoot, 'build', 'sit
 if (process.argv.length > 3) fail('usage: node tools/build-site.mjs [outDir]');
 
 // The folders of browser modules under web/, copied as they are.
-const MODULE_FOLDERS = ['pages', 'ui', 'figures', 'embed', 'batch', 'gpu', 'report'];
+const MODULE_FOLDERS = ['pages', 'ui', 'figures', 'embed', 'batch', 'gpu', 'report', 'author'];
 const copies = [
   // (web/cli.mjs only forwards to tools/cli.mjs, for Node: it is not part of the site.)
   ...filesIn(webDir, ['.html', '.css', '.svg', '.mjs']).filter((from) => path.basename(from) !== 'cli.mjs')
@@ -234,10 +234,12 @@ function withPreloads(html, pages, catalogue, chapterDocs) {
 // site but those no learner's page uses offline: the Brotli copies (the server's), the CSP
 // note, the batch benchmark, the component's demonstration and its bundle (for teachers who
 // embed), and the modules that the page bundles already hold (the folders stay in the site
-// for the batch Worker, which loads batch/batch-worker.mjs and the root modules itself).
+// for the batch Worker and the preview page's check Worker, which load batch/batch-worker.mjs
+// and author/check-worker.mjs and the root modules themselves).
 // -> paths relative to the site, and "./" (the index at the site's address).
 const NOT_KEPT = [/\.br$/, /^csp-style-src\.txt$/, /(^|\/)bench-batch\.(html|mjs)$/, /^component\.html$/,
-  /^attention-exercise\.js$/, /^(ui|figures|embed|report|gpu)\//, /^batch\/(?!batch-worker\.mjs$)/];
+  /^attention-exercise\.js$/, /^(ui|figures|embed|report|gpu)\//, /^batch\/(?!batch-worker\.mjs$)/,
+  /^author\/(?!check-worker\.mjs$)/];
 function offlineFiles(dir, under = '') {
   return fs.readdirSync(path.join(dir, under), { withFileTypes: true }).flatMap((entry) => {
     const relative = under ? `${under}/${entry.name}` : entry.name;

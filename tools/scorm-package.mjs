@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -28,6 +28,7 @@ import { readPolicy, policyQuery, MAX_ATTEMPTS } from '../web/ui/feedback-policy
 import { MAX_LEARNER_CHARS } from '../web/embed/learner-seed.mjs';
 import { readSeed } from '../web/seed.mjs';
 import { page } from './html-page.mjs';
+import { readExerciseText } from '../web/ui/teacher-exercise.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SCO_FILES = ['index.html', 'sco.js', 'style.css'];
@@ -73,33 +74,47 @@ export function launchParameters({ perLearner = false, salt = '', seed = null, p
   return rest ? `?${rest}` : '';
 }
 
+// A teacher's own exercises travel in a script of their own, read before sco.js
+// (web/embed/bundle-entry.mjs, AttentionTeacherExercises).
+export const TEACHER_FILE = 'teacher-exercises.js';
+
 // The SCO's page: its exercises, its SCORM version and the package's id (the SCO keeps a
 // copy of the learner's work in the browser per package: web/embed/scorm-session.mjs).
-const launchPage = ({ title, ids, version, key }) => page({
-  title, body: '<main id="sco"></main>', scripts: ['sco.js'], dataset: { exercises: ids.join(','), scorm: version, package: key } });
+const launchPage = ({ title, ids, version, key, teacher }) => page({
+  title, body: '<main id="sco"></main>', scripts: [...(teacher ? [TEACHER_FILE] : []), 'sco.js'],
+  dataset: { exercises: ids.join(','), scorm: version, package: key } });
 
 // Writes one package's zip. scoDir holds sco.js and style.css (build-embed.mjs's build/sco).
-export function writePackage({ scoDir, zipFile, version, ids, identity, masteryScore = null, parameters = '' }) {
+// teacherDocs: a teacher's own exercises (checked already), packed as TEACHER_FILE.
+export function writePackage({ scoDir, zipFile, version, ids, identity, masteryScore = null, parameters = '', teacherDocs = [] }) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'attention-scorm-'));
+  const files = teacherDocs.length ? [...SCO_FILES, TEACHER_FILE] : SCO_FILES;
   try {
     for (const file of ['sco.js', 'style.css']) fs.copyFileSync(path.join(scoDir, file), path.join(work, file));
+    if (teacherDocs.length) {
+      fs.writeFileSync(path.join(work, TEACHER_FILE), '// A teacher\'s own exercises (tools/scorm-package.mjs --exercise-file).\n'
+        + `globalThis.AttentionTeacherExercises = ${JSON.stringify(teacherDocs).replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`)};\n`);
+    }
     fs.writeFileSync(path.join(work, 'imsmanifest.xml'),
-      SCORM_VERSIONS[version].manifest({ ...identity, files: SCO_FILES, masteryScore, parameters }));
+      SCORM_VERSIONS[version].manifest({ ...identity, files, masteryScore, parameters }));
     fs.writeFileSync(path.join(work, 'index.html'), launchPage({ title: identity.title, ids, version,
-      key: packageKey(ids, parameters) }));
+      key: packageKey(ids, parameters), teacher: teacherDocs.length > 0 }));
     fs.rmSync(zipFile, { force: true });
-    execFileSync('zip', ['-q', '-X', '-r', zipFile, 'imsmanifest.xml', ...SCO_FILES], { cwd: work });
+    execFileSync('zip', ['-q', '-X', '-r', zipFile, 'imsmanifest.xml', ...files], { cwd: work });
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
   return zipFile;
 }
 
-export const USAGE = `usage: node tools/scorm-package.mjs (--exercises ID[,ID…] | --chapter N) --title TEXT [options]
+export const USAGE = `usage: node tools/scorm-package.mjs (--exercises ID[,ID…] | --chapter N | --exercise-file FILE…) --title TEXT [options]
 
 Writes a SCORM package of the exercises (or of a chapter) and prints the zips it wrote.
   --exercises ID[,ID…]   the exercises, in this order (node tools/cli.mjs list prints the ids)
   --chapter N            every exercise of chapter N (14 or 19), in the chapter's order
+  --exercise-file FILE   your own exercise (docs/authoring.md), after those above; give it again
+                         for more. Each is checked over 1,000 seeds first (node tools/cli.mjs check
+                         FILE), and the package is refused when a check fails
   --title TEXT           the activity's title, as the LMS shows it (also the zip's name); a
                          package rebuilt under another title keeps the learners' work
   --version V            1.2, 2004 or both (default: both)
@@ -121,6 +136,34 @@ Writes a SCORM package of the exercises (or of a chapter) and prints the zips it
   --build DIR            the build to pack (default: build)
   --help                 this text`;
 
+// A teacher's exercise files -> their documents, each read, with an id of its own (not the
+// companion's nor another file's), and passing the check over 1,000 seeds (tools/cli.mjs
+// check, on the whole core); else throws the check's words.
+export function teacherExercises(files, known = new Set()) {
+  const seen = new Set();
+  return files.map((file) => {
+    let text;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new Error(`the exercise file ${file} could not be read (${error.code ?? error.message})`, { cause: error });
+    }
+    const read = readExerciseText(text, `The exercise file ${file}`);
+    if (read.error) throw new Error(read.error);
+    const { id } = read.doc;
+    if (known.has(id)) throw new Error(`the exercise file ${file} has the id "${id}", which is the companion's own exercise's: give it another`);
+    if (seen.has(id)) throw new Error(`two exercise files have the id "${id}": give each its own`);
+    seen.add(id);
+    const run = spawnSync(process.execPath, [path.join(repoRoot, 'tools', 'cli.mjs'), 'check', file, '--seeds', '1000'],
+      { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+    if (run.status !== 0) {
+      const said = `${run.stdout ?? ''}${run.stderr ?? ''}`.trim();
+      throw new Error(`the exercise file ${file} does not pass the check over 1,000 seeds, so it is not packaged:\n${said}`);
+    }
+    return read.doc;
+  });
+}
+
 // The policy's faults in the command line's words (--follow-through for followThrough=).
 const asOption = (fault) => fault.replace(/^followThrough=/, '--follow-through ').replace(/^(attempts|values|working|solutions)=/, '--$1 ');
 
@@ -129,6 +172,7 @@ const asOption = (fault) => fault.replace(/^followThrough=/, '--follow-through '
 export function main(argv, { print = (text) => process.stdout.write(`${text}\n`) } = {}) {
   const { values: args } = parseArgs({ args: argv, strict: true, options: {
     exercises: { type: 'string' }, chapter: { type: 'string' }, title: { type: 'string' },
+    'exercise-file': { type: 'string', multiple: true, default: [] },
     version: { type: 'string', default: 'both' },
     'per-learner': { type: 'boolean', default: false }, salt: { type: 'string', default: '' }, seed: { type: 'string' },
     mastery: { type: 'string' }, attempts: { type: 'string' }, values: { type: 'string' }, working: { type: 'string' },
@@ -139,8 +183,9 @@ export function main(argv, { print = (text) => process.stdout.write(`${text}\n`)
     print(USAGE);
     return [];
   }
-  if (!args.exercises === !args.chapter || !args.title?.trim()) {
-    throw new Error(`--title and one of --exercises or --chapter are needed\n${USAGE}`);
+  const files = args['exercise-file'];
+  if ((args.exercises && args.chapter) || (!args.exercises && !args.chapter && files.length === 0) || !args.title?.trim()) {
+    throw new Error(`--title and one of --exercises or --chapter are needed (or --exercise-file)\n${USAGE}`);
   }
   const versions = args.version === 'both' ? ['1.2', '2004'] : [args.version];
   if (!versions.every((version) => version in SCORM_VERSIONS)) throw new Error(`--version must be 1.2, 2004 or both\n${USAGE}`);
@@ -167,18 +212,20 @@ export function main(argv, { print = (text) => process.stdout.write(`${text}\n`)
     throw new Error(`no chapter ${JSON.stringify(args.chapter)}; the chapters are ${[...new Set(docs.map((doc) => doc.chapter))].join(', ')}`);
   }
   const ids = args.chapter ? docs.filter((doc) => String(doc.chapter) === args.chapter).map((doc) => doc.id)
-    : [...new Set(args.exercises.split(/[\s,]+/).filter(Boolean))];
+    : [...new Set((args.exercises ?? '').split(/[\s,]+/).filter(Boolean))];
   const unknown = ids.filter((id) => !known.has(id));
-  if (ids.length === 0 || unknown.length) {
+  if ((ids.length === 0 && files.length === 0) || unknown.length) {
     throw new Error(`${unknown.length ? `no exercise ${unknown.join(', ')}` : 'no exercises given'}; ` +
       'node tools/cli.mjs list prints the ids');
   }
+  const teacherDocs = teacherExercises(files, known);
+  ids.push(...teacherDocs.map((doc) => doc.id));
   const identity = chosenIdentity(args.title.trim(), ids.length);
   const outDir = path.resolve(args.out ?? path.join(buildDir, 'scorm'));
   fs.mkdirSync(outDir, { recursive: true });
   const parameters = launchParameters({ perLearner: args['per-learner'], salt: args.salt, seed, policy });
   return versions.map((version) => writePackage({
-    scoDir, version, ids, identity, parameters, masteryScore: readMasteryScore(args.mastery),
+    scoDir, version, ids, identity, parameters, masteryScore: readMasteryScore(args.mastery), teacherDocs,
     zipFile: path.join(outDir, `${identity.file}-${SCORM_VERSIONS[version].suffix}.zip`),
   }));
 }

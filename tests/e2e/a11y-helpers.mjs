@@ -85,7 +85,7 @@ export async function open(browser, url, scheme) {
   return { page: tab.page, context: tab.page.context(), problems: tab.problems };
 }
 
-export const PAGES = ['index.html', 'progress.html', 'report.html', 'figures.html', 'figures-14.html', 'lab-read.html', 'lab-deletion.html',
+export const PAGES = ['index.html', 'progress.html', 'report.html', 'author.html', 'figures.html', 'figures-14.html', 'lab-read.html', 'lab-deletion.html',
   'lab-batch.html', 'bench-batch.html?reps=1&warmup=0&poolReps=1&poolWarmup=0', 'component.html', 'embed.html?exercise=ch19.ex5', 'embed.html?chapter=14',
   // a teacher's feedback policy: the rules stated, the working held back
   'exercise.html?id=ch19.ex3&attempts=2&values=hidden&working=hidden', 'embed.html?chapter=19&attempts=1&working=hidden',

@@ -4,7 +4,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newCheckedPage, part, useSite, waitReady } from './harness.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { answerPart as answerVerdict, newCheckedPage, part, repoRoot, useSite, waitReady } from './harness.mjs';
 
 const POLICY = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; " +
   "img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
@@ -118,6 +120,34 @@ test('the embed page, the web component and the progress page work under the str
   await page.goto(`${server.url}progress.html`);
   await waitReady(page);
   await page.locator('button.export-progress').waitFor();
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+// A teacher's own exercise under the same policy: the preview page (its module Worker runs
+// the check on the whole core) and exercise.html?src= (the file fetched from this origin),
+// with markup in the file's texts shown as text and running nothing.
+test('the preview page and a teacher\'s file by address work under the strict policy; the file\'s markup stays text', async () => {
+  const doc = JSON.parse(fs.readFileSync(path.join(repoRoot, 'docs', 'examples', 'cost-count.json'), 'utf8'));
+  const probe = '<img src=x onerror=alert(1)>';
+  doc.title = `Costs ${probe}`;
+  doc.parts[1].hint = `Multiply ${probe} the axes.`;
+  const { page, context, problems } = await newCheckedPage(browser);
+  await page.goto(`${server.url}author.html`);
+  await waitReady(page);
+  await page.locator('#author-file').setInputFiles({ name: 'probe.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
+  await page.waitForSelector('body[data-seed="0"]');
+  assert.equal(await page.locator('#exercise h2.author-title').textContent(), doc.title);
+  await page.locator('#check-run').click();
+  await page.waitForSelector('body[data-checked="true"]', { timeout: 120_000 });
+  assert.equal(await page.locator('.author-check-report').getAttribute('data-ok'), 'true');
+  assert.equal(await page.locator('img').count(), 0, 'the probe made no element');
+  await page.route(`${server.url}mine/probe.json`, (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify(doc) }));
+  await page.goto(`${server.url}exercise.html?src=mine/probe.json`);
+  await waitReady(page);
+  assert.equal(await page.locator('h1').textContent(), doc.title);
+  assert.equal(await answerVerdict(page, 'weights', '4096'), 'correct');
+  assert.equal(await page.locator('img').count(), 0);
   assert.deepEqual(problems(), []);
   await context.close();
 });

@@ -51,13 +51,28 @@ function sharingDescriptions(shared) {
     return described.get(key);
   } });
 }
+// A teacher's own exercises that a page (a SCORM package's, tools/scorm-package.mjs
+// --exercise-file) lists before this script, as globalThis.AttentionTeacherExercises: they
+// join the bundle's, on the same core.
+const teacherExercises = () => (Array.isArray(globalThis.AttentionTeacherExercises)
+  ? globalThis.AttentionTeacherExercises.filter((doc) => doc && typeof doc === 'object' && typeof doc.id === 'string') : []);
+const loadShared = (docs) => loadCompanion({
+  createModule: () => { moduleLoads += 1; return createCompanionModule({ wasmBinary }); },
+  exercises: docs,
+}).then(sharingDescriptions);
 const getCompanion = () => {
   if (!wasmAllowed()) return Promise.reject(new Error(WASM_REFUSED));
-  companion ??= loadCompanion({
-    createModule: () => { moduleLoads += 1; return createCompanionModule({ wasmBinary }); },
-    exercises,
-  }).then(sharingDescriptions);
+  companion ??= loadShared([...exercises, ...teacherExercises()]);
   return companion;
+};
+// A teacher's exercise file an element fetched (src="…"): its own companion, one per file's
+// content, shared by every element that shows it.
+const fromFiles = new Map();
+const getCompanionFor = (doc) => {
+  if (!wasmAllowed()) return Promise.reject(new Error(WASM_REFUSED));
+  const key = JSON.stringify(doc);
+  if (!fromFiles.has(key)) fromFiles.set(key, loadShared([doc]));
+  return fromFiles.get(key);
 };
 
 // One store per page and context, so that several elements never overwrite each other's
@@ -71,7 +86,7 @@ const getStore = (context = null) => {
 };
 
 useKatex(katex); // math typeset from the bundle's own KaTeX: nothing to load
-defineAttentionExercise({ getCompanion, getStore, cssText });
+defineAttentionExercise({ getCompanion, getStore, cssText, getCompanionFor });
 
 globalThis.AttentionCompanion = Object.freeze({
   protocolVersion: 1,

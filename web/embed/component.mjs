@@ -1,5 +1,6 @@
 // The <attention-exercise> custom element: one exercise (exercise="ID"), a chosen list
-// (exercises="ch14.ex1 ch19.ex3") or a whole chapter (chapter="14"), with an optional
+// (exercises="ch14.ex1 ch19.ex3"), a whole chapter (chapter="14") or a teacher's own
+// exercise file (src="ADDRESS": the page's origin, or one that allows it), with an optional
 // seed="42" for every exercise, or learner="ID" (and salt="…") for the learner's own
 // variant of each exercise (learner-seed.mjs), and the teacher's feedback policy as
 // attempts="3", values="hidden", working="hidden" (../ui/feedback-policy.mjs), rendered in
@@ -22,11 +23,15 @@ import { learnerSeed, MAX_LEARNER_CHARS } from './learner-seed.mjs';
 import { readPolicy, policySentence, POLICY_ATTRIBUTES } from '../ui/feedback-policy.mjs';
 import { storeContext } from '../ui/storage.mjs';
 import { messageOf } from '../error-message.mjs';
+import { fetchExercise } from '../ui/teacher-exercise.mjs';
 
 // What is wrong with the element's attributes, in a sentence, or null.
-function attributeProblem({ exercise, exercises, chapter, learner, salt, seedRead, hasSeed }) {
-  if (!exercise && exercises === null && !chapter) {
-    return 'This element needs an exercise="…", exercises="…" or chapter="…" attribute.';
+function attributeProblem({ exercise, exercises, chapter, src, learner, salt, seedRead, hasSeed }) {
+  if (!exercise && exercises === null && !chapter && src === null) {
+    return 'This element needs an exercise="…", exercises="…", chapter="…" or src="…" attribute.';
+  }
+  if (src !== null && (exercise || exercises !== null || chapter)) {
+    return 'The src="…" attribute names the exercise (a teacher’s file): give it without exercise="…", exercises="…" or chapter="…".';
   }
   if (!seedRead.ok) return seedRead.message;
   if (learner === null) return null;
@@ -46,7 +51,9 @@ const SENT_TO_PAGE = 'kept in this browser, and sent to this page';
 
 // getStore(context) -> {store, notice, where?}: the answer store of a context (storage.mjs's
 // storeContext: an element with a feedback policy keeps its own answers and attempt counts).
-export function defineAttentionExercise({ getCompanion, getStore, cssText, name = 'attention-exercise' }) {
+// getCompanionFor(doc) -> the companion of a teacher's own exercise (src="…"), which the
+// element fetches (ui/teacher-exercise.mjs) and shows alone.
+export function defineAttentionExercise({ getCompanion, getStore, cssText, getCompanionFor = null, name = 'attention-exercise' }) {
   if (customElements.get(name)) return customElements.get(name);
   let sheet = null;
   const styleSheet = () => {
@@ -59,7 +66,7 @@ export function defineAttentionExercise({ getCompanion, getStore, cssText, name 
 
   class AttentionExercise extends HTMLElement {
     static get observedAttributes() {
-      return ['exercise', 'exercises', 'chapter', 'seed', 'learner', 'salt', ...POLICY_ATTRIBUTES];
+      return ['exercise', 'exercises', 'chapter', 'src', 'seed', 'learner', 'salt', ...POLICY_ATTRIBUTES];
     }
 
     #set = null;
@@ -97,10 +104,11 @@ export function defineAttentionExercise({ getCompanion, getStore, cssText, name 
       const exercise = this.getAttribute('exercise');
       const exercises = this.getAttribute('exercises');
       const chapter = this.getAttribute('chapter');
+      const src = this.getAttribute('src');
       const learner = this.getAttribute('learner');
       const salt = this.getAttribute('salt') ?? '';
       const seedRead = readSeed(this.getAttribute('seed') ?? '0', 'seed attribute');
-      const problem = attributeProblem({ exercise, exercises, chapter, learner, salt, seedRead,
+      const problem = attributeProblem({ exercise, exercises, chapter, src, learner, salt, seedRead,
         hasSeed: this.hasAttribute('seed') });
       if (problem) {
         this.#status(problem, 'error');
@@ -112,8 +120,15 @@ export function defineAttentionExercise({ getCompanion, getStore, cssText, name 
       let ids;
       let opened;
       try {
-        companion = await getCompanion();
-        ids = exerciseIds(companion, { exercise, exercises, chapter });
+        if (src !== null) {
+          if (!getCompanionFor) throw new Error('This page’s companion cannot load a teacher’s exercise file.');
+          const doc = await fetchExercise(src, document.baseURI);
+          companion = await getCompanionFor(doc);
+          ids = [doc.id];
+        } else {
+          companion = await getCompanion();
+          ids = exerciseIds(companion, { exercise, exercises, chapter });
+        }
         opened = getStore(storeContext(policy));
       } catch (error) {
         if (generation === this.#generation) {

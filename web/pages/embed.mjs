@@ -1,4 +1,5 @@
-// embed.html: one exercise (?exercise=ID) or a whole chapter (?chapter=14), with an
+// embed.html: one exercise (?exercise=ID), a teacher's own exercise file (?src=ADDRESS, same
+// origin or one that allows it: ui/teacher-exercise.mjs) or a whole chapter (?chapter=14), with an
 // optional seed (&seed=42) or a learner key for each learner's own variants
 // (&learner=ID[&salt=TEXT], learner-seed.mjs), the feedback policy (&attempts=… …), and a
 // parent-origin allow-list (&origin=https://course.example), in minimal chrome. Reports
@@ -85,8 +86,9 @@ async function main() {
   // Under a teacher's policy the embed keeps its own answers and attempt counts.
   const { store, notice } = openStore({ context: storeContext(policy) });
   if (notice) showNotice(notice, 'warning');
-  if (!exercise && !chapter) {
-    setStatus('This embed needs ?exercise=ID or ?chapter=N in its address.', 'error');
+  const src = params.get('src');
+  if (!exercise && !chapter && src === null) {
+    setStatus('This embed needs ?exercise=ID, ?chapter=N or ?src=ADDRESS (a teacher’s exercise file) in its address.', 'error');
     return;
   }
   if (!seedRead.ok) {
@@ -109,21 +111,35 @@ async function main() {
     showNotice('In the address, &salt= means something only with &learner=, so it is ignored.', 'warning');
   }
   const seed = learner === null ? seedRead.seed : (id) => learnerSeed(learner.trim(), id, salt);
-  const companion = await bootCompanion();
+  // A teacher's own exercise file (&src=ADDRESS) runs alone, on the exercise core (every
+  // operation; a chapter's core holds its chapter's only).
+  let teacherDoc = null;
+  if (src !== null) {
+    try {
+      // (Fetched only here, so that a page without a teacher's file carries none of it.)
+      const { fetchExercise } = await import('../ui/teacher-exercise.mjs');
+      teacherDoc = await fetchExercise(src, document.baseURI);
+    } catch (error) {
+      setStatus(messageOf(error), 'error');
+      return;
+    }
+    if (exercise || chapter) showNotice('In the address, &src= names the exercise, so &exercise= and &chapter= are ignored.', 'warning');
+  }
+  const companion = await bootCompanion(teacherDoc ? { exercises: [teacherDoc], core: 'exercises' } : {});
   if (!companion) return;
   let ids;
   try {
-    ids = exerciseIds(companion, { exercise, chapter });
+    ids = teacherDoc ? [teacherDoc.id] : exerciseIds(companion, { exercise, chapter });
   } catch (error) {
     setStatus(error.message, 'error');
     return;
   }
   const holder = document.getElementById('exercises');
-  if (chapter && !exercise) holder.before(el('h1', { class: 'aw-chapter' }, `Chapter ${chapter}`));
+  if (chapter && !exercise && !teacherDoc) holder.before(el('h1', { class: 'aw-chapter' }, `Chapter ${chapter}`));
   const rules = policySentence(policy);
   if (rules) holder.before(el('p', { class: 'policy-note' }, rules));
   set = mountSet(holder, {
-    companion, ids, seed, store, policy, titleLevel: exercise ? 1 : 2, // the page's one exercise is its h1
+    companion, ids, seed, store, policy, titleLevel: exercise || teacherDoc ? 1 : 2, // the page's one exercise is its h1
     where: allowedOrigins.length ? 'kept in this browser, and sent to your course page' : 'kept in this browser only',
     onEvent: (event) => {
       const { type, ...payload } = event;

@@ -1,5 +1,5 @@
 // The exercise page (exercise-CHAPTER.html?id=ID[&seed=123], or exercise.html for any
-// chapter: see coreForPage): intro with
+// chapter: see coreForPage; or exercise.html?src=ADDRESS, a teacher's own file): intro with
 // typeset math, the inputs the core reads (a variant's own numbers when a seed
 // is given), the decimal rule (stated once; a verdict it decided points to it), one
 // answer form per part (text, a text area for a matrix, choice or letter), the written
@@ -144,7 +144,21 @@ async function main() {
   const params = new URLSearchParams(window.location.search);
   // An exercise's own page (ID.html) names it in its body, and carries it drawn at seed 0
   // (tools/prerender.mjs): the page is then drawn again from the core and takes over.
-  const id = params.get('id') ?? document.body.dataset.exercise ?? null;
+  // A teacher's own exercise (?src=ADDRESS of its file, ui/teacher-exercise.mjs) runs on the
+  // exercise core, which holds every operation; it has no place in the chapters' order.
+  const src = params.get('src');
+  let teacherDoc = null;
+  if (src !== null) {
+    try {
+      // (Fetched only here, so that a page without a teacher's file carries none of it.)
+      const { fetchExercise } = await import('../ui/teacher-exercise.mjs');
+      teacherDoc = await fetchExercise(src, document.baseURI);
+    } catch (error) {
+      setStatus(messageOf(error), 'error');
+      return;
+    }
+  }
+  const id = teacherDoc?.id ?? params.get('id') ?? document.body.dataset.exercise ?? null;
   const shown = document.getElementById('exercise');
   const prerendered = shown.hasChildNodes() ? shown : null;
   let content = prerendered ? el('article', { id: 'exercise' }) : shown;
@@ -156,12 +170,14 @@ async function main() {
   if (seedProblem) showNotice(seedProblem, 'warning');
   const { policy, problems: policyProblems } = readPolicy((name) => params.get(name));
   for (const text of policyProblems) showNotice(`In the address, ${text}`, 'warning');
-  const core = coreForPage(id);
+  const core = teacherDoc ? 'exercises' : coreForPage(id);
   // The prerendered exercise holds its maths typeset: drawn again at the chapter's numbers it
   // needs no KaTeX, which is then fetched only for maths the page does not hold (feedback).
   if (prerendered) adoptTypeset(prerendered);
   if (!prerendered || urlSeed) startLoadingKatexAfter(`${coreFile(core)}.wasm`);
-  const companion = await bootCompanion({ only: [id], core });
+  // (The site build reads `bootCompanion({ only` here: the page then carries the catalogue.)
+  const companion = teacherDoc ? await bootCompanion({ exercises: [teacherDoc], core })
+    : await bootCompanion({ only: [id], core });
   if (!companion) return;
   // The page is drawn a few pieces at a time, each batch in its own task (it stays responsive
   // while a long exercise is drawn); the pieces are appended in order.
@@ -260,7 +276,7 @@ async function main() {
   }
   document.body.classList.remove('drawing');
   const catalogue = await safeCall(() => companion.exercises());
-  const nav = errorOf(catalogue) ? null : pager(catalogue, id);
+  const nav = errorOf(catalogue) || teacherDoc ? null : pager(catalogue, id);
   if (nav) content.append(nav);
   for (const view of views) {
     if (view.restore) await view.restore();

@@ -23,6 +23,8 @@ import { dedupeTries, joinLearners } from '../report/learners.mjs';
 import { count, reportView } from '../report/report-view.mjs';
 import { plural } from '../ui/format.mjs';
 import { keepForOffline } from '../ui/offline.mjs';
+import { loadCompanion } from '../companion.mjs';
+import { readExerciseText } from '../ui/teacher-exercise.mjs';
 
 const megabytes = (bytes) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
@@ -72,15 +74,32 @@ async function main() {
     `${LIMITS.maxFileBytes / (1024 * 1024)} MB, holding at most ${count(LIMITS.maxAnswers)} answers in all ` +
     '(every answer counts, whether or not it belongs to this companion).';
 
-  const companion = await bootCompanion();
-  if (!companion) return;
-  const catalogue = await safeCall(() => companion.exercises());
+  const siteCompanion = await bootCompanion();
+  if (!siteCompanion) return;
+  let companion = siteCompanion;
+  let catalogue = await safeCall(() => companion.exercises());
   const problem = errorOf(catalogue) ?? (Array.isArray(catalogue) ? null : 'the exercise list is not a list');
   if (problem) {
     setStatus(`The list of exercises could not be loaded, so no answer can be placed: ${problem}`, 'error');
     return;
   }
-  const resolve = interactionReader(catalogue);
+  const siteCatalogue = catalogue;
+  let resolve = interactionReader(catalogue);
+  // A teacher's own exercise files given with the answers (docs/authoring.md): the answers to
+  // them are placed and graded with the files as given, beside the companion's exercises.
+  const useTeacherExercises = async (docs) => {
+    if (docs.length === 0) {
+      companion = siteCompanion;
+      catalogue = siteCatalogue;
+    } else {
+      const own = await fetch(new URL('exercises.json', document.baseURI)).then((response) => response.json());
+      const ids = new Set(docs.map((doc) => doc.id));
+      companion = await loadCompanion({ core: 'exercises', exercises: [...own.filter((doc) => !ids.has(doc.id)), ...docs] });
+      catalogue = companion.exercises();
+    }
+    resolve = interactionReader(catalogue);
+    described.clear();
+  };
   // A written item's checklist (its exercise described by the core once).
   const described = new Map();
   const checklists = (exercise, item) => {
@@ -129,10 +148,32 @@ async function main() {
     const pause = pacer(8);
     progress.hidden = false;
     bar.removeAttribute('value'); // (reading: no count to show yet)
+    // The files read first, so that a teacher's exercise file places the answers of every file.
+    const texts = [];
+    const teacherDocs = [];
     for (const [fileIndex, file] of files.entries()) {
       progressText.textContent = `Reading file ${fileIndex + 1} of ${files.length}…`;
       const got = await readFile(file);
       if (mine !== run) return;
+      const exercise = got.error ? null : teacherExercise(got.text);
+      if (exercise) {
+        teacherDocs.push(exercise);
+        lines.push(el('li', { class: 'report-file-ok', 'data-file': got.name }, el('strong', {}, got.name),
+          `: your exercise “${exercise.title ?? exercise.id}” (${exercise.id}); its answers are graded with this file.`));
+      } else {
+        texts.push([fileIndex, got]);
+      }
+    }
+    try {
+      await useTeacherExercises(teacherDocs);
+    } catch (error) {
+      holder.dataset.state = 'refused';
+      progress.hidden = true;
+      say(el('p', {}, `Your exercise files could not be loaded: ${messageOf(error)}`), 'error');
+      return;
+    }
+    if (mine !== run) return;
+    for (const [fileIndex, got] of texts) {
       if (got.error) {
         lines.push(el('li', { class: 'report-file-error', 'data-file': got.name }, el('strong', {}, got.name), `: ${got.error}`));
         continue;
@@ -231,6 +272,14 @@ async function main() {
     handle(event.dataTransfer.files).catch((error) => say(el('p', {}, `The report could not be made: ${messageOf(error)}`), 'error'));
   });
   input.disabled = false;
+}
+
+// A file's text -> a teacher's exercise (a JSON object with an id and parts, which no
+// progress file is), or null.
+function teacherExercise(text) {
+  if (!/^\s*\{/.test(text)) return null;
+  const { doc } = readExerciseText(text);
+  return doc && Array.isArray(doc.parts) && doc.format === undefined ? doc : null;
 }
 
 const emptyTotals = () => ({ answers: 0, correct: 0, incorrect: 0, invalid: 0, nearMisses: 0, named: 0 });

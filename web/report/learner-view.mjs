@@ -19,7 +19,14 @@ const VERDICT_WORDS = { correct: 'correct', incorrect: 'incorrect', invalid: 'no
 const OPEN_UP_TO = 10;
 
 // One learner's parts as a table.
-function partsTable(learner, label, withVersion) {
+// A row's version, and whether it is not the one its exercise has now (current: {id: version}).
+function versionText(row, current) {
+  if (!row.version) return '';
+  const now = current.get(row.exercise);
+  return now && now !== row.version ? `${row.version} (an earlier version; now ${now})` : row.version;
+}
+
+function partsTable(learner, label, withVersion, current = new Map()) {
   const head = ['Part', 'Answer', 'Verdict', 'Attempts', 'Tries, in order', 'Follow-through', 'Named mistake',
     ...(withVersion ? ['Version'] : [])];
   return el('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': `${label}: each part (table)` },
@@ -36,7 +43,8 @@ function partsTable(learner, label, withVersion) {
         ...(step.mistake ? { 'data-mistake': step.mistake } : {}) }, stepText(step))))),
       el('td', {}, followThroughText(row.followThrough)),
       el('td', {}, row.mistake ? el('code', {}, row.mistake) : ''),
-      withVersion ? el('td', {}, row.version ?? '') : null)))));
+      withVersion ? el('td', { class: 'report-version', ...(row.version ? { 'data-version': row.version } : {}) },
+        versionText(row, current)) : null)))));
 }
 
 // "67% (4 of 6 parts correct) · 9 checks · mistakes met: divided-by-count, forgot-exp"
@@ -50,6 +58,7 @@ export function learnerSummary(learner) {
 // report: regrade.mjs's; label(key): the name a learner is shown by.
 export function learnerSection(report, label) {
   const withVersion = report.learners.some((learner) => learner.rows.some((row) => row.version));
+  const current = new Map((report.exercises ?? []).filter((entry) => entry.version).map((entry) => [entry.exercise, entry.version]));
   const learners = [...report.learners].sort((x, y) => compareNames(label(x.learner), label(y.learner)));
   const open = learners.length <= OPEN_UP_TO;
   const draw = (learner) => {
@@ -61,7 +70,7 @@ export function learnerSection(report, label) {
     const fill = () => {
       if (details.dataset.drawn) return;
       details.dataset.drawn = 'true';
-      details.append(partsTable(learner, name, withVersion));
+      details.append(partsTable(learner, name, withVersion, current));
     };
     details.addEventListener('toggle', () => { if (details.open) fill(); });
     if (open) {

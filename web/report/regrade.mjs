@@ -159,7 +159,16 @@ export async function gradeAnswers(companion, catalogue, answers, { written = []
   for (const part of parts) for (const key of Object.keys(totals)) totals[key] += part[key];
   const exercises = [...new Set(parts.map((p) => p.exercise))].map((id) => {
     const entry = entries.get(id);
-    return { exercise: id, title: entry.title ?? id, parts: (entry.parts ?? []).length };
+    // The version of the exercise the answers are graded against now (an answer given against
+    // another one is marked so: an edited exercise never silently re-grades earlier work).
+    let version = null;
+    try {
+      const described = companion.exercise(id);
+      version = typeof described?.version === 'string' ? described.version : null;
+    } catch {
+      // (no version to compare with)
+    }
+    return { exercise: id, title: entry.title ?? id, parts: (entry.parts ?? []).length, ...(version ? { version } : {}) };
   });
   const inOrder = (x, y) => x.order[0] - y.order[0] || x.order[1] - y.order[1] || x.order[2] - y.order[2];
   const people = [];

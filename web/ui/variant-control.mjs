@@ -19,13 +19,17 @@ export function hasVariants(exercise) {
 // goes in its query. A teacher's feedback policy in this page's address (attempts, values,
 // working: feedback-policy.mjs) goes along, so that a new variant or the next exercise keeps
 // it. (exercise-14.html?id=… and exercise.html?id=… show any exercise too, for older links.)
+// A teacher's own exercise (exercise.html?src=ADDRESS) stays on exercise.html with its src.
 export function exerciseHref({ id }, seed = 0) {
   const query = new URLSearchParams();
-  if (seed) query.set('seed', String(seed));
   const here = new URLSearchParams(globalThis.location?.search ?? '');
+  const src = here.get('src');
+  if (src !== null) query.set('src', src);
+  if (seed) query.set('seed', String(seed));
   for (const name of POLICY_ATTRIBUTES) {
     if (here.has(name)) query.set(name, here.get(name));
   }
+  if (src !== null) return `exercise.html?${query}`;
   return `${encodeURIComponent(id)}.html${query.size ? `?${query}` : ''}`;
 }
 
