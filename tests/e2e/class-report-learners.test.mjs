@@ -128,7 +128,8 @@ test('three learners export the same day under the same file name: three learner
       node.dataset.learner === key).querySelectorAll('tbody tr[data-part]')].map((tr) => [tr.dataset.part,
       [...tr.querySelectorAll('.report-path li')].map((li) => li.textContent)]), `id:${ids[n]}`);
     const want = parts.filter((part) => last.has(part)).map((part) => [part, learner.checks.filter(([p]) => p === part)
-      .map(([, text]) => graded(part, text)).map((r) => stepText({ verdict: r.verdict, mistake: r.misconception || null, nearMiss: r.nearMiss }))]);
+      .map(([, text]) => graded(part, text)).map((r) => stepText({ verdict: r.verdict, mistake: r.misconception || null, nearMiss: r.nearMiss,
+        version: companion.exercise(E).version }))]);
     assert.deepEqual(rows, want, learner.email);
   }
   // The class: the share of learners who met the named mistake.

@@ -160,7 +160,7 @@ test('the report of a class\'s SCORM answers: re-graded counts, named mistakes, 
 
   // What the LMS recorded: one interaction per check, with the learner's text.
   const answers = visits.flatMap(({ interactions }) => interactions.map((item) => {
-    const match = /^ch14\.example1\.([a-z_]+)(?:\.v(\d+))?$/.exec(item.id);
+    const match = /^ch14\.example1\.([a-z_]+)(?:\.v(\d+))?(?:\.h[0-9a-f]{12})?$/.exec(item.id);
     assert.ok(match, `an interaction id of Example 14.1: ${item.id}`);
     return { part: match[1], seed: Number(match[2] ?? 0), text: item.student_response, result: item.result };
   }));
@@ -226,9 +226,10 @@ test('the report of a class\'s SCORM answers: re-graded counts, named mistakes, 
       const mine = learner.answers.filter(([p]) => p === part).map(([, text]) => text);
       const last = graded(part, mine.at(-1));
       const path = mine.map((text) => graded(part, text)).map((r) => stepText({ verdict: r.verdict, mistake: r.misconception || null,
-        nearMiss: isNearMiss(r) })).join(' → ');
+        nearMiss: isNearMiss(r), version: companion.exercise(EXERCISE).version })).join(' → ');
       return [`${learner.name} (${learner.email})`, EXERCISE, title, part, '', mine.at(-1), last.verdict,
-        String(mine.filter((text) => graded(part, text).verdict !== 'invalid').length), path, '', last.misconception ?? '', '', ''];
+        String(mine.filter((text) => graded(part, text).verdict !== 'invalid').length), path, '', last.misconception ?? '',
+        companion.exercise(EXERCISE).version, ''];
     }));
   const shown = await page.locator('details.report-learner tbody tr[data-part]').evaluateAll((trs) => trs.map((tr) =>
     [tr.closest('details').dataset.learner, tr.dataset.part, tr.cells[1].textContent, tr.cells[3].textContent,

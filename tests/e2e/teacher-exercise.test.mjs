@@ -14,7 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { launchBrowser, newCheckedPage, part, repoRoot, startServer, waitReady } from './harness.mjs';
-import { hostPage, startHost } from './embed-helpers.mjs';
+import { hostPage, localise, startHost } from './embed-helpers.mjs';
+import { snippet } from './embed-snippets.mjs';
 import { installPackage } from './scorm-lms.mjs';
 import { main as scormPackage } from '../../tools/scorm-package.mjs';
 import { loadCompanion } from '../../web/companion.mjs';
@@ -135,6 +136,27 @@ test('the iframe: embed.html?src= grades the file; a file the core refuses shows
   await waitReady(page);
   assert.match(await page.locator('#status').textContent(), /could not be fetched \(HTTP 404\)/);
   assert.deepEqual(problems().filter((p) => !/404/.test(p)), []);
+});
+
+test('docs/teachers.md\'s host-own-exercise snippet, as pasted: the link, the iframe and the component each grade the file', async () => {
+  const { page, problems } = await newCheckedPage(browser);
+  // The teacher's file at my/my-exercise.json beside the companion, as the guide says.
+  await page.route(`${site.url}my/my-exercise.json`, (route) => route.fulfill({ contentType: 'application/json',
+    body: JSON.stringify(v1), headers: { 'Access-Control-Allow-Origin': '*' } }));
+  const html = localise(snippet('host-own-exercise'), { companion: site.url, course: course.url });
+  course.write('own.html', hostPage(html, `<script src="${site.url}attention-exercise.js"></script>`));
+  await page.goto(`${course.url}own.html`);
+  const frame = page.frameLocator('iframe');
+  await frame.locator('body[data-ready="true"]').waitFor({ timeout: 20_000 });
+  assert.equal(await grade(frame, 'weights', '2*4*16*32'), 'correct');
+  const component = page.locator('attention-exercise');
+  await component.locator('[data-ready="true"], .part').first().waitFor({ timeout: 20_000 });
+  assert.equal(await grade(component, 'weights', '2*4*16*32'), 'correct');
+  await page.locator('a', { hasText: 'My exercise' }).click();
+  await waitReady(page);
+  assert.equal(await page.locator('h1').textContent(), v1.title);
+  assert.equal(await grade(page, 'weights', '4096'), 'correct');
+  assert.deepEqual(problems(), []);
 });
 
 test('the web component on another origin: src= beside the course page; the graded event carries the version', async () => {

@@ -4,7 +4,11 @@
 // wrong length, a draw the core cannot read) is refused with the key, seed or part named. The
 // files are graded through loadCompanion({exercises}), as the pages and the CLI load them.
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { snippet } from '../e2e/embed-snippets.mjs';
 import { test } from 'node:test';
 import { loadCompanion } from '../../web/companion.mjs';
 import { checkWords } from '../../web/author/check-report.mjs';
@@ -96,4 +100,19 @@ test('each way a file goes wrong is refused, naming the key, the seed or the par
 test('docs/authoring.md lists the operations the core has', () => {
   assert.equal(withTable(doc, operationsTable(companion.operations()), MARKERS), doc,
     'run node tools/operations-table.mjs');
+});
+
+test('docs/teachers.md\'s commands, as pasted: check-own-exercise passes a good file, package-own-exercise packs it', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'own-exercise-'));
+  try {
+    copyFileSync(new URL('cost-count.json', examplesDir), join(dir, 'my-exercise.json'));
+    const root = new URL('../../', import.meta.url).pathname;
+    const run = (command) => execFileSync('bash', ['-c', command.replaceAll('tools/', `${root}tools/`)],
+      { cwd: dir, encoding: 'utf8' });
+    assert.match(run(snippet('check-own-exercise')), /1000 seeds, 0 to 999: every check passes/);
+    run(`${snippet('package-own-exercise')} --out ${join(dir, 'zips')}`);
+    assert.ok(readdirSync(join(dir, 'zips')).some((f) => f.endsWith('.zip')));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

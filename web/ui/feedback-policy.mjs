@@ -122,8 +122,9 @@ export function policySentence(policy) {
   if (after === null) {
     rules.push('no worked solution of a part is offered');
   } else if (solutionWaitsForSettled(policy)) {
-    rules.push(`a part offers its worked solution only once it is ${settledWord}, and after ` +
-      `${after === 1 ? 'one check' : `${after} checks`} that ${after === 1 ? 'was' : 'were'} not correct`);
+    // (Settled, it has nothing left to give away; a count of wrong checks could then outlast
+    // the attempts a part has.)
+    rules.push(`a part offers its worked solution once it is ${settledWord}`);
   } else if (after !== SOLUTIONS_AFTER) {
     rules.push(`a part offers its worked solution after ${after === 1 ? 'one check' : `${after} checks`} that ` +
       `${after === 1 ? 'was' : 'were'} not correct`);

@@ -501,8 +501,8 @@ export function partView(companion, store, exercise, part, index, seed,
   closeIfSettled();
 
   // The worked solution is offered after the policy's number of checks that were not correct
-  // (counted from the part's tries), once the part is settled where the policy keeps values
-  // back; once offered it stays, and once opened the part says so.
+  // (counted from the part's tries), or, where the policy keeps values back, once the part is
+  // settled; once offered it stays, and once opened the part says so.
   const after = solutionAfter(policy);
   function updateSolution() {
     if (!solution) return;
@@ -510,7 +510,12 @@ export function partView(companion, store, exercise, part, index, seed,
       solution.offer(true);
       return;
     }
-    if (after === null || (solutionWaitsForSettled(policy) && !isSettled(record, policy))) return;
+    if (after === null) return;
+    // Where the policy keeps values back, a settled part offers it (whatever its count).
+    if (solutionWaitsForSettled(policy)) {
+      if (isSettled(record, policy)) solution.offer(false);
+      return;
+    }
     const wrong = store.tries(exercise.id, name, seed).filter((entry) => entry.verdict === 'incorrect').length;
     if (wrong >= after) solution.offer(false);
   }
