@@ -15,7 +15,7 @@
 
 import { el, clear } from '../ui/dom.mjs';
 import { setStatus, ensureHeading } from '../ui/boot.mjs';
-import { mathTypeset, renderParagraphs } from '../ui/render-math.mjs';
+import { mathTypeset, renderMathText, renderParagraphs } from '../ui/render-math.mjs';
 import { hasWorking, workingKind } from '../ui/working-view.mjs';
 import { PRACTICE } from '../ui/feedback-policy.mjs';
 import { workingBlock } from '../ui/working-block.mjs';
@@ -118,7 +118,12 @@ function answersView(described, mistakes) {
     // The working of the part: its steps from the given inputs, as its worked solution has them.
     if (Array.isArray(shown?.solution) && shown.solution.length) {
       section.append(el('p', {}, 'The working:'),
-        el('ol', { class: 'author-working' }, shown.solution.map((line) => el('li', {}, el('code', {}, String(line))))));
+        el('ol', { class: 'author-working' }, shown.solution.map((line) => {
+          // The steps name the chapters' quantities in their notation ($\\alpha_i$), typeset.
+          const item = el('li', {});
+          renderMathText(item, String(line));
+          return item;
+        })));
     }
     const list = Array.isArray(part.mistakes) ? part.mistakes : [];
     if (list.length === 0) {
