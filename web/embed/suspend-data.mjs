@@ -3,7 +3,7 @@
 // byte budget under SCORM 2004, whose saves an LMS may send at page exit, when a browser
 // refuses large bodies: scorm-session.mjs's SUSPEND_LIMITS).
 //
-//   "2" + JSON [ {<exercise id>: {<seed>: {<part>: [text, attempts, verdict, cut?, version?], "": at?},
+//   "2" + JSON [ {<exercise id>: {"h": version?, <seed>: {<part>: [text, attempts, verdict, cut?, version?], "": at?},
 //                                 "w": {<item>: [notes, [ticked], revealed, cut?]}}},
 //                {f: 1}? ]
 // Exercises are keyed by their id and parts by their name, never by position, so a package
@@ -13,7 +13,10 @@
 // verdict: "c" correct, "i" incorrect, "v" invalid, "" none. cut: 1 when the text was
 // shortened to fit the size (a part's answer is then left out whole, since a part of an
 // answer is another answer; a written text keeps its beginning, never half a character).
-// version: the exercise's version the answer was given against ('' or absent: not known).
+// version: the exercise's version the answer was given against ('' or absent: not known);
+// the version most of an exercise's answers share is written once, as its "h", and a part's
+// own only where it differs (an exercise edited between two answers), so that the version
+// costs a package's 4,096 characters a few dozen, not a dozen a part.
 // Trailing fields at their defaults are left out (version 2's first cells had only four).
 // at (under the key "", which no part has): when a variant that is not the one shown now
 // was last checked, whole seconds since 1970, so that the oldest goes first (below).
@@ -47,14 +50,31 @@ const MAX_VERSION = 64;
 const WRITTEN = 'w';
 const OPEN_TASK = '';
 const TIME = ''; // (in a seed's holder: no part has an empty name)
+const SHARED_VERSION = 'h'; // (in an exercise's holder: no seed is a letter)
 const dict = () => Object.create(null);
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
 const has = (object, key) => Object.hasOwn(object ?? {}, key);
 const utf16 = (text) => text.length;
 
-// A part's record -> its cell, trailing defaults left out.
-function partCell(saved) {
-  const cell = [saved.text, saved.attempts, CODES.get(saved.verdict) ?? '', 0, typeof saved.version === 'string' ? saved.version : ''];
+const versionOf = (saved) => (typeof saved.version === 'string' && saved.version.length <= MAX_VERSION ? saved.version : '');
+
+// The version most of an exercise's part records were given against ('' where none is known).
+function sharedVersion(record) {
+  const counts = new Map();
+  for (const { parts } of Object.values(record.seeds ?? {})) {
+    for (const saved of Object.values(parts ?? {})) {
+      const version = versionOf(saved);
+      if (version) counts.set(version, (counts.get(version) ?? 0) + 1);
+    }
+  }
+  return [...counts].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))[0]?.[0] ?? '';
+}
+
+// A part's record -> its cell, trailing defaults left out (its version where the exercise's
+// shared one is not it).
+function partCell(saved, shared = '') {
+  const version = versionOf(saved);
+  const cell = [saved.text, saved.attempts, CODES.get(saved.verdict) ?? '', 0, version === shared ? '' : version];
   while (cell.length > 3 && !cell.at(-1)) cell.pop();
   return cell;
 }
@@ -96,16 +116,20 @@ function tree(size) {
       node.size = size(JSON.stringify(node.cell));
       if (node.parent) grow(node.parent, node.size - before);
     },
-    // Removes a node; a holder left empty (not the root) goes with it.
+    // Removes a node; a holder left empty (not the root), or holding only what describes the
+    // rest (a leaf marked `shared`, such as an exercise's version), goes with it.
     remove(node) {
       const { parent } = node;
       if (!parent || parent.children.get(node.key) !== node) return;
       parent.children.delete(node.key);
       grow(parent, -(entry(node) + (parent.children.size ? 1 : 0)));
       node.parent = null;
-      if (parent.children.size === 0 && parent.parent) {
+      if (!parent.parent) return;
+      if (parent.children.size === 0) {
         parent.gone = true;
         this.remove(parent);
+      } else if ([...parent.children.values()].every((child) => child.shared)) {
+        this.remove(parent.children.values().next().value);
       }
     },
     toJSON(node = root) {
@@ -149,15 +173,22 @@ export function planSuspend(state, ids, { limit = SUSPEND_LIMIT, size = utf16, f
     const record = has(state.exercises, id) ? state.exercises[id] : null;
     if (!record) continue;
     let exercise = null;
+    const shared = sharedVersion(record);
+    const open = () => {
+      if (exercise) return exercise;
+      exercise = t.object(data, id);
+      if (shared) t.leaf(exercise, SHARED_VERSION, shared).shared = true;
+      return exercise;
+    };
     for (const [seed, { parts }] of Object.entries(record.seeds ?? {})) {
       const entries = Object.entries(parts ?? {});
       if (entries.length === 0) continue;
-      exercise ??= t.object(data, id);
+      open();
       const holder = t.object(exercise, seed);
       const hidden = has(current, id) && String(current[id]) !== seed;
       let latest = 0;
       for (const [part, saved] of entries) {
-        const cell = partCell(saved);
+        const cell = partCell(saved, shared);
         const at = secondsOf(saved);
         latest = Math.max(latest, at);
         leaves.push({ node: t.leaf(holder, part, cell), exercise: id, seed, part, at, correct: cell[2] === 'c', shown: !hidden });
@@ -169,7 +200,7 @@ export function planSuspend(state, ids, { limit = SUSPEND_LIMIT, size = utf16, f
     }
     const written = [...(record.open ? [[OPEN_TASK, record.open]] : []), ...Object.entries(record.explain ?? {})];
     if (written.length) {
-      exercise ??= t.object(data, id);
+      open();
       const holder = t.object(exercise, WRITTEN);
       for (const [item, saved] of written) {
         const cell = [saved.notes, [...saved.ticked], saved.revealed ? 1 : 0];
@@ -239,7 +270,10 @@ function readExercise(seeds) {
   const record = { seeds: dict() };
   const cut = [];
   let dropped = 0;
+  const held = seeds[SHARED_VERSION];
+  const shared = typeof held === 'string' && held.length <= MAX_VERSION ? held : '';
   for (const [key, cells] of Object.entries(seeds)) {
+    if (key === SHARED_VERSION) continue;
     if (!isObject(cells)) {
       dropped += 1;
       continue;
@@ -271,7 +305,7 @@ function readExercise(seeds) {
       }
       const entry = { text: cell[0], attempts: cell[1], verdict: VERDICTS.get(cell[2]) };
       if (at) entry.at = at;
-      if (cell[4]) entry.version = cell[4];
+      if (cell[4] || shared) entry.version = cell[4] || shared;
       saved[part] = entry;
       if (cell[3] === 1) cut.push({ seed: key, part });
     }
