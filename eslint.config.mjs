@@ -35,7 +35,7 @@ export default [
   },
   {
     // The JS API runs in the browser and in Node (it checks which at run time).
-    files: ['web/companion.mjs'],
+    files: ['web/companion.mjs', 'web/core-loading.mjs'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
   {

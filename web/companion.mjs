@@ -3,251 +3,17 @@
 // and every verdict comes from the core; this file only moves text across.
 
 import { parseSeed } from './seed.mjs';
-import { messageOf } from './error-message.mjs';
+import { inNode, coreNamed, loadCoreInNode, loadCoreInBrowser, readExerciseDocsInNode, fetchExercises, catalogueEntry,
+  inChapterOrder } from './core-loading.mjs';
+import { COMPUTE_ARRAYS, AGREEMENT_ARRAYS, MAX_BATCH_ARRAY, SMALL_READ_MAX, smallReadRefusal, batchArrays,
+  batchOptionsJson, heapBlock, inCore, parseCoreJson } from './core-boundary.mjs';
 
-const inNode = typeof window === 'undefined' && typeof process !== 'undefined' && !!process.versions?.node;
-
-// The cores the build makes from the same C++ (cpp/CMakeLists.txt): the whole core, with every
-// call; the exercise core, with the exercise calls only (describe, grade, work), smaller,
-// which the pages load; and a chapter's core ('ch14', 'ch19'), the exercise core with that
-// chapter's exercises only, which the chapter's exercise page loads. The batch calls of the
-// smaller ones come from the whole core (withBatch).
-const CORES = {
-  whole: { file: 'companion', factory: 'createCompanionModule' },
-  exercises: { file: 'companion-exercises', factory: 'createExerciseCoreModule' },
-};
-function coreNamed(name) {
-  const chapter = /^ch(\d+)$/.exec(name)?.[1];
-  if (chapter) return { file: `companion-ch${chapter}`, factory: `createCh${chapter}CoreModule` };
-  if (!Object.hasOwn(CORES, name)) {
-    throw new Error(`There is no core '${name}': the cores are ${Object.keys(CORES).join(', ')} and chNN for a chapter.`);
-  }
-  return CORES[name];
-}
-
-// The files of a core ('whole', 'exercises', 'ch14', …) without their extension: the build's
-// FILE.cjs and FILE.wasm, which the site serves as FILE.js and FILE.wasm.
-export const coreFile = (name) => coreNamed(name).file;
-// The name of the factory that a core's FILE.js defines (createCh14CoreModule for 'ch14').
-export const coreFactory = (name) => coreNamed(name).factory;
-
-async function loadCoreInNode({ file }) {
-  const { createRequire } = await import('node:module');
-  const { readFile } = await import('node:fs/promises');
-  const { fileURLToPath } = await import('node:url');
-  const require = createRequire(import.meta.url);
-  const createModule = require(fileURLToPath(new URL(`../build/wasm/cpp/${file}.cjs`, import.meta.url)));
-  // Node's fetch cannot read a file path, so the module gets its bytes directly.
-  const wasmBinary = await readFile(new URL(`../build/wasm/cpp/${file}.wasm`, import.meta.url));
-  return createModule({ wasmBinary });
-}
-
-// The site serves each core's glue as FILE.js, a classic script that defines its factory.
-function loadCoreInBrowser(base, { file, factory }) {
-  return new Promise((resolve, reject) => {
-    if (globalThis[factory]) {
-      resolve(globalThis[factory]());
-      return;
-    }
-    const script = document.createElement('script');
-    script.src = new URL(`${file}.js`, base).href;
-    script.onload = () => resolve(globalThis[factory]());
-    script.onerror = () => reject(new Error(`The attention core (${file}.js) could not be loaded.`));
-    document.head.append(script);
-  });
-}
-
-async function readExerciseDocsInNode() {
-  const { readdir, readFile } = await import('node:fs/promises');
-  const root = new URL('../exercises/', import.meta.url);
-  const docs = [];
-  for (const chapter of (await readdir(root, { withFileTypes: true })).filter((d) => d.isDirectory())) {
-    const dir = new URL(`${chapter.name}/`, root);
-    for (const file of (await readdir(dir)).filter((f) => f.endsWith('.json'))) {
-      docs.push(JSON.parse(await readFile(new URL(file, dir), 'utf8')));
-    }
-  }
-  return docs;
-}
-
-async function fetchJson(base, file) {
-  const response = await fetch(new URL(file, base));
-  if (!response.ok) throw new Error(`The exercises could not be loaded (${file}: ${response.status}).`);
-  return response.json();
-}
-
-// A JSON array a page carries in itself, written by the site build as a data block
-// (script#ID); null without (or unreadable).
-function arrayInPage(id) {
-  const block = globalThis.document?.getElementById(id);
-  if (!block) return null;
-  try {
-    const value = JSON.parse(block.textContent);
-    return Array.isArray(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-// The catalogue a page carries in itself: the site build writes it into a page that loads
-// one exercise (script#exercise-catalogue), so that the page asks for the exercise's own file
-// the moment it starts instead of a round trip later, and into one that only lists the
-// exercises (the index), which then needs no core. Null without.
-export const catalogueInPage = () => arrayInPage('exercise-catalogue');
-
-// Every exercise (exercises.json), or, with `only`, the catalogue (the page's own, else
-// catalogue.json) and the documents of those of the ids it lists, so that a page about one
-// exercise does not download them all; an id it does not list then names no exercise. A
-// chapter's page carries its chapter's documents (script#exercise-docs: on a slow link they
-// come with the page, while it waits for its other files, instead of a round trip after its
-// script has run); any other is fetched (exercises/ID.json).
-async function fetchExercises(base, only) {
-  if (!only) return { docs: await fetchJson(base, 'exercises.json'), catalogue: null };
-  const catalogue = catalogueInPage() ?? await fetchJson(base, 'catalogue.json');
-  const listed = new Set(catalogue.map((entry) => entry.id));
-  const wanted = [...new Set(only.map(String))].filter((id) => listed.has(id));
-  const carried = new Map((arrayInPage('exercise-docs') ?? []).map((doc) => [doc?.id, doc]));
-  return {
-    docs: await Promise.all(wanted.map((id) => carried.get(id) ?? fetchJson(base, `exercises/${encodeURIComponent(id)}.json`))),
-    catalogue,
-  };
-}
-
-// What the catalogue says of an exercise (companion.exercises()); the site build writes the
-// same entries to catalogue.json.
-export function catalogueEntry(doc) {
-  return {
-    id: doc.id, chapter: doc.chapter, order: doc.order, title: doc.title,
-    parts: (doc.parts ?? []).map((p) => p.name),
-    explain: (doc.explain ?? []).map((item) => item.name),
-    lab: typeof doc.lab === 'string' ? doc.lab : null,
-    figures: Array.isArray(doc.figures) ? structuredClone(doc.figures) : [],
-  };
-}
+export { coreFile, coreFactory, catalogueInPage, catalogueEntry, loadCatalogue } from './core-loading.mjs';
 
 // Seeds are whole numbers 0..2^32-1 (seed.mjs, the one reading of a seed); anything
 // else is refused with a message that names it.
 const seedOf = (seed) => parseSeed(seed);
 
-// The batch boundary: everything the core receives is checked and copied here, in JS, so
-// that no getter, proxy or huge length runs inside a WebAssembly call (an exception
-// thrown through the binding would leak the module's stack). Each batch call reads only
-// its own arrays: the compute pass its inputs and mask, the agreement check the outputs.
-const COMPUTE_ARRAYS = { query: Float32Array, keys: Float32Array, values: Float32Array, explicitMask: Uint8Array };
-const AGREEMENT_ARRAYS = { explicitMask: Uint8Array, context: Float32Array, weights: Float32Array, emptyRows: Uint8Array,
-  compareContext: Float32Array, compareWeights: Float32Array, compareEmptyRows: Uint8Array };
-const MAX_BATCH_ARRAY = 1 << 26;  // entries in one array; the core's own budget is smaller
-
-// The sizes a small reader takes at most (cpp/api/batch_request.h's SmallRead).
-const SMALL_READ_MAX = 4096;
-
-// Why the core's small read (SmallRead's status, cpp/api/batch_request.h) read nothing, named:
-// the first input that is not a finite number, looked for only once the read has failed.
-function smallReadRefusal(status, inputs, scale) {
-  if (status === -2) return `The small read was refused: its scale must be a positive finite number, not ${scale}.`;
-  for (const [name, xs] of Object.entries(inputs)) {
-    for (let i = 0; i < xs.length; i += 1) {
-      const x = Number(xs[i]);
-      if (!Number.isFinite(x)) return `The small read was refused: its ${name} hold ${x} at ${i}, not a finite number.`;
-    }
-  }
-  return status === -3 ? 'The small read was refused: a weight or context is not finite (the numbers are too large).'
-    : `The small read was refused (status ${status}).`;
-}
-
-function batchArrays(arrays, spec) {
-  if (arrays === undefined || arrays === null) return {};
-  if (typeof arrays !== 'object') throw new Error('The batch arrays must be an object of typed arrays.');
-  const out = {};
-  for (const [name, Type] of Object.entries(spec)) {
-    let value;
-    try {
-      value = arrays[name];
-    } catch (error) {
-      throw new Error(`The batch array ${name} could not be read: ${messageOf(error)}`, { cause: error });
-    }
-    if (value === undefined || value === null) continue;
-    const isArray = Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
-    if (!isArray) throw new Error(`The batch array ${name} must be a typed array or an array of numbers.`);
-    const { length } = value;
-    if (!Number.isSafeInteger(length) || length > MAX_BATCH_ARRAY) {
-      throw new Error(`The batch array ${name} has ${length} entries; at most ${MAX_BATCH_ARRAY} are read.`);
-    }
-    const copy = new Type(length);
-    if (ArrayBuffer.isView(value)) copy.set(value);
-    else for (let i = 0; i < length; i += 1) copy[i] = Number(value[i]);
-    // (A plain loop: a findIndex callback took ten times as long on the chapter's 2.2 million inputs.)
-    for (let i = 0; i < length; i += 1) {
-      const x = copy[i];
-      if (x - x !== 0) throw new Error(`The batch array ${name} has a value that is not a finite number at ${i}.`);
-    }
-    out[name] = copy;
-  }
-  return out;
-}
-
-// Options as JSON text, refusing what JSON would silently turn into null (NaN, Infinity).
-function batchOptionsJson(options) {
-  if (options === undefined || options === null) return '{}';
-  let text;
-  try {
-    text = JSON.stringify(options, (key, value) => {
-      if (typeof value === 'number' && !Number.isFinite(value)) {
-        throw new Error(`The batch option ${key || '(value)'} is ${value}; give a finite number.`);
-      }
-      if (typeof value === 'bigint') throw new Error(`The batch option ${key} must be a plain number.`);
-      return value;
-    });
-  } catch (error) {
-    throw new Error(error?.message?.startsWith('The batch option') ? error.message
-      : `The batch options could not be read: ${messageOf(error)}`, { cause: error });
-  }
-  if (typeof text !== 'string' || !text.startsWith('{')) throw new Error('The batch options must be an object.');
-  return text;
-}
-
-// A block of the module's memory for the calls that skip the copies at the boundary
-// (batchBuffers, smallReader): named float32 arrays of the given sizes, then `byteCount`
-// bytes. Views are made again whenever the memory has grown since (a call into the core may
-// grow it, and so replace its buffer); every use after free() is refused with `freedMessage`.
-// -> {address(name or 'bytes'), floats(name), bytes(), free()}.
-function heapBlock(core, sizes, byteCount, freedMessage, what) {
-  const offsets = {};
-  let total = 0;
-  for (const [name, n] of Object.entries(sizes)) {
-    offsets[name] = total;
-    total += 4 * n;
-  }
-  offsets.bytes = total;
-  const base = inCore(() => core._malloc(total + byteCount));
-  if (!base) throw new Error(`The core has no memory left for ${what}.`);
-  let freed = false;
-  const address = (name) => {
-    if (freed) throw new Error(freedMessage);
-    return base + offsets[name];
-  };
-  let views = { buffer: null };  // this block's views on the memory's current buffer
-  const view = (name, make) => {
-    const at = address(name);
-    if (views.buffer !== core.HEAPU8.buffer) views = { buffer: core.HEAPU8.buffer };
-    views[name] ??= make(views.buffer, at);
-    return views[name];
-  };
-  return {
-    address,
-    floats: (name) => view(name, (buffer, at) => new Float32Array(buffer, at, sizes[name])),
-    bytes: () => view('bytes', (buffer, at) => new Uint8Array(buffer, at, byteCount)),
-    free() {
-      if (!freed) core._free(base);
-      freed = true;
-      views = { buffer: null };
-    },
-  };
-}
-
-// A call into the core. The core returns errors as values; what still escapes (an abort,
-// or a C++ exception that reaches JS as a bare number, such as running out of memory) is
-// turned into an Error with a sentence instead of a number.
 // The learner's answers to the other parts of an exercise, as the core takes them: text
 // only, for parts the exercise has, each within the reader's length (longer ones cannot be
 // read anyway, and are left out rather than copied into the core).
@@ -260,24 +26,6 @@ function earlierOf(doc, part, earlier) {
     if (typeof text === 'string' && text.length <= 8000) out[other.name] = text;
   }
   return out;
-}
-
-function inCore(call) {
-  try {
-    return call();
-  } catch (error) {
-    if (error instanceof Error) throw new Error(`The attention core failed: ${error.message}`, { cause: error });
-    throw new Error(`The attention core failed (${typeof error === 'number' ? 'it may have run out of memory' : String(error)}); ` +
-      'reload the page to start it again.', { cause: error });
-  }
-}
-
-function parseCoreJson(text) {
-  const value = JSON.parse(text);
-  if (value && typeof value === 'object' && !Array.isArray(value) && typeof value.error === 'string') {
-    throw new Error(value.error);
-  }
-  return value;
 }
 
 // A check slice's JSON; a refusal is a result, not an error.
@@ -307,20 +55,12 @@ function addChecks(a, b) {
   };
 }
 
-const inChapterOrder = (entries) => entries.sort((x, y) => x.chapter - y.chapter || (x.order ?? 0) - (y.order ?? 0));
-
-// The catalogue alone, in chapter order, for a page that lists the exercises and needs no
-// core (the index): the page's own (the site build writes it in), else catalogue.json.
-export async function loadCatalogue({ base = document.baseURI } = {}) {
-  return inChapterOrder(catalogueInPage() ?? await fetchJson(base, 'catalogue.json'));
-}
-
 // `exercises` (parsed exercise documents: a teacher's own, or the bundle's) replaces reading
 // the exercises/ folder in Node and the fetches in a browser. In a browser, `createModule` (an
 // Emscripten factory, e.g. the single-file build) replaces loading the core, for the
 // classic-script bundle that runs from file:// and on other origins; `only` (exercise ids) loads just
 // those exercises and the catalogue. `core`: 'whole' (every call), 'exercises' or a
-// chapter's, 'chNN' (no batch calls until withBatch(); see CORES).
+// chapter's, 'chNN' (no batch calls until withBatch(); see core-loading.mjs).
 export async function loadCompanion({ base = inNode ? undefined : document.baseURI, createModule, exercises, only,
   core: coreName = 'whole' } = {}) {
   const coreFiles = coreNamed(coreName);

@@ -1,12 +1,13 @@
 // A learner's path, the parts that run without a browser: the verdict said once (the
-// core's feedback arranged by web/ui/part-view.mjs's arrangeFeedback, on the core's own
+// core's feedback arranged by web/ui/verdict-view.mjs's arrangeFeedback, on the core's own
 // feedback texts, losing nothing but the repeated words), matrix parts found by their
 // example answer, the catalogue in chapter order (web/ui/chapters.mjs) and the progress
 // counts of the store (web/ui/storage.mjs's partsSummary).
 import assert from 'node:assert/strict';
 import { afterEach, before, test } from 'node:test';
 import { loadCompanion } from '../../web/companion.mjs';
-import { arrangeFeedback, isMatrixPart } from '../../web/ui/part-view.mjs';
+import { arrangeFeedback } from '../../web/ui/verdict-view.mjs';
+import { isMatrixPart } from '../../web/ui/answer-control.mjs';
 import { byChapter, inChapterOrder } from '../../web/ui/chapters.mjs';
 import { openStore } from '../../web/ui/storage.mjs';
 

@@ -7,7 +7,7 @@
 // points to it (DECIMAL_RULE_ID).
 
 import { el } from './dom.mjs';
-import { isMatrixPart } from './part-view.mjs';
+import { isMatrixPart } from './answer-control.mjs';
 
 export const DECIMAL_RULE_ID = 'decimal-rule';
 

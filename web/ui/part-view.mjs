@@ -8,143 +8,11 @@
 import { el, clear, uniqueId, setBusy, isBusy } from './dom.mjs';
 import { safeCall, errorOf, showNotice } from './boot.mjs';
 import { renderMathText } from './render-math.mjs';
-import { hasMath, spokenText } from './math-speech.mjs';
-import { langNodes } from './lang-text.mjs';
-import { typedInFull } from './answer-echo.mjs';
-import { renderFeedback } from './feedback-math.mjs';
 import { messageOf } from '../error-message.mjs';
 import { PRACTICE, isSettled, solutionAfter, solutionWaitsForSettled } from './feedback-policy.mjs';
-
-const VERDICT_TITLES = {
-  correct: 'Correct',
-  incorrect: 'Not correct yet',
-  invalid: 'Not graded yet (no attempt used)',
-};
-
-export function attemptsText(count, limit = null) {
-  if (limit !== null) return `${count} of ${limit} ${limit === 1 ? 'attempt' : 'attempts'} used`;
-  return count === 1 ? '1 attempt' : `${count} attempts`;
-}
-
-
-const NO_ATTEMPT = 'This check did not count as an attempt.';
-
-const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
-
-// The core's feedback, arranged so that the verdict is said once. The verdict line
-// already says "Correct" or "Not correct yet", so the feedback's own opening word is not
-// repeated ("Correct." and "Not correct." go; "Correct at the 3 decimal places you wrote:
-// the value is …" becomes the detail "at the 3 decimal places you wrote" on the verdict
-// line and "The value is …" below it), and an invalid answer's closing "This check did not
-// count as an attempt." goes, since the verdict line says so. The decimal rule, quoted in
-// full by the core wherever it decided, is taken out and returned on its own, so that the
-// page can point at the one place that states it. Nothing else is dropped.
-// -> {detail, text, rule} (detail and rule may be null, text may be '').
-export function arrangeFeedback(feedback, verdict, decimalRule = null) {
-  let text = String(feedback ?? '').trim();
-  let rule = null;
-  if (typeof decimalRule === 'string' && decimalRule !== '' && text.includes(decimalRule)) {
-    rule = decimalRule;
-    text = text.replace(decimalRule, ' ').replace(/\s+/g, ' ').trim();
-  }
-  let detail = null;
-  if (verdict === 'correct') {
-    const at = text.match(/^Correct ((?:at|to) [^:.]+):\s*/);
-    if (at) {
-      detail = at[1];
-      text = capitalized(text.slice(at[0].length));
-    } else {
-      const opening = text.match(/^Correct(?:[.:!]\s*|$)/);
-      if (opening) text = capitalized(text.slice(opening[0].length));
-    }
-  } else if (verdict === 'incorrect') {
-    const opening = text.match(/^Not correct(?: yet)?(?:[.:!]\s*|$)/);
-    if (opening) text = capitalized(text.slice(opening[0].length));
-  } else if (verdict === 'invalid' && text.endsWith(NO_ATTEMPT)) {
-    text = text.slice(0, -NO_ATTEMPT.length).trim();
-  }
-  return { detail, text: text.trim(), rule };
-}
-
-// Where the decimal rule decided a verdict: a pointer to the rule where the page shows it
-// (decimalRuleId: the id of that paragraph), or else the rule itself in a closed <details>.
-function ruleNote(rule, decimalRuleId) {
-  if (decimalRuleId) {
-    return el('p', { class: 'rule-note' }, 'The decimal rule decided this (see ',
-      el('a', { href: `#${decimalRuleId}` }, 'How decimals are checked'), ').');
-  }
-  return el('details', { class: 'rule-note' }, el('summary', {}, 'The decimal rule decided this'),
-    el('p', {}, rule));
-}
-
-// A part closed because it is out of attempts: the verdict, that it is closed, and what the
-// learner can still do (never an invitation to check again).
-function showClosed(region, hasHint) {
-  clear(region);
-  region.dataset.verdict = 'incorrect';
-  region.append(el('p', { class: 'verdict verdict-incorrect' }, el('span', { class: 'verdict-title' }, 'Not correct')),
-    el('p', { class: 'feedback-text closed-text' }, 'No attempts left: this part is closed, and your answer stays as ' +
-      `you checked it.${hasHint ? ' You can still read its hint.' : ''}`));
-}
-
-// Fills the live region with a grading result (or an error).
-// options:
-//   restored       the answer is a saved one, checked again on load
-//   exactLabel     what the expected value is called ("Exact answer", "The core’s value")
-//   decimalRule    the exercise's decimal rule, as the core words it (exercise.decimalRule)
-//   decimalRuleId  the id of the paragraph that states it on the page, or null
-export function showResult(region, result, { restored = false, exactLabel = 'Exact answer', decimalRule = null,
-  decimalRuleId = null } = {}) {
-  clear(region);
-  const problem = errorOf(result);
-  const verdict = result?.verdict;
-  if (problem || !(verdict in VERDICT_TITLES)) {
-    region.dataset.verdict = 'error';
-    region.append(el('p', { class: 'verdict verdict-error' },
-      `This answer could not be checked: ${problem ?? 'the core gave no verdict.'}`));
-    return;
-  }
-  region.dataset.verdict = verdict;
-  const { detail, text, rule } = arrangeFeedback(result.feedback, verdict, decimalRule);
-  region.append(el('p', { class: `verdict verdict-${verdict}` },
-    el('span', { class: 'verdict-title' }, VERDICT_TITLES[verdict]),
-    detail ? el('span', { class: 'verdict-detail' }, ` ${detail}`) : null,
-    restored ? el('span', { class: 'restored' }, ' (your saved answer, checked again)') : null));
-  if (result.readAs) {
-    region.append(el('p', { class: 'read-as' }, 'Read as: ', el('code', {}, langNodes(String(result.readAs)))));
-  }
-  if (text) {
-    const words = el('p', { class: 'feedback-text' });
-    renderFeedback(words, text); // its maths typeset; the learner's own text as text
-    region.append(words);
-  }
-  if (rule) region.append(ruleNote(rule, decimalRuleId));
-  // A named mistake is shown by its explanation (in the feedback); the tag stays in the
-  // data attribute for tools and tests.
-  if (result.misconception) region.dataset.misconception = String(result.misconception);
-  else delete region.dataset.misconception;
-  // Follow-through (judged against the learner's own earlier answer) is said in the feedback;
-  // the parts it followed from stay in a data attribute for tools and tests.
-  if (result.followThrough) region.dataset.followThrough = result.followThrough.from.join(' ');
-  else delete region.dataset.followThrough;
-  // The value, unless the feedback has just given it.
-  if (verdict === 'correct' && result.expected && !text.includes(String(result.expected))) {
-    region.append(el('p', { class: 'expected' }, `${exactLabel}: `, el('code', {}, String(result.expected))));
-  }
-}
-
-// The one sentence a screen reader hears after a check: "Correct." or "Not correct: …"
-// with the core's explanation (never the answer read back; the details stay in the
-// feedback region, which the field points to).
-export function announcementOf(result, decimalRule = null) {
-  const verdict = errorOf(result) ? null : result?.verdict;
-  if (!(verdict in VERDICT_TITLES)) return 'This answer could not be checked.';
-  const { text, rule } = arrangeFeedback(result.feedback, verdict, decimalRule);
-  if (verdict === 'correct') return 'Correct.';
-  const why = text.replace(/^Not quite:\s*/, '') || (rule ? 'the decimal rule decided this.' : '');
-  const lead = verdict === 'incorrect' ? 'Not correct' : 'Not graded yet, no attempt used';
-  return why ? `${lead}: ${why}` : `${lead}.`;
-}
+import { attemptsText, showResult, showClosed, announcementOf } from './verdict-view.mjs';
+import { textControl, choiceControl, letterControl } from './answer-control.mjs';
+import { solutionBlock } from './solution-view.mjs';
 
 // The learner's checked answers to the exercise's other parts, for follow-through.
 function earlierAnswers(store, exercise, name, seed) {
@@ -157,29 +25,6 @@ function earlierAnswers(store, exercise, name, seed) {
   return out;
 }
 
-let saveWarningShown = false;
-
-
-// Whether a part's answer is a matrix (a list of rows): its example answer (the
-// placeholder, "e.g. [[a, 0], [a, -a]]") opens with two brackets.
-export function isMatrixPart(part) {
-  return typeof part?.placeholder === 'string' && /^\s*(?:e\.g\.\s*)?\[\s*\[/.test(part.placeholder);
-}
-
-// The rows of a matrix placeholder, laid out one row a line: "e.g. [[a, 0],\n [a, -a]]".
-function matrixPlaceholder(placeholder) {
-  return placeholder.replace(/\]\s*,\s*\[/g, '],\n [');
-}
-
-const MATRIX_MIN_ROWS = 3;
-const MATRIX_MAX_ROWS = 12;
-
-// The accessible name of a field whose prompt holds maths: the prompt with each formula
-// as words (math-speech.mjs), since the label's MathML is left out of the name.
-function spokenName(prompt) {
-  return hasMath(prompt) ? { 'aria-label': spokenText(prompt) } : {};
-}
-
 // A part's heading: "Part 2: Add up the weights" from the exercise file's words (the part's
 // "heading"), else its number and its name.
 export function partHeading(part, index) {
@@ -187,136 +32,13 @@ export function partHeading(part, index) {
   return words ? [`Part ${index + 1}: ${words}`] : [`Part ${index + 1}`, el('span', { class: 'part-name' }, String(part.name))];
 }
 
-// cellName: a table cell's field is named by its row and column (then no prompt is shown).
-function textControl(part, name, inputId, feedbackId, cellName = null) {
-  const label = cellName ? null : el('label', { for: inputId, class: 'prompt' });
-  if (label) renderMathText(label, part.prompt ?? name);
-  const named = cellName ? { 'aria-label': cellName } : spokenName(part.prompt ?? name);
-  if (!isMatrixPart(part)) {
-    const input = el('input', {
-      id: inputId, name, type: 'text', class: 'answer', autocomplete: 'off', autocapitalize: 'off',
-      spellcheck: 'false', placeholder: part.placeholder ?? undefined, 'aria-describedby': feedbackId, ...named,
-    });
-    const typed = typedInFull(input);
-    return { head: label, control: input, note: typed.echo, get: () => input.value,
-      set: (text) => { input.value = text; typed.update(); } };
-  }
-  // A matrix goes into a text area that shows every row: Enter starts a new line, and
-  // Ctrl+Enter (Cmd+Enter on a Mac) checks, as the Check button does.
-  const placeholder = matrixPlaceholder(part.placeholder);
-  const base = Math.min(MATRIX_MAX_ROWS, Math.max(MATRIX_MIN_ROWS, placeholder.split('\n').length));
-  const keysId = `${inputId}-keys`;
-  const area = el('textarea', {
-    id: inputId, name, class: 'answer answer-matrix', rows: String(base), autocomplete: 'off', autocapitalize: 'off',
-    spellcheck: 'false', placeholder, 'aria-describedby': cellName ? feedbackId : `${keysId} ${feedbackId}`, ...named,
-  });
-  const fit = () => {
-    area.rows = Math.min(MATRIX_MAX_ROWS, Math.max(base, area.value.split('\n').length));
-  };
-  area.addEventListener('input', fit);
-  // (In a table's cell the page states this once, above the table.)
-  // (The keyboard shortcut is not shown, nor said, on a touch screen: style.css, .keys-shortcut.)
-  const keys = cellName ? null : el('p', { id: keysId, class: 'answer-keys' },
-    'One row a line if you like: Enter starts a new line',
-    el('span', { class: 'keys-shortcut' }, ', and Ctrl+Enter (⌘+Enter on a Mac) checks the answer'), '.');
-  return {
-    head: label, control: area, multiline: true, note: keys, get: () => area.value,
-    set: (text) => { area.value = text; fit(); },
-  };
-}
-
-function choiceControl(part, name, inputId, feedbackId) {
-  const legend = el('legend', { class: 'prompt' });
-  renderMathText(legend, part.prompt ?? name);
-  const radios = [];
-  const list = el('div', { class: 'choice-options' });
-  for (const [index, option] of part.options.entries()) {
-    const id = `${inputId}-${index}`;
-    const radio = el('input', { type: 'radio', id, name: inputId, value: String(option.id), class: 'choice-radio',
-      'aria-describedby': feedbackId, ...spokenName(option.text ?? option.id) });
-    const text = el('span', {});
-    renderMathText(text, String(option.text ?? option.id));
-    radios.push(radio);
-    list.append(el('div', { class: 'choice-option' }, radio, el('label', { for: id }, text)));
-  }
-  const fieldset = el('fieldset', { class: 'choice-group', ...spokenName(part.prompt ?? name) }, legend, list);
-  return {
-    head: fieldset, control: null,
-    get: () => radios.find((radio) => radio.checked)?.value ?? '',
-    set: (text) => { for (const radio of radios) radio.checked = radio.value === text; },
-  };
-}
-
-function letterControl(part, name, inputId, feedbackId, letters) {
-  const select = el('select', { id: inputId, name, class: 'answer-letter', 'aria-describedby': feedbackId,
-    ...spokenName(part.prompt ?? name) },
-    el('option', { value: '' }, 'Choose a letter'),
-    letters.map((letter) => el('option', { value: letter }, letter)));
-  const label = el('label', { for: inputId, class: 'prompt' });
-  renderMathText(label, part.prompt ?? name);
-  return {
-    head: label, control: select, get: () => select.value,
-    set: (text) => { select.value = letters.includes(text.trim().toUpperCase()) ? text.trim().toUpperCase() : ''; },
-  };
-}
+let saveWarningShown = false;
 
 // The page's answer to a save that failed: one notice for the whole page.
 function warnOnce() {
   if (saveWarningShown) return;
   saveWarningShown = true;
   showNotice('Your answers could not be saved in this browser; they will be lost when you leave.', 'warning');
-}
-
-// A part's worked solution (the core's chain of steps from the inputs to the part, with this
-// variant's numbers: part.solution), hidden until offered; the learner chooses to open it.
-// -> {section, offer(seen)} or null where the part has none. onOpen: called when it is opened.
-function solutionBlock(part, onOpen) {
-  const lines = Array.isArray(part.solution) ? part.solution.filter((line) => typeof line === 'string') : [];
-  if (lines.length === 0) return null;
-  const stepsId = uniqueId('solution');
-  // The lines are written into the page only when the learner opens them: until then no value
-  // of the solution is on the page (a policy that hides values offers it only once the part is
-  // settled, and the page's text must not hold it before).
-  const steps = el('ol', { id: stepsId, class: 'solution-steps', hidden: true });
-  const fill = () => {
-    if (steps.childElementCount > 0) return;
-    steps.append(...lines.map((line) => {
-      // Each line names the chapters' quantity in its notation ($\alpha_i$), typeset as the prompts are.
-      const item = el('li', {});
-      renderMathText(item, line);
-      return item;
-    }));
-  };
-  const note = el('p', { class: 'solution-note' });
-  const button = el('button', { type: 'button', class: 'show-solution', 'aria-expanded': 'false',
-    'aria-controls': stepsId }, 'Show a worked solution');
-  const section = el('div', { class: 'solution', hidden: true }, note, button, steps);
-  const showSeen = () => {
-    note.textContent = 'You saw the worked solution: each step from the given inputs, with this variant’s numbers.';
-  };
-  button.addEventListener('click', () => {
-    const opening = steps.hidden;
-    if (opening) fill();
-    steps.hidden = !opening;
-    button.setAttribute('aria-expanded', String(opening));
-    button.textContent = opening ? 'Hide the worked solution' : 'Show a worked solution';
-    if (opening && !section.dataset.seen) {
-      section.dataset.seen = 'true';
-      showSeen();
-      onOpen();
-    }
-  });
-  const offer = (seen) => {
-    section.hidden = false;
-    if (seen) {
-      section.dataset.seen = 'true';
-      showSeen();
-    } else if (!section.dataset.seen) {
-      note.textContent = 'A worked solution of this part is here if you want it: each step from the given inputs, ' +
-        'with this variant’s numbers, ending in the answer.';
-    }
-  };
-  return { section, offer };
 }
 
 // -> {name, section, record, restore}. record() is the part's last graded answer
