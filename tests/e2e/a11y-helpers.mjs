@@ -51,7 +51,7 @@ export async function ready(page, url) {
     return;
   }
   await page.waitForFunction(() => [...document.querySelectorAll('attention-exercise')]
-    .every((e) => e.dataset.ready === 'true'), null, { timeout: 20_000 });
+    .every((e) => e.dataset.ready === 'true'));
 }
 
 // One page that visits URL after URL, for the checks that walk every page or exercise: a fresh

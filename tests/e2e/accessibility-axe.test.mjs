@@ -64,8 +64,7 @@ async function openEverything(page) {
   const run = page.locator('button.run-batch');
   if (await run.count()) {
     await run.click();
-    await page.waitForFunction(() => /again/.test(document.querySelector('button.run-batch')?.textContent ?? ''), null,
-      { timeout: 60_000 });
+    await page.waitForFunction(() => /again/.test(document.querySelector('button.run-batch')?.textContent ?? ''));
   }
 }
 

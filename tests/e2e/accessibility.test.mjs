@@ -100,7 +100,7 @@ test('focus stays on "Run this batch" while and after it runs', async () => {
   await page.keyboard.press('Enter');
   await page.locator('.batch-run-result, [data-batch-state]').first().waitFor({ state: 'attached' }).catch(() => {});
   await page.waitForFunction(() => document.querySelector('button.run-batch')?.getAttribute('aria-disabled') !== 'true'
-    && /again/.test(document.querySelector('button.run-batch')?.textContent ?? ''), null, { timeout: 30_000 });
+    && /again/.test(document.querySelector('button.run-batch')?.textContent ?? ''));
   assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('run-batch')), true);
   assert.deepEqual(problems(), []);
   await context.close();

@@ -64,7 +64,7 @@ test('a teacher\'s file: the learner\'s view, seeds stepped, a mistake read, the
   await page.waitForSelector('body[data-seed="42"]');
   // The check over 1,000 seeds, in the worker: the bar reaches the end, every check passes.
   await page.locator('#check-run').click();
-  await page.waitForSelector('body[data-checked="true"]', { timeout: 120_000 });
+  await page.waitForSelector('body[data-checked="true"]');
   assert.equal(await page.locator('#check-progress-bar').evaluate((bar) => [bar.value, bar.max].join('/')), '1000/1000');
   assert.equal(await page.locator('.author-check-report').getAttribute('data-ok'), 'true');
   assert.match(await page.locator('.author-check-lines').textContent(), /1000 seeds, 0 to 999: every check passes/);
@@ -79,7 +79,7 @@ test('a failing test, a misspelt key and text that is not JSON are each said in 
   await page.locator('#author-file').setInputFiles(asFile('failing.json', failing));
   await page.waitForSelector('body[data-seed="0"]');
   await page.locator('#check-run').click();
-  await page.waitForSelector('body[data-checked="true"]', { timeout: 120_000 });
+  await page.waitForSelector('body[data-checked="true"]');
   assert.equal(await page.locator('.author-check-report').getAttribute('data-ok'), 'false');
   assert.match(await page.locator('.author-check-report .check-fails').textContent(), /The check fails/);
   assert.match(await page.locator('.author-check-lines').textContent(), /answer "4097", expects correct: failed on 1 of 1 seed/);

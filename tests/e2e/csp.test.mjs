@@ -98,7 +98,7 @@ test('the embed page, the web component and the progress page work under the str
   for (const url of [`${server.url}embed.html?exercise=ch14.example1`, `${server.url}component.html`]) {
     await page.goto(url);
     await page.waitForFunction(() => document.body.dataset.ready === 'true'
-      || document.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 20_000 });
+      || document.querySelector('attention-exercise')?.dataset.ready === 'true');
     const weights = part(page, 'weights');
     await weights.input.fill('[1/2, 1/4, 1/4]');
     await weights.input.press('Enter');
@@ -112,7 +112,7 @@ test('the embed page, the web component and the progress page work under the str
     assert.equal(await page.locator('img').count(), 0, 'the probe made no element');
     await page.reload();
     await page.waitForFunction(() => document.body.dataset.ready === 'true'
-      || document.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 20_000 });
+      || document.querySelector('attention-exercise')?.dataset.ready === 'true');
     await scores.feedback.locator('.verdict').waitFor();
     assert.equal(await scores.input.inputValue(), probeText, 'the probe is restored as typed');
     assert.equal(await page.locator('img').count(), 0);
@@ -139,7 +139,7 @@ test('the preview page and a teacher\'s file by address work under the strict po
   await page.waitForSelector('body[data-seed="0"]');
   assert.equal(await page.locator('#exercise h2.author-title').textContent(), doc.title);
   await page.locator('#check-run').click();
-  await page.waitForSelector('body[data-checked="true"]', { timeout: 120_000 });
+  await page.waitForSelector('body[data-checked="true"]');
   assert.equal(await page.locator('.author-check-report').getAttribute('data-ok'), 'true');
   assert.equal(await page.locator('img').count(), 0, 'the probe made no element');
   await page.route(`${server.url}mine/probe.json`, (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify(doc) }));

@@ -43,8 +43,7 @@ test('two <attention-exercise> elements on another origin share one module and g
   await page.goto(`${course.url}component.html`);
   const elements = page.locator('attention-exercise');
   assert.equal(await elements.count(), 2);
-  await page.waitForFunction(() => [...document.querySelectorAll('attention-exercise')].every((e) => e.dataset.ready === 'true'),
-    null, { timeout: 20_000 });
+  await page.waitForFunction(() => [...document.querySelectorAll('attention-exercise')].every((e) => e.dataset.ready === 'true'));
   assert.equal(await page.evaluate(() => window.AttentionCompanion.moduleLoads()), 1, 'one WASM module for both');
   assert.match(await elements.nth(1).locator('.aw-seed').textContent(), /Variant 7/);
   await elements.first().locator('.intro math').first().waitFor();
@@ -102,8 +101,7 @@ test('<attention-exercise> answers a choice part with radio buttons and the role
     window.graded = [];
     document.addEventListener('attention-graded', (event) => window.graded.push(event.detail));
   });
-  await page.waitForFunction(() => [...document.querySelectorAll('attention-exercise')].every((e) => e.dataset.ready === 'true'),
-    null, { timeout: 20_000 });
+  await page.waitForFunction(() => [...document.querySelectorAll('attention-exercise')].every((e) => e.dataset.ready === 'true'));
   const [choiceElement, rolesElement] = [page.locator('attention-exercise').nth(0), page.locator('attention-exercise').nth(1)];
   const inside = partIn(choiceElement, 'ch19.ex7', 'context_inside');
   assert.equal(await inside.locator('input[type="radio"]').count(), 2);
@@ -141,7 +139,7 @@ test('on a host page whose CSP refuses WebAssembly the element says so in a sent
   const { page, context, problems } = await newCheckedPage(browser, { allow: [/WebAssembly|wasm-unsafe-eval|Content Security Policy/i] });
   await page.goto(`${course.url}strict.html`);
   const status = page.locator('attention-exercise .status-error');
-  await status.waitFor({ timeout: 20_000 });
+  await status.waitFor();
   assert.match(await status.textContent(), /Content-Security-Policy does not let WebAssembly run.*'wasm-unsafe-eval' in its script-src\.$/);
   assert.doesNotMatch(await status.textContent(), /Aborted|CompileError/);
   assert.deepEqual(problems(), []);
@@ -152,7 +150,7 @@ test('the README\'s quick component shows its exercise under the teacher\'s poli
   const { page, context, problems } = await newCheckedPage(browser);
   course.write('quick.html', hostPage(localise(snippet('quick-component'), { companion: site.url, course: course.url })));
   await page.goto(`${course.url}quick.html`);
-  await page.waitForFunction(() => document.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 20_000 });
+  await page.waitForFunction(() => document.querySelector('attention-exercise')?.dataset.ready === 'true');
   const element = page.locator('attention-exercise');
   assert.equal(await element.locator('article').getAttribute('data-exercise'), 'ch19.ex3');
   assert.match(await element.locator('.policy-note').textContent(), /at most 3 graded checks/);
@@ -170,8 +168,7 @@ test('<attention-exercise> carries written explanations and a design task\'s pla
   course.write('written.html', hostPage(full.replace('exercise="ch14.ex1"', 'exercise="ch14.ex4"')
     .replace('exercise="ch14.example1" seed="7"', 'exercise="ch19.ex22"')));
   await page.goto(`${course.url}written.html`);
-  await page.waitForFunction(() => [...document.querySelectorAll('attention-exercise')].every((e) => e.dataset.ready === 'true'),
-    null, { timeout: 20_000 });
+  await page.waitForFunction(() => [...document.querySelectorAll('attention-exercise')].every((e) => e.dataset.ready === 'true'));
   await page.evaluate(() => {
     window.written = [];
     document.addEventListener('attention-written', (event) => window.written.push(event.detail));
@@ -182,7 +179,7 @@ test('<attention-exercise> carries written explanations and a design task\'s pla
   await planner.locator('section.open-task textarea.open-notes').fill('List what must be fixed: seeds, masks, dtype.');
   await planner.locator('section.open-task input.checklist-box').nth(2).check();
   await page.waitForFunction(() => ['what_the_counterexample_tests', 'plan'].every((item) => window.written
-    .some((w) => w.item === item && w.text.length > 20)), null, { timeout: 10_000 });
+    .some((w) => w.item === item && w.text.length > 20)));
   const written = await page.evaluate(() => window.written);
   const explained = written.filter((w) => w.item === 'what_the_counterexample_tests').at(-1);
   assert.deepEqual([explained.protocol, explained.type, explained.exercise, explained.text], ['attention-companion', 'written', 'ch14.ex4', explanation]);
@@ -208,8 +205,7 @@ test('100 <attention-exercise chapter="14"> on one page share one core and all b
     window.readyOf(event.target.id, event.detail.exercises.length);
   }));
   await page.goto(`${course.url}hundred.html`);
-  await page.waitForFunction(() => [...document.querySelectorAll('attention-exercise')].every((e) => e.dataset.ready === 'true'),
-    null, { timeout: 60_000 });
+  await page.waitForFunction(() => [...document.querySelectorAll('attention-exercise')].every((e) => e.dataset.ready === 'true'));
   assert.equal(await page.evaluate(() => window.AttentionCompanion.moduleLoads()), 1, 'one core');
   const chapter = companion.exercises().filter((entry) => entry.chapter === 14);
   assert.equal(await page.evaluate(() => window.AttentionCompanion.describeCalls()), chapter.length, 'each exercise described once');
@@ -222,7 +218,7 @@ test('100 <attention-exercise chapter="14"> on one page share one core and all b
   assert.equal(await far.locator('article.aw-exercise').count(), 0, 'one far below is not drawn yet');
   assert.deepEqual((await far.evaluate((node) => node.getState())).exercises.map((item) => item.exercise), chapter.map((entry) => entry.id));
   await far.locator('.aw-deferred').scrollIntoViewIfNeeded();
-  await far.locator('article.aw-exercise').first().waitFor({ timeout: 20_000 });
+  await far.locator('article.aw-exercise').first().waitFor();
   const input = far.locator('article[data-exercise="ch14.ex1"] section.part[data-part="weights"] .answer');
   await input.fill('[0.2, 0.3, 0.5]');
   await input.press('Enter');

@@ -48,8 +48,7 @@ const send = (page, data, origin) => page.evaluate(([d, o]) => {
   document.getElementById('attention').contentWindow.postMessage(d, o);
 }, [data, origin]);
 const waitFor = async (page, type, count = 1) => {
-  await page.waitForFunction(([t, n]) => window.received.filter((m) => m.data?.type === t).length >= n, [type, count],
-    { timeout: 20_000 });
+  await page.waitForFunction(([t, n]) => window.received.filter((m) => m.data?.type === t).length >= n, [type, count]);
   return received(page, type);
 };
 
@@ -203,7 +202,7 @@ test('embed.html without an allow-list posts nothing and ignores commands; a cha
   course.write('open.html', hostPage(`<iframe id="attention" title="Chapter" style="width: 100%; height: 600px" src="${site.url}embed.html?chapter=14"></iframe>`));
   await page.goto(`${course.url}open.html`);
   const frame = page.frameLocator('#attention');
-  await frame.locator('body[data-ready="true"]').waitFor({ timeout: 20_000 });
+  await frame.locator('body[data-ready="true"]').waitFor();
   const articles = await frame.locator('article.aw-exercise').evaluateAll((nodes) => nodes.map((n) => n.dataset.exercise));
   assert.ok(articles.length > 3 && articles.every((id) => id.startsWith('ch14.')));
   const courseOrigin = course.url.replace(/\/$/, '');
@@ -231,7 +230,7 @@ test('a malformed &origin is named on screen and nothing is posted, to any origi
       `src="${site.url}embed.html?exercise=ch14.ex1&origin=${encodeURIComponent(origin)}"></iframe>`));
     await page.goto(`${course.url}bad-${index}.html`);
     const frame = page.frameLocator('#attention');
-    await frame.locator('body[data-ready="true"]').waitFor({ timeout: 20_000 });
+    await frame.locator('body[data-ready="true"]').waitFor();
     const notice = frame.locator('#notice .notice-error');
     await notice.waitFor();
     const text = await notice.textContent();
@@ -318,7 +317,7 @@ test('an explanation and a design task written in iframes reach the course page 
   const plan = page.frameLocator('#plan').locator('section.open-task');
   await plan.locator('textarea.open-notes').fill('Test the mask on a padded batch first.');
   await page.waitForFunction(() => ['why_not_a_distribution', 'plan'].every((item) => window.received
-    .some((m) => m.data?.type === 'written' && m.data.item === item && m.data.text.length > 20)), null, { timeout: 10_000 });
+    .some((m) => m.data?.type === 'written' && m.data.item === item && m.data.text.length > 20)));
   const written = (await received(page, 'written')).map((m) => m.data);
   const last = (item) => written.filter((w) => w.item === item).at(-1);
   assert.deepEqual([last('why_not_a_distribution').exercise, last('why_not_a_distribution').text, last('why_not_a_distribution').ticked],

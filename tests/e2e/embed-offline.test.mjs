@@ -19,7 +19,7 @@ test('build/dist works from file:// and grades an answer in the core', async () 
   await page.goto(index);
   assert.ok(await page.locator('.exercise-list a').count() > 20);
   await page.locator('a[href="ch14.example1.html"]').click();
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
+  await page.waitForSelector('body[data-ready="true"]');
   assert.ok(page.url().startsWith('file://'));
   // The site's exercise page, offline: a new variant, previous and next, the progress.
   assert.equal(await page.locator('button.new-variant').count(), 1, 'New variant');
@@ -43,7 +43,7 @@ test('build/dist carries the figure pages and the read and deletion labs, drawn 
   const { page, context, problems } = await newCheckedPage(browser);
   const open = async (html) => {
     await page.goto(pathToFileURL(path.join(distDir, html)).href);
-    await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
+    await page.waitForSelector('body[data-ready="true"]');
   };
   await open('index.html');
   for (const html of ['figures-14.html', 'figures.html', 'lab-read.html', 'lab-deletion.html']) {
@@ -68,7 +68,7 @@ test('build/dist carries the figure pages and the read and deletion labs, drawn 
   await screenshot(page, 'dist-lab-deletion');
   // A figure links to its exercise in the site's form (ch19.running.html), which dist has too.
   await page.goto(new URL(figureLink, pathToFileURL(path.join(distDir, 'figures.html'))).href);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
+  await page.waitForSelector('body[data-ready="true"]');
   assert.ok(await page.locator('section.part').count() > 3);
   assert.deepEqual(problems(), []);
   await context.close();

@@ -191,7 +191,7 @@ test('every combination of the policy\'s settings: no value shown where values a
     const policy = policyOf(query);
     const element = page.locator(`#p${index}`);
     await element.scrollIntoViewIfNeeded();
-    await element.locator('section.part[data-part="weights"]').waitFor({ timeout: 20_000 });
+    await element.locator('section.part[data-part="weights"]').waitFor();
     const sentence = await element.evaluate((node) => node.shadowRoot.querySelector('.policy-note')?.textContent ?? null);
     t.diagnostic(`${query || '(practice)'}: ${sentence ?? '(no sentence)'}`);
     checkSentence(query, sentence);
@@ -239,7 +239,7 @@ test('each combination with values hidden, as a SCORM 2004 package: the LMS stor
     const { page, context, problems } = await newCheckedPage(browser);
     await page.goto(`${lms.url}p2004/lms.html?learner=l${index}&parameters=${encodeURIComponent(query)}`);
     await page.waitForFunction(() => document.getElementById('sco').contentDocument
-      ?.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 30_000 });
+      ?.querySelector('attention-exercise')?.dataset.ready === 'true');
     const element = page.frameLocator('#sco').locator('attention-exercise');
     await runChecks(element, query);
     await page.waitForFunction(() => window.record().suspend.includes('weight_sum'));

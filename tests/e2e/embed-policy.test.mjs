@@ -116,7 +116,7 @@ test('an embed with attempts=2 counts the attempts made in it, whatever the open
     '<script>window.received = []; addEventListener("message", (e) => window.received.push(e.data));</script>'));
   const ready = async () => {
     await page.goto(`${course.url}limited.html`);
-    await page.waitForFunction(() => window.received.some((m) => m?.type === 'ready'), null, { timeout: 20_000 });
+    await page.waitForFunction(() => window.received.some((m) => m?.type === 'ready'));
     return page.evaluate(() => window.received.find((m) => m.type === 'ready'));
   };
   const frame = page.frameLocator('#attention');

@@ -61,7 +61,7 @@ async function roundTrip(version, folder) {
   const sco = page.frameLocator('#sco');
   const element = sco.locator('attention-exercise');
   await page.waitForFunction(() => document.getElementById('sco').contentDocument
-    ?.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 20_000 });
+    ?.querySelector('attention-exercise')?.dataset.ready === 'true');
   assert.equal((await page.evaluate(() => window.record())).status, 'incomplete');
   const total = await element.locator('section.part').count();
   assert.ok(total > 10, `the chapter has ${total} parts`);
@@ -128,7 +128,7 @@ async function roundTrip(version, folder) {
   assert.equal((await page.evaluate(() => window.record())).status, 'incomplete');
   await page.reload();
   await page.waitForFunction(() => document.getElementById('sco').contentDocument
-    ?.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 20_000 });
+    ?.querySelector('attention-exercise')?.dataset.ready === 'true');
   assert.equal(await weights.locator('input.answer').inputValue(), '[1/2, 1/4, 1/4]');
   await weights.locator('.feedback[data-verdict="correct"] .restored').waitFor();
   assert.equal(await probe.locator('input.answer').inputValue(), '<img src=x onerror=alert(1)>');
@@ -153,7 +153,7 @@ test('SCORM: a choice part and a letters part are graded, reported and restored 
   const sco = page.frameLocator('#sco');
   const element = sco.locator('attention-exercise');
   const ready = () => page.waitForFunction(() => document.getElementById('sco').contentDocument
-    ?.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 30_000 });
+    ?.querySelector('attention-exercise')?.dataset.ready === 'true');
   await ready();
   const total = await element.locator('section.part').count();
   assert.ok(total > 40, `the chapter has ${total} parts`);

@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newCheckedPage, screenshot, useSite, waitReady } from './harness.mjs';
+import { WAIT_MS, newCheckedPage, screenshot, useSite, waitReady } from './harness.mjs';
 
 let server;
 let browser;
@@ -108,6 +108,7 @@ for (const width of WIDTHS) {
 
 test('at 375 px a weight bar of the hull figure follows a finger, and the core reads the new weights', async () => {
   const context = await browser.newContext({ viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true });
+  context.setDefaultTimeout(WAIT_MS);
   const page = await context.newPage();
   const problems = [];
   page.on('pageerror', (error) => problems.push(error.message));

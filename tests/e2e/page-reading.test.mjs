@@ -133,7 +133,7 @@ test('the class report typesets the maths of a written item\'s checklist', async
   await waitReady(page);
   await page.locator('#report-files').setInputFiles({ name: 'interactions.txt', mimeType: 'text/plain',
     buffer: Buffer.from(classReport(classOfThree())) });
-  await page.locator('#report[data-state="ready"]').waitFor({ timeout: 30_000 });
+  await page.locator('#report[data-state="ready"]').waitFor();
   const checklist = page.locator('section.report-written[data-exercise="ch14.ex2"] .report-checklist');
   await checklist.locator('li math').first().waitFor({ state: 'attached' }); // (in a closed <details>)
   assert.ok(!(await checklist.locator('li').allTextContents()).some((text) => text.includes('$')), 'no TeX left as text');

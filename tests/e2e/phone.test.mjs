@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, newCheckedPage, screenshot, startServer, waitReady } from './harness.mjs';
+import { WAIT_MS, launchBrowser, newCheckedPage, screenshot, startServer, waitReady } from './harness.mjs';
 import { after, before } from 'node:test';
 
 let server;
@@ -25,6 +25,7 @@ after(async () => {
 async function phone() {
   const context = await browser.newContext({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true,
     serviceWorkers: 'block' });
+  context.setDefaultTimeout(WAIT_MS);
   const page = await context.newPage();
   const problems = [];
   page.on('pageerror', (error) => problems.push(error.message));

@@ -46,7 +46,7 @@ async function launch(folder, learner, { attempt = 1, name = null } = {}) {
   await checked.page.goto(`${moodle.url}${folder}/player.html?learner=${encodeURIComponent(learner)}&attempt=${attempt}` +
     `${name ? `&name=${encodeURIComponent(name)}` : ''}`);
   await checked.page.waitForFunction(() => document.getElementById('sco')?.contentDocument
-    ?.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 30_000 });
+    ?.querySelector('attention-exercise')?.dataset.ready === 'true');
   const frame = checked.page.frameLocator('#sco');
   return { ...checked, frame, sco: frame.locator('attention-exercise') };
 }
@@ -279,7 +279,7 @@ test('an LMS that refuses to store the answers: the learner is told, the work st
   const open = async (query) => {
     await page.goto(`${moodle.url}refusing/player.html?learner=dee${query}`);
     await page.waitForFunction(() => document.getElementById('sco')?.contentDocument
-      ?.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 30_000 });
+      ?.querySelector('attention-exercise')?.dataset.ready === 'true');
     return { frame: page.frameLocator('#sco'), sco: page.frameLocator('#sco').locator('attention-exercise') };
   };
   const first = await open('&refuse=cmi.suspend_data');

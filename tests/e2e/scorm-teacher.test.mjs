@@ -44,7 +44,7 @@ after(async () => {
 async function launch(page, learner, folder = 'chosen') {
   await page.goto(`${lms.url}${folder}/lms.html?learner=${encodeURIComponent(learner)}`);
   await page.waitForFunction(() => document.getElementById('sco').contentDocument
-    ?.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 20_000 });
+    ?.querySelector('attention-exercise')?.dataset.ready === 'true');
   return page.frameLocator('#sco').locator('attention-exercise');
 }
 
@@ -84,7 +84,7 @@ test('two learners get different variants of the same exercise; the same learner
     await page.waitForFunction(() => window.finished === true);
     await page.reload();
     await page.waitForFunction(() => document.getElementById('sco').contentDocument
-      ?.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 20_000 });
+      ?.querySelector('attention-exercise')?.dataset.ready === 'true');
     assert.match(await article.locator('.aw-seed').textContent(), new RegExp(`Variant ${seed}\\b`));
     assert.equal(await article.locator('.inputs').first().textContent(), seen[learner]);
     assert.equal(await weights.locator('input.answer').inputValue(), '[0.9, 0.05, 0.05]');
@@ -164,7 +164,7 @@ test('the package\'s policy: two checks a part, feedback without values, no work
   await page.waitForFunction(() => window.finished === true);
   await page.reload();
   await page.waitForFunction(() => document.getElementById('sco').contentDocument
-    ?.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 20_000 });
+    ?.querySelector('attention-exercise')?.dataset.ready === 'true');
   assert.equal(await frame.locator('button.sco-finish').getAttribute('aria-disabled'), 'true');
   assert.equal((await page.evaluate(() => window.record())).status, 'completed');
   assert.match(await sum.locator('.attempts').textContent(), /2 of 2 attempts used.*no attempts left/, 'closed parts stay closed');

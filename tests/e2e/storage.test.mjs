@@ -139,7 +139,7 @@ test('an address or attribute seed that is not decimal digits is refused by name
     assert.equal(await page.locator('article.aw-exercise').count(), 0);
   }
   await page.goto(`${server.url}component.html`);
-  await page.waitForFunction(() => document.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 20_000 });
+  await page.waitForFunction(() => document.querySelector('attention-exercise')?.dataset.ready === 'true');
   const refused = await page.evaluate(() => {
     try {
       document.querySelector('attention-exercise').setSeed('1e3');

@@ -103,7 +103,7 @@ test('the site: exercise.html?src=; the file edited between two answers; the cla
   await page.locator('#report-files').setInputFiles([
     { name: 'ana.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(progress)) },
     { name: 'cost-count.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(v2)) }]);
-  await page.waitForSelector('#report[data-state="ready"]', { timeout: 30_000 });
+  await page.waitForSelector('#report[data-state="ready"]');
   assert.match(await page.locator('.report-file-ok[data-file="cost-count.json"]').textContent(), /your exercise/);
   const learner = page.locator('details.report-learner').first();
   await learner.evaluate((details) => { details.open = true; });
@@ -125,7 +125,7 @@ test('the iframe: embed.html?src= grades the file; a file the core refuses shows
     src="${site.url}embed.html?src=teacher/cost-count.json&origin=${course.origin}"></iframe>`));
   await page.goto(`${course.url}iframe.html`);
   const frame = page.frameLocator('iframe');
-  await frame.locator('body[data-ready="true"]').waitFor({ timeout: 20_000 });
+  await frame.locator('body[data-ready="true"]').waitFor();
   assert.equal(await frame.locator('h1').textContent(), v1.title);
   assert.equal(await grade(frame, 'weights', '2*4*16*32'), 'correct');
 
@@ -147,10 +147,10 @@ test('docs/teachers.md\'s host-own-exercise snippet, as pasted: the link, the if
   course.write('own.html', hostPage(html, `<script src="${site.url}attention-exercise.js"></script>`));
   await page.goto(`${course.url}own.html`);
   const frame = page.frameLocator('iframe');
-  await frame.locator('body[data-ready="true"]').waitFor({ timeout: 20_000 });
+  await frame.locator('body[data-ready="true"]').waitFor();
   assert.equal(await grade(frame, 'weights', '2*4*16*32'), 'correct');
   const component = page.locator('attention-exercise');
-  await component.locator('[data-ready="true"], .part').first().waitFor({ timeout: 20_000 });
+  await component.locator('[data-ready="true"], .part').first().waitFor();
   assert.equal(await grade(component, 'weights', '2*4*16*32'), 'correct');
   await page.locator('a', { hasText: 'My exercise' }).click();
   await waitReady(page);
@@ -169,7 +169,7 @@ test('the web component on another origin: src= beside the course page; the grad
 document.addEventListener('attention-graded', (event) => window.graded.push(event.detail));`);
   const { page, problems } = await newCheckedPage(browser);
   await page.goto(`${course.url}component-src.html`);
-  await page.waitForFunction(() => document.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 20_000 });
+  await page.waitForFunction(() => document.querySelector('attention-exercise')?.dataset.ready === 'true');
   const element = page.locator('attention-exercise');
   assert.equal(await grade(element, 'weights', '4096'), 'correct');
   const [event] = await page.evaluate(() => window.graded);
@@ -178,7 +178,7 @@ document.addEventListener('attention-graded', (event) => window.graded.push(even
   // The teacher edits the file: the learner's answer is kept, the next one has the new version.
   course.write('teacher/cost-count.json', JSON.stringify(v2));
   await page.reload();
-  await page.waitForFunction(() => document.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 20_000 });
+  await page.waitForFunction(() => document.querySelector('attention-exercise')?.dataset.ready === 'true');
   assert.equal(await part(element, 'weights').input.inputValue(), '4096');
   assert.equal(await grade(element, 'weight_bytes', '16384'), 'correct');
   const [after] = await page.evaluate(() => window.graded);
@@ -210,7 +210,7 @@ test('SCORM: --exercise-file packages the file, graded in the LMS with its versi
   const { page, problems } = await newCheckedPage(browser);
   await page.goto(`${course.url}own12/lms.html`);
   await page.waitForFunction(() => document.getElementById('sco').contentDocument
-    ?.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 20_000 });
+    ?.querySelector('attention-exercise')?.dataset.ready === 'true');
   const element = page.frameLocator('#sco').locator('attention-exercise');
   assert.equal(await grade(element, 'weights', '4096'), 'correct');
   await page.waitForFunction(() => window.interactions().length > 0);
@@ -223,7 +223,7 @@ test('SCORM: --exercise-file packages the file, graded in the LMS with its versi
   installPackage(course, 'own12-edited', again, '1.2');
   await page.goto(`${course.url}own12-edited/lms.html`);
   await page.waitForFunction(() => document.getElementById('sco').contentDocument
-    ?.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 20_000 });
+    ?.querySelector('attention-exercise')?.dataset.ready === 'true');
   assert.equal(await part(element, 'weights').input.inputValue(), '4096');
   assert.equal(await grade(element, 'weight_bytes', '16384'), 'correct');
   await page.waitForFunction(() => window.interactions().length > 0);

@@ -105,7 +105,7 @@ test('four unexplained wrong checks: the step hint, then the offer of a worked s
   await page.goto(`${site.url}report.html`);
   await waitReady(page);
   await page.locator('#report-files').setInputFiles({ name: 'lee.json', mimeType: 'application/json', buffer: Buffer.from(file) });
-  await page.locator('#report[data-state="ready"]').waitFor({ timeout: 30_000 });
+  await page.locator('#report[data-state="ready"]').waitFor();
   const path19 = await page.locator(`details.report-learner tbody tr[data-part="weights"] .report-path li`).allTextContents();
   assert.equal(path19.length, 5, path19.join(' | '));
   assert.match(path19.at(-1), /^correct, solution seen/);
@@ -133,7 +133,7 @@ test('in a SCORM package, the check after the solution is opened is recorded as 
   await page.goto(`${lms.url}scorm12-ch19/lms.html`);
   const sco = page.frameLocator('#sco');
   await page.waitForFunction(() => document.getElementById('sco').contentDocument
-    ?.querySelector('attention-exercise')?.dataset.ready === 'true', null, { timeout: 20_000 });
+    ?.querySelector('attention-exercise')?.dataset.ready === 'true');
   const weights = sco.locator(`attention-exercise article[data-exercise="${E}"] section.part[data-part="weights"]`);
   const seen = await answerWrong(weights, 4);
   assert.deepEqual(seen.map((check) => check.offered), [false, false, true, true]);
@@ -143,7 +143,7 @@ test('in a SCORM package, the check after the solution is opened is recorded as 
   await weights.locator('input.answer').press('Enter');
   await weights.locator('.feedback[data-verdict="correct"]').waitFor();
   await page.waitForFunction((id) => window.interactions().filter((entry) => String(entry.id).startsWith(id)).length === 5,
-    `${E}.weights`, { timeout: 10_000 });
+    `${E}.weights`);
   const ids = (await page.evaluate(() => window.interactions())).map((entry) => String(entry.id))
     .filter((id) => id.startsWith(`${E}.weights`));
   assert.equal(ids.length, 5, JSON.stringify(ids));

@@ -67,7 +67,7 @@ async function runPanel(browser, id, { allow = [] } = {}) {
   await waitReady(page);
   const before = await page.evaluate(() => ({ ...window.coreCalls }));
   await page.locator('section.batch-run button.run-batch').click();
-  await page.locator('.batch-run-result[data-runs="1"]').waitFor({ timeout: 120_000 });
+  await page.locator('.batch-run-result[data-runs="1"]').waitFor();
   const after = await page.evaluate(() => ({ ...window.coreCalls }));
   checked.calls = Object.fromEntries(Object.keys(after).map((name) => [name, after[name] - before[name]]));
   return checked;
@@ -182,7 +182,7 @@ test('ch19.ex16 runs the 8×4×64×512 workload and shows the weights\' count be
   assert.equal(href, 'lab-batch.html?B=8&H=4&T=64&S=512&Dk=64&Dv=64&scaled=1&seed=19');
   await page.locator('a.batch-lab-link').click();
   await waitReady(page);
-  await page.locator('#batch-result[data-runs]').waitFor({ timeout: 60_000 });
+  await page.locator('#batch-result[data-runs]').waitFor();
   assert.equal(await page.locator('#in-S').inputValue(), '512');
   assert.equal(await page.locator('#in-lengths').inputValue(), '');
   assert.match(await page.locator('#batch-summary').textContent(), /\(8, 4, 64, 512\) = 1,048,576 elements/);
