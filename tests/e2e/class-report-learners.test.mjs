@@ -58,7 +58,7 @@ const unread = pick('scores', ['[1, 2', 'two'], (r) => r.verdict === 'invalid');
 const LEARNERS = [
   { name: 'Sam Lee', email: 'sam.one@school.example', checks: [['weights', named], ['weights', right], ['scores', unread]] },
   { name: 'Sam Lee', email: 'sam.two@school.example', checks: [['weights', named], ['context', near]] },
-  { name: 'Ana Ruiz', email: 'ana@school.example', checks: [['weights', right], ['context', near], ['context', near]] },
+  { name: 'Ana Ruiz', email: '+ana@school.example', checks: [['weights', right], ['context', near], ['context', near]] },
 ];
 
 // One learner's visit, in a browser of their own: their name on the progress page, their
@@ -144,6 +144,10 @@ test('three learners export the same day under the same file name: three learner
   const exercise = `${catalogue.find((entry) => entry.id === E).title} [${E}]`;
   assert.deepEqual(header, ['Email address', 'Name', exercise, 'Total']);
   assert.equal(rows.length, 3);
+  // An address that begins as a formula would ("+ana@…") is written as given, and said beside the download.
+  assert.ok(rows.some((row) => row[0] === '+ana@school.example'), 'the identifier as given');
+  assert.match((await page.locator('.report-gradebook-note').allTextContents()).join(' '),
+    /1 identifier in it begins as a spreadsheet formula would \(Email address “\+ana@school\.example”\)\. It is written exactly as given/);
   const users = LEARNERS.map((learner, n) => ({ id: n + 2, username: `learner${n}`, email: learner.email }));
   const { grades } = moodleGradeImport(text, { mapFrom: 'Email address', mapTo: 'email', users,
     items: { [exercise]: { name: 'Exercise 14.1', min: 0, max: 100 }, Total: { name: 'Total', min: 0, max: 100 } } });

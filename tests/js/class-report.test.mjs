@@ -496,6 +496,53 @@ test('three learners under one file name, two of one name: three learners, their
   assert.throws(() => moodleGradeImport(short, { mapFrom: 'Email address', mapTo: 'email', users, items }), /csvweirdcolumns/);
 });
 
+test('the gradebook keeps each identifier exactly as given (+pat@example.com too) and Moodle imports every row by email, username or ID number', async () => {
+  const { joinLearners } = await import('../../web/report/learners.mjs');
+  const { gradebook, gradebookCsv } = await import('../../web/report/gradebook.mjs');
+  const { moodleGradeImport } = await import('./moodle-grade-import.mjs');
+  const people = [
+    { name: 'Pat Plus', email: '+pat@example.com', username: '-pat', idnumber: '=42', answer: '[0.2, 0.3, 0.5]' },
+    { name: '@Ann', email: 'ann@example.com', username: '@ann', idnumber: 'A-7', answer: '[1/3, 1/3, 1/3]' },
+    { name: 'Cy Dee', email: 'cy, dee@example.com', username: 'cy', idnumber: '-7', answer: '[0.1, 0.1, 0.8]' },
+  ];
+  const text = phpRow(['Name', 'Email address', 'Username', 'ID number', 'Attempt', 'Question 0', 'Response 0']) +
+    people.map((p) => phpRow([moodleS(p.name), moodleS(p.email), moodleS(p.username), moodleS(p.idnumber), '1',
+      moodleS(interactionId('ch19.ex3', 'weights')), moodleS(p.answer)])).join('');
+  const file = readReportFile(text, { resolve, catalogue });
+  const report = await gradeAnswers(companion, catalogue, file.answers);
+  const { learners: who } = joinLearners([{ source: 'interactions.txt', kind: file.kind, people: file.people }]);
+  const book = gradebook(report, who);
+  const csv = gradebookCsv(book);
+  // Every identifier and name as given; those a spreadsheet would read as a formula are listed for the page.
+  const [header, ...rows] = parseDelimited(csv.replace(/^\uFEFF/, ''), ',');
+  const title = catalogue.find((e) => e.id === 'ch19.ex3').title;
+  assert.deepEqual(header, ['Email address', 'Username', 'ID number', 'Name', `${title} [ch19.ex3]`, 'Total']);
+  for (const p of people) {
+    assert.ok(rows.some((row) => JSON.stringify(row.slice(0, 4)) === JSON.stringify([p.email, p.username, p.idnumber, p.name])),
+      `${p.name}'s identifiers as given`);
+  }
+  const key = (item) => JSON.stringify(item);
+  const expected = people.flatMap((p) => [['Email address', p.email], ['Username', p.username], ['ID number', p.idnumber], ['Name', p.name]])
+    .filter(([, value]) => safeCell(value) !== value).map(([column, value]) => ({ column, value }));
+  assert.deepEqual(book.formulaLike.map(key).sort(), expected.map(key).sort());
+  assert.ok(book.formulaLike.some(({ value }) => value === '+pat@example.com'));
+  // Moodle's import, each way a teacher maps the learners: every row, each grade the report's.
+  const users = people.map((p, n) => ({ id: 10 + n, username: p.username, email: p.email, idnumber: p.idnumber }));
+  const items = Object.fromEntries(book.header.slice(4).map((column) => [column, { name: column, min: 0, max: 100 }]));
+  for (const [mapFrom, mapTo] of [['Email address', 'email'], ['Username', 'username'], ['ID number', 'idnumber']]) {
+    const { grades } = moodleGradeImport(csv, { mapFrom, mapTo, users, items });
+    assert.equal(grades.size, people.length, mapFrom);
+    for (const p of people) {
+      const row = report.learners.find((l) => who.get(l.learner)?.name === p.name);
+      assert.equal(grades.get(p.username).get('Total'), row.score, `${mapFrom}: ${p.name}`);
+    }
+  }
+  // The file as it was written before (every cell guarded) matches nobody at Pat's row: Moodle
+  // stops there and imports nothing.
+  assert.throws(() => moodleGradeImport(csvText([book.header, ...book.rows]), { mapFrom: 'Email address', mapTo: 'email', users, items }),
+    /usermappingerror: no user with email '\+pat@example\.com/);
+});
+
 test('every cell a spreadsheet could read as a formula is neutralised, whichever delimiter the file is read with', () => {
   const hostile = ['=1+1', '+1+1', '-1+1', '@SUM(A1)', '\t=1', '\r=1', ' =1+1', '\u00a0=1', 'x;=1+1;y', 'x,=1+1,y', 'x\t=1+1\ty',
     '"quoted";=HYPERLINK("x")', '-0.5', '3.25', '[0.36, 0.5, 0.14]', 'plain'];

@@ -17,8 +17,8 @@ import { ReportFileError, decodeText } from '../report/delimited-text.mjs';
 import { interactionReader } from '../report/interactions.mjs';
 import { LIMITS, TOO_MANY_ANSWERS, ReportLimitError, readReportFileInSlices } from '../report/class-report.mjs';
 import { gradeAnswers } from '../report/regrade.mjs';
-import { csvText, learnerCsv } from '../report/report-csv.mjs';
-import { gradebook } from '../report/gradebook.mjs';
+import { learnerCsv } from '../report/report-csv.mjs';
+import { gradebook, gradebookCsv } from '../report/gradebook.mjs';
 import { dedupeTries, joinLearners } from '../report/learners.mjs';
 import { count, reportView } from '../report/report-view.mjs';
 import { plural } from '../ui/format.mjs';
@@ -299,11 +299,19 @@ function downloads(report, learners, label) {
       'report gives one when its identity columns are ticked; a learner gives one on their progress page), so there is ' +
       'no gradebook file.');
   } else {
-    grades.addEventListener('click', () => save(csvText([book.header, ...book.rows]), `gradebook-${today}.csv`));
+    grades.addEventListener('click', () => save(gradebookCsv(book), `gradebook-${today}.csv`));
     words.push(`The gradebook file has ${plural(book.rows.length, 'learner')}, each with ${book.identifiers.map((c) => `“${c}”`)
       .join(', ')}, their name, a score of 0 to 100 for each of the ${plural(report.exercises.length, 'exercise')} and the ` +
       'total. In Moodle: Grades, Import, CSV file; map “Email address” (or the identifier you use) to the user field of ' +
-      'that name, and each exercise and the total to a grade item whose maximum is 100.');
+      'that name, and each exercise and the total to an existing grade item whose maximum is 100 (make the items first: ' +
+      'Moodle\u2019s import can fail when several columns go to \u201cnew grade item\u201d).');
+    if (book.formulaLike.length) {
+      const shown = book.formulaLike.slice(0, 5).map(({ column, value }) => `${column} \u201c${value}\u201d`).join(', ');
+      words.push(`${plural(book.formulaLike.length, 'identifier')} in it ${book.formulaLike.length === 1 ? 'begins' : 'begin'} ` +
+        `as a spreadsheet formula would (${shown}${book.formulaLike.length > 5 ? ', …' : ''}). ` +
+        `${book.formulaLike.length === 1 ? 'It is' : 'They are'} written exactly as given, so that the gradebook finds ` +
+        'the learner: import the file as it is, and do not open and save it in a spreadsheet program first.');
+    }
     if (book.missing.length) {
       words.push(`${plural(book.missing.length, 'learner')} ${book.missing.length === 1 ? 'has' : 'have'} no identifier and ` +
         `${book.missing.length === 1 ? 'is' : 'are'} left out of it: ${book.missing.slice(0, 10).join(', ')}` +
