@@ -11,7 +11,7 @@ import { Scorm12API } from 'scorm-again/scorm12';
 import { Scorm2004API } from 'scorm-again/scorm2004';
 import { ADAPTERS, bind, findApi, reportsScore, statusOf } from '../../web/embed/scorm-api.mjs';
 import { interactionId, lmsResponse, utf8Length, writtenId } from '../../web/embed/scorm-values.mjs';
-import { EXIT_BUDGET, SUSPEND_LIMITS, scormSession } from '../../web/embed/scorm-session.mjs';
+import { EXIT_BUDGET, SUSPEND_LIMITS, scormSession, shortenedWords } from '../../web/embed/scorm-session.mjs';
 import { decodeSuspend, encodeSuspend } from '../../web/embed/suspend-data.mjs';
 import { PRACTICE } from '../../web/ui/feedback-policy.mjs';
 import { keptText } from '../../web/ui/text-limits.mjs';
@@ -280,6 +280,32 @@ test('written work of 3,999, 4,000, 5,000 and 50,000 characters: kept whole up t
       if (version === '2004') assert.equal(back, kept, '2004 keeps it whole');
     }
   }
+});
+
+test('SCORM 1.2, three explanations of 3,999 characters: another browser gets none of one back, and is told so in true words', () => {
+  const adapter = ADAPTERS['1.2'];
+  const api = lms('1.2', { 'cmi.core.student_id': 'hal', 'cmi.core.entry': 'ab-initio' });
+  const said = [];
+  const session = scormSession({ api, adapter, ids: ['ch14.ex2', 'ch14.ex3'], packageId: 'p', policy: PRACTICE, local: memory(),
+    onShortened: ({ cut }) => said.push(`it keeps ${shortenedWords(cut)}`) });
+  session.start();
+  const text = (letter) => ({ notes: letter.repeat(3999), ticked: [], revealed: false });
+  session.saveState({ version: 2, exercises: {
+    'ch14.ex2': { seeds: {}, explain: { why_not_a_distribution: text('a'), why_three_for_the_zero_query: text('b') } },
+    'ch14.ex3': { seeds: {}, explain: { which_state_changes: text('c') } } } });
+  const elsewhere = scormSession({ api: lms('1.2', { 'cmi.core.student_id': 'hal', 'cmi.core.entry': 'resume',
+    'cmi.suspend_data': api.cmi.suspend_data }), adapter, ids: ['ch14.ex2', 'ch14.ex3'], packageId: 'p', policy: PRACTICE,
+  local: memory() }).start();
+  assert.ok(elsewhere.shortened.some((entry) => entry.kept === 0), JSON.stringify(elsewhere.shortened));
+  const words = shortenedWords(elsewhere.shortened);
+  assert.doesNotMatch(words, /\b0 characters/);
+  for (const { exercise, item, kept } of elsewhere.shortened) {
+    const what = `your explanation in ${exercise} (${item})`;
+    assert.ok(words.includes(kept === 0 ? `none of ${what}` : `the first ${kept.toLocaleString('en-US')} characters of ${what}`), words);
+  }
+  assert.match(said.join(' '), /it keeps none of your explanation in ch14\.ex2/);
+  assert.equal(shortenedWords([{ exercise: 'ch19.ex20', item: '', kept: 0 }, { exercise: 'ch14.ex1', seed: '0', part: 'weights' }]),
+    'none of your plan in ch19.ex20 and 1 answer without its text (its verdict and attempts are kept)');
 });
 
 test('3,000 variants opened by one learner: each save stays within the version\'s limit', () => {

@@ -14,7 +14,7 @@ import './bundle-entry.mjs';
 import { el } from '../ui/dom.mjs';
 import { AnswerStore, droppedNotice } from '../ui/storage.mjs';
 import { findApi } from './scorm-api.mjs';
-import { SUSPEND_LIMITS, scormSession } from './scorm-session.mjs';
+import { SUSPEND_LIMITS, scormSession, shortenedWords } from './scorm-session.mjs';
 import { MAX_LEARNER_CHARS } from './learner-seed.mjs';
 import { POLICY_ATTRIBUTES, readPolicy } from '../ui/feedback-policy.mjs';
 import { readSeed } from '../seed.mjs';
@@ -23,17 +23,6 @@ import { plural } from '../ui/format.mjs';
 // What the course site keeps between visits, in words.
 const keeps = (version) => (version === '2004' ? `${SUSPEND_LIMITS[2004].limit.toLocaleString('en')} bytes`
   : `${SUSPEND_LIMITS['1.2'].limit.toLocaleString('en')} characters`);
-
-// The texts of `list` ([{exercise, item, kept} | {exercise, seed, part}]) in words: "the first
-// 1,234 characters of your explanation in ch14.ex2 (why), and 2 answers without their text".
-function shortenedWords(list) {
-  const written = list.filter((entry) => entry.item !== undefined).map((entry) => `the first ${entry.kept.toLocaleString('en')} ` +
-    `characters of your ${entry.item === '' ? 'plan' : 'explanation'} in ${entry.exercise}${entry.item ? ` (${entry.item})` : ''}`);
-  const answers = list.filter((entry) => entry.item === undefined).length;
-  const words = [...written, ...(answers ? [`${plural(answers, 'answer')} without ${answers === 1 ? 'its' : 'their'} text ` +
-    `(${answers === 1 ? 'its verdict and attempts are' : 'their verdicts and attempts are'} kept)`] : [])];
-  return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : words[0];
-}
 
 class ScormStore extends AnswerStore {
   constructor(state, onPersist) {
@@ -146,8 +135,8 @@ function start() {
       notice(`${droppedNotice(begun.dropped).replace('in this browser', 'on the course site')}${fromBrowser}`);
     }
     if (begun.shortened.length) {
-      notice(`Part of your work came back shortened from the course site, which keeps ${keeps(found.adapter.version)} ` +
-        `between visits: ${shortenedWords(begun.shortened)}. The whole texts are in the browser you wrote them in.`,
+      notice(`Not all of your work came back from the course site, which keeps ${keeps(found.adapter.version)} ` +
+        `between visits: it returned ${shortenedWords(begun.shortened)}. The whole texts are in the browser you wrote them in.`,
       'sco-notice sco-shortened notice notice-warning');
     }
     const store = new ScormStore(begun.state, (state) => session.saveState(state));

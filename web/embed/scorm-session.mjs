@@ -20,6 +20,7 @@ import { WRITTEN, scormId, utf8Length, writtenId, interactionId, responsePieces,
 import { isSettled } from '../ui/feedback-policy.mjs';
 import { readState } from '../ui/storage.mjs';
 import { MAX_TEXT } from '../ui/text-limits.mjs';
+import { plural } from '../ui/format.mjs';
 
 // The suspend data's size: 1.2's 4096 characters; under 2004, bytes, within the budget.
 export const SUSPEND_LIMITS = Object.freeze({
@@ -109,6 +110,22 @@ function stillShort(state, cut, whole) {
     }
   }
   return out;
+}
+
+// What the LMS holds of the texts of `list` ([{exercise, item, kept} | {exercise, seed, part}],
+// stillShort's or a save's `cut`), in words that follow "it keeps" or "it returned" and are
+// true when nothing of a text is there: "the first 1,234 characters of your explanation in
+// ch14.ex2 (why), none of your plan in ch19.ex20 and 2 answers without their text".
+export function shortenedWords(list) {
+  const written = list.filter((entry) => entry.item !== undefined).map((entry) => {
+    const what = `your ${entry.item === '' ? 'plan' : 'explanation'} in ${entry.exercise}${entry.item ? ` (${entry.item})` : ''}`;
+    if (entry.kept === 0) return `none of ${what}`;
+    return `the first ${plural(entry.kept, 'character')} of ${what}`;
+  });
+  const answers = list.filter((entry) => entry.item === undefined).length;
+  const words = [...written, ...(answers ? [`${plural(answers, 'answer')} without ${answers === 1 ? 'its' : 'their'} text ` +
+    `(${answers === 1 ? 'its verdict and attempts are' : 'their verdicts and attempts are'} kept)`] : [])];
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : words[0];
 }
 
 // api, adapter: findApi's; ids: the package's exercises; packageId: the package's key (the
