@@ -83,12 +83,16 @@ test('the site: exercise.html?src=; the file edited between two answers; the cla
   assert.ok(await part(page, 'weight_bytes').feedback.getAttribute('data-misconception'), 'a named mistake');
   assert.equal((await storedParts(page)).weights.version, version1);
 
-  // The teacher edits the file; the learner comes back: the earlier answer is kept, the next
-  // one carries the new version.
+  // The teacher edits the file; the learner comes back: the earlier answer is kept with the
+  // verdict it was given (not checked again, and said so), the next one carries the new version.
   served = v2;
   await page.reload();
   await waitReady(page);
   assert.equal(await part(page, 'weights').input.inputValue(), '4096');
+  assert.deepEqual(await part(page, 'weights').feedback.evaluate((node) => [node.dataset.verdict, node.dataset.kept]),
+    ['correct', 'version']);
+  assert.deepEqual(await part(page, 'weight_bytes').feedback.evaluate((node) => [node.dataset.verdict, node.dataset.kept]),
+    ['incorrect', 'version']);
   assert.equal(await grade(page, 'weight_bytes', '16384'), 'correct');
   const parts = await storedParts(page);
   assert.equal(parts.weights.version, version1);

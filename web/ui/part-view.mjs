@@ -1,8 +1,12 @@
 // One exercise part: the prompt, an answer control (a text field; a radio
 // group for choice parts, graded by option id; a letter picker for the roles
 // exercise), the core's verdict in a live region, the attempt count, a hint,
-// and the saved answer for this (exercise, seed), restored and re-graded.
-// Grading happens only in the core: the typed text (or option id) is passed through.
+// and the saved answer for this (exercise, seed), restored with the verdict it was given:
+// checked again on load only to show its feedback, it keeps that verdict (an answer given
+// against another version of the exercise is not checked again at all); where the verdict
+// would change, the part says why and offers the learner a check against the exercise as it
+// is now (docs/architecture.md, each page in detail). Grading happens only in the core: the
+// typed text (or option id) is passed through.
 // The one part form of the companion: the exercise page and the embed widget (the
 // embed page, <attention-exercise>, dist/ and the SCORM packages) both use it.
 import { el, clear, uniqueId, setBusy, isBusy } from './dom.mjs';
@@ -10,7 +14,7 @@ import { safeCall, errorOf, showNotice } from './boot.mjs';
 import { renderMathText } from './render-math.mjs';
 import { messageOf } from '../error-message.mjs';
 import { PRACTICE, isSettled, solutionAfter, solutionWaitsForSettled } from './feedback-policy.mjs';
-import { attemptsText, showResult, showClosed, announcementOf } from './verdict-view.mjs';
+import { attemptsText, showResult, showClosed, showKeptVerdict, announcementOf } from './verdict-view.mjs';
 import { textControl, choiceControl, letterControl } from './answer-control.mjs';
 import { solutionBlock } from './solution-view.mjs';
 
@@ -41,8 +45,8 @@ function warnOnce() {
   showNotice('Your answers could not be saved in this browser; they will be lost when you leave.', 'warning');
 }
 
-// -> {name, section, record, restore}. record() is the part's last graded answer
-// ({text, verdict, attempts}, as saved); restore re-grades the saved answer (or is null).
+// -> {name, section, record, settled, restore}. record() is the part's last graded answer
+// ({text, verdict, attempts}, as saved); restore shows the saved answer's verdict (or is null).
 // options:
 //   letters        the letters of a letter picker (the roles exercise), or null
 //   headingLevel   the level of the part's heading (2 on the exercise page)
@@ -73,7 +77,9 @@ export function partView(companion, store, exercise, part, index, seed,
   const inputId = uniqueId('answer');
   const feedbackId = uniqueId('feedback');
   const hintId = uniqueId('hint');
+  // The saved answer, and the exercise's version it was given against (where known).
   const saved = store.part(exercise.id, name, seed);
+  const givenVersion = saved ? store.givenVersion(exercise.id, name, seed) : null;
   let record = saved ?? { text: '', verdict: null, attempts: 0 };
   const kind = Array.isArray(part.options) ? 'choice' : letters ? 'letter' : 'text';
   const view = kind === 'choice' ? choiceControl(part, name, inputId, feedbackId)
@@ -143,9 +149,12 @@ export function partView(companion, store, exercise, part, index, seed,
     announcer.textContent = '';
     setTimeout(() => { announcer.textContent = sentence; }, 30);
   }
-  async function check({ restoring = false } = {}) {
-    const text = view.get();
-    if (!restoring && text.trim() === '') {
+  // A check of the field (the learner's), of the saved answer on load (restoring: nothing
+  // counted, nothing saved, and the saved verdict kept), or of the saved answer against the
+  // exercise as it is now (again: the learner asked; it uses no attempt, and its verdict counts).
+  async function check({ restoring = false, again = false } = {}) {
+    const text = again ? record.text : view.get();
+    if (!restoring && !again && text.trim() === '') {
       clear(feedback);
       feedback.dataset.verdict = 'empty';
       const ask = kind === 'text' ? 'Type an answer first.' : 'Choose an answer first.';
@@ -153,65 +162,98 @@ export function partView(companion, store, exercise, part, index, seed,
       announce(ask);
       return;
     }
-    if (!restoring && closed) return;
+    if (!restoring && !again && closed) return;
     setBusy(checkButton, true);
     const result = await safeCall(() => companion.grade(exercise.id, name, text,
       { seed, revealValues: policy.values !== 'hidden', earlier: earlierAnswers(store, exercise, name, seed),
         followThrough: policy.followThrough ?? 'counts' }));
     setBusy(checkButton, false);
     const verdict = errorOf(result) ? null : result.verdict;
+    const graded = verdict === 'correct' || verdict === 'incorrect' || verdict === 'invalid';
+    // A saved answer keeps the verdict it was given: where it would get another now, the part
+    // says so and offers the check (and its feedback, of the other verdict, is not shown).
+    if (restoring && graded && record.verdict in KEPT && verdict !== record.verdict) {
+      keep('checking');
+      return;
+    }
     let { attempts } = record;
-    if (!restoring && (verdict === 'correct' || verdict === 'incorrect')) attempts += 1;
+    if (!restoring && !again && (verdict === 'correct' || verdict === 'incorrect')) attempts += 1;
     showAttempts(attempts);
     showResult(feedback, result, { restored: restoring, exactLabel, decimalRule: exercise.decimalRule ?? null,
       decimalRuleId });
     section.dataset.verdict = verdict ?? 'error';
-    if (verdict !== 'correct' && verdict !== 'incorrect' && verdict !== 'invalid') {
+    if (!graded) {
       if (!restoring) announce(announcementOf(result, exercise.decimalRule ?? null));
       return;
     }
-    const unchanged = restoring && verdict === record.verdict; // a restore that changed nothing writes nothing
+    if (restoring) {
+      closeIfSettled();
+      if (closed && verdict !== 'correct') showClosed(feedback, Boolean(part.hint && !cellName));
+      updateSolution();
+      return;
+    }
     record = { text, verdict, attempts };
+    if (again) openIfUnsettled();
     const closedNow = closeIfSettled();
     // A part closed without a correct answer says only that, and what is left to do; a
     // verdict that closes the part says so, as the attempt line does.
     const outOfAttempts = closed && verdict !== 'correct';
     if (outOfAttempts) showClosed(feedback, Boolean(part.hint && !cellName));
-    if (!restoring) {
-      announce(outOfAttempts ? `Not correct. ${closedSentence()}`
-        : `${announcementOf(result, exercise.decimalRule ?? null)}${closedNow ? ` ${closedSentence()}` : ''}`);
-    }
+    announce(outOfAttempts ? `Not correct. ${closedSentence()}`
+      : `${announcementOf(result, exercise.decimalRule ?? null)}${closedNow ? ` ${closedSentence()}` : ''}`);
     // A check the learner made is kept as a try (the optional fields where the page knows them).
-    const check = restoring ? null : { at: new Date().toISOString(), text, verdict, mistake: result.misconception ?? null,
+    const check = { at: new Date().toISOString(), text, verdict, mistake: result.misconception ?? null,
       followThrough: result.followThrough ?? null, solutionSeen: seen || solutionSeen() === true || undefined,
       version: typeof exercise.version === 'string' ? exercise.version : undefined };
-    if (!unchanged && !store.savePart(exercise.id, name, record, seed, check)) onSaveFailed();
+    if (!store.savePart(exercise.id, name, record, seed, check)) onSaveFailed();
     updateSolution();
-    if (!restoring) {
-      const latencyMs = begunAt === null ? 0 : Math.round(performance.now() - begunAt);
-      begunAt = null;
-      onGraded({ part: name, ...record, kind, mistake: result.misconception ?? null,
-        feedback: typeof result.feedback === 'string' ? result.feedback : '', latencyMs,
-        ...(check.solutionSeen ? { solutionSeen: true } : {}), ...(check.version ? { version: check.version } : {}) });
-    }
+    const latencyMs = again || begunAt === null ? 0 : Math.round(performance.now() - begunAt);
+    if (!again) begunAt = null;
+    onGraded({ part: name, ...record, kind, mistake: result.misconception ?? null,
+      feedback: typeof result.feedback === 'string' ? result.feedback : '', latencyMs,
+      ...(check.solutionSeen ? { solutionSeen: true } : {}), ...(check.version ? { version: check.version } : {}) });
+  }
+
+  // The saved verdict, shown as it was given (why: verdict-view.mjs's showKeptVerdict), with
+  // the offer to check the answer against the exercise as it is now.
+  const KEPT = { correct: true, incorrect: true, invalid: true };
+  function keep(why) {
+    section.dataset.verdict = record.verdict;
+    closeIfSettled();
+    const button = showKeptVerdict(feedback, record.verdict, why, () => {
+      if (isBusy(checkButton)) return;
+      view.set(record.text);
+      button.disabled = true;
+      check({ again: true }).catch((error) => showResult(feedback, { error: messageOf(error) }));
+    });
+    updateSolution();
   }
 
   // Under an attempt limit, a settled part is closed: its answer stays as checked.
   let closed = false;
   const closedSentence = () => (record.verdict === 'correct' ? 'This part is now closed.'
     : 'No attempts left: this part is now closed.');
+  function setClosed(now) {
+    closed = now;
+    for (const control of form.querySelectorAll('input, textarea, select')) {
+      if (control.type === 'radio' || control.tagName === 'SELECT') control.disabled = now;
+      else control.readOnly = now;
+    }
+    if (now) checkButton.setAttribute('aria-disabled', 'true');
+    else checkButton.removeAttribute('aria-disabled');
+    checkButton.classList.toggle('check-closed', now);
+    showAttempts(record.attempts);
+  }
   // -> whether it closed the part now.
   function closeIfSettled() {
     if (closed || policy.attempts === null || !isSettled(record, policy)) return false;
-    closed = true;
-    for (const control of form.querySelectorAll('input, textarea, select')) {
-      if (control.type === 'radio' || control.tagName === 'SELECT') control.disabled = true;
-      else control.readOnly = true;
-    }
-    checkButton.setAttribute('aria-disabled', 'true');
-    checkButton.classList.add('check-closed');
-    showAttempts(record.attempts);
+    setClosed(true);
     return true;
+  }
+  // A part closed under the verdict it was given, which a check against the exercise as it is
+  // now has changed: open again where it is no longer settled.
+  function openIfUnsettled() {
+    if (closed && !isSettled(record, policy)) setClosed(false);
   }
   // The attempt count, and why a closed part is closed.
   function showAttempts(count) {
@@ -253,6 +295,10 @@ export function partView(companion, store, exercise, part, index, seed,
     check().catch((error) => showResult(feedback, { error: messageOf(error) }));
   });
 
-  const restore = saved && saved.text.trim() !== '' ? () => check({ restoring: true }) : null;
+  // A saved answer given against another version of the exercise is not checked again: its
+  // verdict is shown as it was given.
+  const current = typeof exercise.version === 'string' ? exercise.version : null;
+  const changed = typeof givenVersion === 'string' && current !== null && givenVersion !== current && record.verdict in KEPT;
+  const restore = saved && saved.text.trim() !== '' ? () => (changed ? keep('version') : check({ restoring: true })) : null;
   return { name, section, record: () => ({ ...record }), settled: () => isSettled(record, policy), restore };
 }

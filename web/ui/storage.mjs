@@ -43,6 +43,8 @@
 //   readState(value) -> {state, dropped} (a fresh copy in null-prototype maps) or null
 //   droppedNotice(count) -> the sentence shown when records were dropped
 //   store.part(id, part, seed = 0) -> {text, verdict, attempts, solutionSeen?} or null
+//   store.givenVersion(id, part, seed = 0) -> the exercise's version the part's saved verdict
+//     was given against, or null where it is not known
 //   store.markSolutionSeen(id, part, seed = 0) (the learner opened the part's worked solution)
 //   store.tries(id, part, seed = 0) -> the part's tries (copies), oldest first
 //   store.savePart(id, part, record, seed = 0, tryRecord?) (a check adds its try)
@@ -311,6 +313,12 @@ export class AnswerStore {
     // Seen where the record says so, or where a try was made after seeing it.
     const seen = record.solutionSeen === true || (record.tries ?? []).some((entry) => entry.solutionSeen === true);
     return { text: record.text, verdict: record.verdict, attempts: record.attempts, ...(seen ? { solutionSeen: true } : {}) };
+  }
+
+  // The exercise's version the part's saved verdict was given against (its last check's), or null.
+  givenVersion(exerciseId, partName, seed = 0) {
+    const record = this.state.exercises[exerciseId]?.seeds?.[seedKey(seed)]?.parts?.[partName];
+    return typeof record?.version === 'string' ? record.version : null;
   }
 
   // The learner opened the part's worked solution (kept with the part's record).

@@ -73,6 +73,7 @@ function ruleNote(rule, decimalRuleId) {
 // learner can still do (never an invitation to check again).
 export function showClosed(region, hasHint) {
   clear(region);
+  delete region.dataset.kept;
   region.dataset.verdict = 'incorrect';
   region.append(el('p', { class: 'verdict verdict-incorrect' }, el('span', { class: 'verdict-title' }, 'Not correct')),
     el('p', { class: 'feedback-text closed-text' }, 'No attempts left: this part is closed, and your answer stays as ' +
@@ -88,6 +89,7 @@ export function showClosed(region, hasHint) {
 export function showResult(region, result, { restored = false, exactLabel = 'Exact answer', decimalRule = null,
   decimalRuleId = null } = {}) {
   clear(region);
+  delete region.dataset.kept;
   const problem = errorOf(result);
   const verdict = result?.verdict;
   if (problem || !(verdict in VERDICT_TITLES)) {
@@ -136,4 +138,33 @@ export function announcementOf(result, decimalRule = null) {
   const why = text.replace(/^Not quite:\s*/, '') || (rule ? 'the decimal rule decided this.' : '');
   const lead = verdict === 'incorrect' ? 'Not correct' : 'Not graded yet, no attempt used';
   return why ? `${lead}: ${why}` : `${lead}.`;
+}
+
+// Why a saved answer shows the verdict it was given and is not checked again on load: the
+// exercise's version it was given against is not the exercise's now ('version'), or, checked
+// again, it would get another verdict (the exercise or the checking changed, and the saved
+// answer does not say which: 'checking').
+const KEPT_WHY = {
+  version: 'This exercise has been changed since you checked this answer',
+  checking: 'This answer was checked against an earlier form of this exercise, or of the way answers are checked',
+};
+
+// Fills the region with a saved answer's verdict as it was given (nothing graded again), why
+// it is kept, and a button that checks the answer against the exercise as it is now (onCheck).
+// -> the button.
+export function showKeptVerdict(region, verdict, why, onCheck) {
+  clear(region);
+  region.dataset.verdict = verdict;
+  region.dataset.kept = why;
+  delete region.dataset.misconception;
+  delete region.dataset.followThrough;
+  const button = el('button', { type: 'button', class: 'check-again' }, 'Check it against the exercise as it is now');
+  button.addEventListener('click', onCheck);
+  region.append(el('p', { class: `verdict verdict-${verdict}` },
+    el('span', { class: 'verdict-title' }, VERDICT_TITLES[verdict]),
+    el('span', { class: 'restored' }, ' (your saved answer, as it was checked then)')),
+  el('p', { class: 'feedback-text kept-note' }, `${KEPT_WHY[why]}, so this is the verdict it was given then, and it ` +
+    'still counts. You can check it against the exercise as it is now: that check uses no attempt, and its verdict ' +
+    'then counts instead.'), el('p', { class: 'kept-action' }, button));
+  return button;
 }
