@@ -188,9 +188,12 @@ test('the tallies of a Moodle report equal the core\'s own grading of the same t
   const cut = readReportFile(`Name\tQuestion 0\tResponse 0\nAnn\tch14.ex1.weights\t"${long}"\n`, { resolve, catalogue });
   assert.deepEqual([cut.facts.cut, cut.answers[0].text], [1, long]);
   const placed = LEARNERS.flatMap(([, , list]) => list);
-  assert.deepEqual(file.answers.map(({ index: _index, ...answer }) => answer), LEARNERS.flatMap(([name, email, list]) =>
+  assert.deepEqual(file.answers.map(({ index: _index, given: _given, ...answer }) => answer), LEARNERS.flatMap(([name, email, list]) =>
     list.map(({ exercise, part, seed, text }) => ({ learner: `${name} (${email})`, exercise, part, seed, text }))),
   'each answer is placed on its learner too');
+  // The verdict each was given, where the report's Result column is there (on for even i here).
+  assert.deepEqual(file.answers.map((answer) => answer.given ?? null), LEARNERS.flatMap(([, , list]) =>
+    list.map((_, i) => (i % 2 === 0 ? 'correct' : null))));
   for (const [name, email, list] of LEARNERS.filter(([, , list]) => list.length)) {
     assert.deepEqual(file.people.find((person) => person.key === `${name} (${email})`)?.identity, [['Email address', email]],
       `${name}, with the report's identity columns, for the gradebook (${list.length} answers)`);
@@ -574,4 +577,35 @@ test('a written text that SCORM 1.2 kept in pieces is joined again; a version pe
   const row = report.learners[0].rows[0];
   assert.deepEqual([row.version, row.path[0].version, row.path[0].solutionSeen], ['c0ffee', 'c0ffee', true]);
   assert.match(learnerRows(report).find((r) => r[3] === 'weights')[LEARNER_HEADER.indexOf('Tries')], /solution seen, version c0ffee/);
+});
+
+test('an answer given against an earlier version keeps the verdict it was given, in the row, the score and the gradebook; the core\'s now is beside it', async () => {
+  const { gradebook } = await import('../../web/report/gradebook.mjs');
+  const { joinLearners } = await import('../../web/report/learners.mjs');
+  const now = companion.exercise('ch14.example1').version;
+  const wrongNow = ['[1/3, 1/3, 1/3]', '[0.2, 0.3, 0.5]'].find((t) => companion.grade('ch14.example1', 'weights', t).verdict === 'incorrect');
+  assert.ok(now && wrongNow);
+  // Moodle's report: Result 0 says how it was judged then, against version c0ffee (not the exercise's now).
+  const header = ['Name', 'Email address', 'Attempt', 'Question 0', 'Response 0', 'Result 0', 'Question 1', 'Response 1', 'Result 1'];
+  const text = phpRow(header) + phpRow(['Ida', 'ida@example.com', '1',
+    interactionId('ch14.example1', 'weights', 0, { version: 'c0ffee' }), moodleS(wrongNow), 'correct',
+    interactionId('ch14.example1', 'scores', 0, { version: now }), '[1, 2, 3]', 'correct']);
+  const file = readReportFile(text, { resolve, catalogue });
+  const report = await gradeAnswers(companion, catalogue, file.answers);
+  const [ida] = report.learners;
+  const weights = ida.rows.find((row) => row.part === 'weights');
+  assert.deepEqual([weights.verdict, weights.now, weights.version], ['correct', { verdict: 'incorrect', version: now }, 'c0ffee']);
+  assert.deepEqual(weights.path.map((step) => [step.verdict, step.now?.verdict]), [['correct', 'incorrect']]);
+  // An answer given against the version now is the core's, whatever the file says it was given.
+  const scores = ida.rows.find((row) => row.part === 'scores');
+  assert.deepEqual([scores.verdict, scores.now], [companion.grade('ch14.example1', 'scores', '[1, 2, 3]').verdict, undefined]);
+  const parts = catalogue.find((e) => e.id === 'ch14.example1').parts.length;
+  const correct = [weights, scores].filter((row) => row.verdict === 'correct').length;
+  assert.equal(ida.score, Math.round((10_000 * correct) / parts) / 100, 'the verdict as given counts in the score');
+  const row = learnerRows(report).find((r) => r[3] === 'weights');
+  assert.equal(row[LEARNER_HEADER.indexOf('Verdict')], 'correct');
+  assert.equal(row[LEARNER_HEADER.indexOf('Verdict now')], `incorrect against version ${now} now`);
+  assert.match(row[LEARNER_HEADER.indexOf('Tries')], /^correct, version c0ffee \(incorrect against version \w+ now\)$/);
+  const { learners: who } = joinLearners([{ source: 'r.txt', kind: file.kind, people: file.people }]);
+  assert.equal(gradebook(report, who).rows[0].at(-1), String(ida.score));
 });

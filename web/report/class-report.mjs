@@ -31,6 +31,10 @@ export const REASONS = Object.freeze({
 
 const SCORM12_RESPONSE_CHARS = 255;
 
+// The verdict a learner was given, as the package wrote it in an interaction's result (both
+// versions' words); an answer the core could not read was written neutral.
+const GIVEN = new Map([['correct', 'correct'], ['wrong', 'incorrect'], ['incorrect', 'incorrect'], ['neutral', 'invalid']]);
+
 // A progress file's name without the extension (what a file that names nobody is called).
 export const learnerOfFile = (name) => String(name ?? '').replace(/\.[A-Za-z0-9]{1,5}$/, '') || 'a progress file';
 
@@ -47,7 +51,8 @@ function fileLearner(learner, source, fileIndex) {
 }
 
 // One file's text -> {kind: 'moodle' | 'progress', answers: [{learner (its key), exercise,
-// part, seed, text, attempts?, final?, at?, version?, solutionSeen?, index?}] (a progress
+// part, seed, text, attempts?, final?, at?, version?, given?, solutionSeen?, index?}] (given:
+// the verdict the learner was given, where the file says; a progress
 // file's tries with their times, or its last answer to a part saved without tries, `final`,
 // with the attempts it kept; a report's checks in its order, `index`: the interaction's
 // column), written: [{learner, exercise, item, text, ticked (or null), piece?}], unplaced:
@@ -91,7 +96,7 @@ function* readReportSteps(text, { resolve, catalogue, limits, source = '', fileI
   // code units: web/embed/scorm-values.mjs); a written text longer than that comes in pieces.
   let cut = 0;
   let step = 0;
-  for (const { learner, question, response, index } of report.interactions) {
+  for (const { learner, question, response, result, index } of report.interactions) {
     if ((step += 1) % 256 === 0) yield;
     const place = resolve(question);
     if (!place.ok) {
@@ -106,8 +111,10 @@ function* readReportSteps(text, { resolve, catalogue, limits, source = '', fileI
       unplaced.push({ reason: REASONS.empty, id: question });
     } else {
       if (response.length === SCORM12_RESPONSE_CHARS) cut += 1;
+      const given = GIVEN.get(result.toLowerCase());
       answers.push({ learner, exercise: place.exercise, part: place.part, seed: place.seed, text: response, index,
-        ...(place.version ? { version: place.version } : {}), ...(place.solutionSeen ? { solutionSeen: true } : {}) });
+        ...(place.version ? { version: place.version } : {}), ...(given ? { given } : {}),
+        ...(place.solutionSeen ? { solutionSeen: true } : {}) });
     }
   }
   // (A report's learner is shown as the report names them: Name, with the identity columns.)

@@ -2,7 +2,8 @@
 // learner (a page of them at a time, with a search) with their score and checks, opening on
 // a table with a row per part (the last answer as typed, its verdict, the checks it took,
 // the path of its tries with the mistakes met on the way, follow-through, the named mistake
-// and the exercise's version where known); per part, the wrong answers that no named mistake
+// and the exercise's version where known: an answer given against an earlier version shows
+// both versions, and the verdict it was given beside the core's now); per part, the wrong answers that no named mistake
 // explains, grouped by the value the core read; and the written work, each learner's text
 // beside the item's checklist. Everything goes in as text, but the checklist's maths, which the
 // exercise's author wrote, is typeset as on the exercise page.
@@ -10,7 +11,7 @@
 import { el } from '../ui/dom.mjs';
 import { renderMathText } from '../ui/render-math.mjs';
 import { plural } from '../ui/format.mjs';
-import { followThroughText, stepText } from './report-csv.mjs';
+import { followThroughText, nowText, stepText } from './report-csv.mjs';
 import { pager } from './pager.mjs';
 import { compareNames } from './learners.mjs';
 
@@ -37,7 +38,8 @@ function partsTable(learner, label, withVersion, current = new Map()) {
         'data-seed': String(row.seed) },
       el('th', { scope: 'row' }, el('code', {}, `${row.exercise} · ${row.part}`), row.seed ? ` (variant ${row.seed})` : ''),
       el('td', { class: 'report-answer' }, el('code', {}, row.text)),
-      el('td', { 'data-verdict': row.verdict }, VERDICT_WORDS[row.verdict] ?? row.verdict),
+      el('td', { 'data-verdict': row.verdict, ...(row.now ? { 'data-now': row.now.verdict } : {}) },
+        VERDICT_WORDS[row.verdict] ?? row.verdict, row.now ? ` (as given; ${nowText(row.now)})` : ''),
       el('td', { class: 'report-count' }, String(row.attempts)),
       el('td', { class: 'report-path' }, el('ol', {}, (row.path ?? []).map((step) => el('li', { 'data-verdict': step.verdict,
         ...(step.mistake ? { 'data-mistake': step.mistake } : {}) }, stepText(step))))),

@@ -30,13 +30,15 @@ export function decodeEntities(text) {
 }
 
 // The columns the report is read by (English column names, as Moodle writes them in
-// English); the other columns (Name, identity fields, dates, Score, the SCO titles, Right
-// answer i, Result i) are not read.
+// English); the other columns (dates, Score, the SCO titles, Right answer i) are not read.
+// Result i is the verdict the learner was given when they checked (the package's: correct,
+// wrong or incorrect, neutral), kept beside the core's own for an answer given against an
+// earlier version of its exercise.
 const INTERACTION_COLUMN = /^(Question|Response|Right answer|Result) (\d{1,5})$/;
 
 // header cells -> {name, attempt: indexes or -1, identity: [the columns between Name and
-// Attempt: email, username, …], interactions: [{index, question, response}]} (question and
-// response are column indexes, or -1 when switched off).
+// Attempt: email, username, …], interactions: [{index, question, response, result}]} (question,
+// response and result are column indexes, or -1 when switched off).
 export function mapColumns(header) {
   const byIndex = new Map();
   let attempt = -1;
@@ -48,9 +50,9 @@ export function mapColumns(header) {
     const match = INTERACTION_COLUMN.exec(name);
     if (!match) return;
     const index = Number(match[2]);
-    if (!byIndex.has(index)) byIndex.set(index, { index, question: -1, response: -1 });
+    if (!byIndex.has(index)) byIndex.set(index, { index, question: -1, response: -1, result: -1 });
     const slot = byIndex.get(index);
-    const key = { Question: 'question', Response: 'response' }[match[1]];
+    const key = { Question: 'question', Response: 'response', Result: 'result' }[match[1]];
     if (key && slot[key] < 0) slot[key] = column;
   });
   const identity = [];
@@ -83,7 +85,8 @@ export class ReportLimitError extends ReportFileError {
 // The file's text -> {delimiter, rows (learner rows read), notAttempted (rows with "-"
 // as the attempt), longRows (rows with more cells than the header: their extra cells are
 // not read), interactions: [{line (the row's line in the file), index (i), learner (its
-// key), question, response}], people: Map(learner key -> {key, name, identity})}, the
+// key), question, response, result ('' where the column is off)}], people: Map(learner key ->
+// {key, name, identity})}, the
 // question and response decoded, with the empty interaction slots (no question and no
 // response) left out. Throws a ReportFileError when the file is not an Interactions report
 // that this page can read, and a ReportLimitError as soon as it has read more than
@@ -131,7 +134,8 @@ export function* interactionsReportSteps(text, limits = {}) {
       const response = slot.response >= 0 ? decodeEntities(row[slot.response] ?? '') : '';
       if (question === '' && response === '') continue;
       if (interactions.length >= maxAnswers) throw new ReportLimitError(maxAnswers);
-      interactions.push({ line, index: slot.index, learner: person.key, question, response });
+      const result = slot.result >= 0 ? decodeEntities(row[slot.result] ?? '').trim() : '';
+      interactions.push({ line, index: slot.index, learner: person.key, question, response, result });
     }
   });
   if (header === null) throw new ReportFileError('The file is empty.');

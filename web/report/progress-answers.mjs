@@ -16,8 +16,9 @@ import { PLAN } from '../embed/scorm-values.mjs';
 // Whether a file's text looks like JSON (a progress file) rather than a report table.
 export const looksLikeJson = (text) => /^\uFEFF?\s*[{[]/.test(text);
 
-// text -> {answers: [{exercise, part, seed, text, at, version?, solutionSeen?} (a try) |
-// {exercise, part, seed, text, attempts, final: true} (a part without tries)], written:
+// text -> {answers: [{exercise, part, seed, text, at, version?, given?, solutionSeen?} (a try) |
+// {exercise, part, seed, text, attempts, final: true, given?} (a part without tries)] (given:
+// the verdict the learner was given then), written:
 // [{exercise, item (an explain item's name, or "plan"), text, ticked}], dropped (damaged
 // records left out), learner ({id, name, email} or null: a file that names nobody),
 // exportedAt}; throws a ReportFileError when the file is not a progress file this page can read.
@@ -36,12 +37,14 @@ export function readProgressAnswers(text) {
     for (const [seed, { parts }] of Object.entries(record.seeds)) {
       for (const [part, saved] of Object.entries(parts)) {
         if (!saved.tries?.length) {
-          finals.push({ exercise, part, seed: Number(seed), text: saved.text, attempts: saved.attempts, final: true });
+          finals.push({ exercise, part, seed: Number(seed), text: saved.text, attempts: saved.attempts, final: true,
+            ...(saved.verdict ? { given: saved.verdict } : {}), ...(saved.version ? { version: saved.version } : {}) });
           continue;
         }
         for (const entry of saved.tries) {
           tries.push({ exercise, part, seed: Number(seed), text: entry.text, at: entry.at,
-            ...(entry.version ? { version: entry.version } : {}), ...(entry.solutionSeen ? { solutionSeen: true } : {}) });
+            ...(entry.version ? { version: entry.version } : {}), ...(entry.verdict ? { given: entry.verdict } : {}),
+            ...(entry.solutionSeen ? { solutionSeen: true } : {}) });
         }
       }
     }

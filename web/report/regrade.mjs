@@ -13,6 +13,13 @@
 // files), the parts whose last answer is correct, at the variant where the learner has most
 // correct, over the exercise's parts; the total, all those parts over all the exercises'
 // parts. An exercise the learner did not answer counts 0 of its parts.
+//
+// An answer given against an earlier version of its exercise (its version, in the file, is not
+// the exercise's now) keeps the verdict the learner was given, where the file says it (Moodle's
+// Result column, a progress file's try): that verdict counts, in the learner's row, their score
+// and the gradebook, as it does in the LMS, and the core's verdict against the exercise as it
+// is now is shown beside it (`now`). An edited exercise never lowers a grade on its own, here
+// either. The tallies per part are the core's, against the exercise as it is now.
 
 import { messageOf } from '../error-message.mjs';
 import { REASONS } from './class-report.mjs';
@@ -78,8 +85,10 @@ const contextKey = (answer) => JSON.stringify([answer.learner, answer.exercise, 
 // `learners` (how many of the part's `learners` met it)], totals, exercises: [{exercise,
 // title, parts}] (the class's, in chapter order), learners: [{learner, correct, total, score
 // (0-100), exercises: {id: {correct, total, seed}}, rows: [{exercise, title, part, seed, text,
-// verdict, checks, attempts, path: [{verdict, mistake, nearMiss, followThrough, at?,
-// version?, solutionSeen?}], followThrough, mistake, version}]}], written: [{exercise,
+// verdict, now?, checks, attempts, path: [{verdict, now?, mistake, nearMiss, followThrough, at?,
+// version?, solutionSeen?}], followThrough, mistake, version}]}] (verdict: the one that counts;
+// now: {verdict, version}, the core's against the exercise now, where another verdict was
+// given against an earlier version), written: [{exercise,
 // title, item, entries: [{learner, text, ticked}]}], ungraded: [{reason, id, detail}]}.
 export async function gradeAnswers(companion, catalogue, answers, { written = [], pause = async () => {},
   onProgress = () => {}, stopped = () => false } = {}) {
@@ -96,6 +105,21 @@ export async function gradeAnswers(companion, catalogue, answers, { written = []
     contexts.get(key)[answer.part] = answer.text;
   }
   const learners = new Map(); // learner -> Map(exercise part seed -> row)
+  // Each exercise's version now (null where the core gives none).
+  const versions = new Map();
+  const versionNow = (id) => {
+    if (!versions.has(id)) {
+      let version = null;
+      try {
+        const described = companion.exercise(id);
+        version = typeof described?.version === 'string' ? described.version : null;
+      } catch {
+        // (no version to compare with)
+      }
+      versions.set(id, version);
+    }
+    return versions.get(id);
+  };
   let done = 0;
   for (const answer of answers) {
     if (stopped()) return null;
@@ -130,13 +154,20 @@ export async function gradeAnswers(companion, catalogue, answers, { written = []
       const rows = learners.get(answer.learner);
       const rowKey = `${answer.exercise}\u0000${answer.part}\u0000${answer.seed}`;
       const before = rows.get(rowKey);
-      const checks = (before?.checks ?? 0) + (result.verdict === 'invalid' ? 0 : 1);
-      const step = { verdict: result.verdict, mistake: result.misconception || null, nearMiss: isNearMiss(result),
-        followThrough: result.followThrough ?? null, ...(answer.at ? { at: answer.at } : {}),
+      // Given against an earlier version, with another verdict than the core's now: the given one counts.
+      const current = versionNow(answer.exercise);
+      const kept = answer.version && current && answer.version !== current && VERDICTS.includes(answer.given)
+        && answer.given !== result.verdict;
+      const verdict = kept ? answer.given : result.verdict;
+      const now = kept ? { verdict: result.verdict, version: current } : null;
+      const checks = (before?.checks ?? 0) + (verdict === 'invalid' ? 0 : 1);
+      const step = { verdict, ...(now ? { now } : {}), mistake: kept ? null : result.misconception || null,
+        nearMiss: !kept && isNearMiss(result), followThrough: result.followThrough ?? null, ...(answer.at ? { at: answer.at } : {}),
         ...(answer.version ? { version: answer.version } : {}), ...(answer.solutionSeen ? { solutionSeen: true } : {}) };
       rows.set(rowKey, { exercise: answer.exercise, title: entry.title ?? entry.id, part: answer.part, seed: answer.seed,
-        text: answer.text, verdict: result.verdict, checks, attempts: answer.attempts ?? checks,
-        path: [...(before?.path ?? []), step], followThrough: result.followThrough ?? null, mistake: result.misconception ?? null,
+        text: answer.text, verdict, ...(now ? { now } : {}), checks, attempts: answer.attempts ?? checks,
+        path: [...(before?.path ?? []), step], followThrough: result.followThrough ?? null,
+        mistake: kept ? null : result.misconception ?? null,
         version: answer.version ?? null, order: [entry.index, (entry.parts ?? []).indexOf(answer.part), answer.seed] });
     }
     done += 1;
@@ -161,13 +192,7 @@ export async function gradeAnswers(companion, catalogue, answers, { written = []
     const entry = entries.get(id);
     // The version of the exercise the answers are graded against now (an answer given against
     // another one is marked so: an edited exercise never silently re-grades earlier work).
-    let version = null;
-    try {
-      const described = companion.exercise(id);
-      version = typeof described?.version === 'string' ? described.version : null;
-    } catch {
-      // (no version to compare with)
-    }
+    const version = versionNow(id);
     return { exercise: id, title: entry.title ?? id, parts: (entry.parts ?? []).length, ...(version ? { version } : {}) };
   });
   const inOrder = (x, y) => x.order[0] - y.order[0] || x.order[1] - y.order[1] || x.order[2] - y.order[2];

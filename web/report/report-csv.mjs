@@ -24,31 +24,38 @@ export function followThroughText(followThrough) {
 }
 
 // A part's tries in words, in order: "incorrect (divided-by-count) → near miss → correct",
-// with the version of the exercise and a solution seen where a try has them.
+// with the version of the exercise and a solution seen where a try has them, and, for a try
+// given against an earlier version whose verdict the core would give otherwise now, that one.
 const STEP_WORDS = { correct: 'correct', incorrect: 'incorrect', invalid: 'not read' };
 export function stepText(step) {
   const what = step.nearMiss ? 'near miss' : `${STEP_WORDS[step.verdict] ?? step.verdict}${step.mistake ? ` (${step.mistake})` : ''}`;
-  return `${what}${step.solutionSeen ? ', solution seen' : ''}${step.version ? `, version ${step.version}` : ''}`;
+  return `${what}${step.solutionSeen ? ', solution seen' : ''}${step.version ? `, version ${step.version}` : ''}` +
+    `${step.now ? ` (${nowText(step.now)})` : ''}`;
 }
+// The core's verdict against the exercise now, for an answer given another against an earlier version.
+export const nowText = (now) => `${STEP_WORDS[now.verdict] ?? now.verdict} against version ${now.version} now`;
 export const pathText = (path) => (path ?? []).map(stepText).join(' → ');
 
 // The CSV download: a row per learner and part, then per learner and written item.
 // label(key): the name a learner is shown by (learners.mjs).
+// Verdict is the one that counts (as given, for an answer given against an earlier version of
+// its exercise); "Verdict now" is the core's against the exercise now, where that is another.
 export const LEARNER_HEADER = Object.freeze(['Learner', 'Exercise', 'Title', 'Part', 'Variant', 'Answer', 'Verdict',
-  'Attempts', 'Tries', 'Follow-through', 'Named mistake', 'Version', 'Checklist points ticked']);
+  'Attempts', 'Tries', 'Follow-through', 'Named mistake', 'Version', 'Verdict now', 'Checklist points ticked']);
 
 export function learnerRows(report, label = (key) => key) {
   const rows = [];
   for (const { learner, rows: parts } of report.learners) {
     for (const row of parts) {
       rows.push([label(learner), row.exercise, row.title, row.part, row.seed || '', row.text, row.verdict, row.attempts,
-        pathText(row.path), followThroughText(row.followThrough), row.mistake ?? '', row.version ?? '', '']);
+        pathText(row.path), followThroughText(row.followThrough), row.mistake ?? '', row.version ?? '',
+        row.now ? nowText(row.now) : '', '']);
     }
   }
   for (const item of report.written) {
     for (const entry of item.entries) {
       rows.push([label(entry.learner), item.exercise, item.title, `written: ${item.item}`, '', entry.text, 'not graded', '', '',
-        '', '', '', entry.ticked === null ? '' : `${entry.ticked.length}: ${entry.ticked.map((i) => i + 1).join(', ')}`]);
+        '', '', '', '', entry.ticked === null ? '' : `${entry.ticked.length}: ${entry.ticked.map((i) => i + 1).join(', ')}`]);
     }
   }
   return rows;
