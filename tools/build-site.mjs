@@ -196,11 +196,10 @@ const jsonInHtml = (value) => JSON.stringify(value).replaceAll('<', '\\u003c');
 // fetches it all at once: where the page starts the core, the core's WebAssembly first (the
 // largest file, compiled while it streams in), then the page's bundle (modulepreload), the
 // core's glue and the exercises (a page about one exercise carries the catalogue instead).
-// KaTeX is not among them: the page asks for it once the WebAssembly has arrived
-// (web/ui/render-math.mjs, startLoadingKatexAfter), so that on a slow link it does not share
-// the bandwidth with the core, and runs it once the answer fields are drawn (holdKatexUntil);
-// maths drawn before then shows its TeX. A chapter's exercise page carries that chapter's
-// exercises (chapterDocs).
+// KaTeX is not among them: an exercise page typesets its maths from the MathML the build put
+// in it (a variant's too, web/ui/render-math.mjs), and asks for KaTeX only where some maths
+// still needs it, after the learner's first verdict (deferKatexUntil); maths drawn before
+// then shows its TeX. A chapter's exercise page carries that chapter's exercises (chapterDocs).
 function withPreloads(html, pages, catalogue, chapterDocs) {
   const entry = html.match(/<script type="module" src="(pages\/[^"]+\.mjs)"><\/script>/);
   if (!entry || !pages[entry[1]]) return html;

@@ -7,7 +7,8 @@
 //
 // The text and fields are what the exercise page itself draws: the site is served from
 // its folder and each exercise is opened in Debian's headless Chromium on its chapter's
-// page, and its drawn <article> is kept, with its forms made inert (a <form> becomes a
+// page (with KaTeX given to it from the start, so that its maths is typeset), and its drawn
+// <article> is kept, with its forms made inert (a <form> becomes a
 // <div> and Check waits, marked busy) until the script takes over. The page's stylesheet
 // goes inline (a stylesheet the page would fetch is a round trip later on a slow link:
 // ~0.56 s on Fast 3G), and its hash is written to csp-style-src.txt, the style-src a
@@ -51,6 +52,11 @@ async function drawnArticles(outDir, exercises) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    // KaTeX from the start: the drawn exercise keeps its maths typeset (the page itself asks
+    // for KaTeX only after a learner's first verdict).
+    await context.addInitScript({ path: path.join(outDir, 'katex.min.js') });
+    // (The page draws the exercise here, and does not go to the exercise's own page.)
+    await context.addInitScript(() => { globalThis.attentionPrerender = true; });
     const page = await context.newPage();
     const problems = [];
     page.on('pageerror', (error) => problems.push(error.message));

@@ -1,14 +1,17 @@
 // What an exercise page asks for, and when: the first graded answer waits only for the
-// core, the page's bundle (and the one chunk it imports), the glue, the exercise's file
-// (asked for as the page starts: the page carries the catalogue; a chapter's page carries
-// its chapter's exercises too) and the stylesheet; KaTeX
-// is asked for once the core's WebAssembly has arrived and runs once the answer fields are
-// drawn, maths drawn before then shows its TeX and is typeset when it comes, and the
-// figures' code and stylesheet come only when the figures are opened.
+// core, the page's bundle (and the one chunk it imports), the glue, the exercise's file (the
+// exercise's own page carries it, and its chapter's pages the catalogue) and the stylesheet;
+// the page's maths is typeset from the MathML the site build put in it, a variant's too, and
+// KaTeX is asked for only where some maths still needs it, after the learner's first verdict
+// (or a while on the page): maths drawn before then shows its TeX and is typeset when it comes.
+// The figures' code and stylesheet come only when the figures are opened. An older link
+// (exercise.html?id=) goes to the exercise's own page.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { answerPart, newCheckedPage, openExercise, useSite, waitReady } from './harness.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { answerPart, newCheckedPage, openExercise, repoRoot, useSite, waitReady } from './harness.mjs';
 
 let server;
 let browser;
@@ -24,18 +27,35 @@ async function recordRequests(page) {
   return () => [...requests.values()];
 }
 
-test('KaTeX is asked for after the core has arrived; the figures come when opened', async () => {
+const katexAsked = (requests) => requests().some((r) => /\/katex\.min\.js$/.test(r.path));
+
+test('an exercise\'s page and its variant typeset their maths without KaTeX; the figures come when opened', async () => {
   const { page, context, problems } = await newCheckedPage(browser);
   const requests = await recordRequests(page);
-  await page.goto(`${server.url}exercise.html?id=ch19.running`);
-  await waitReady(page);
+  // Each formula of the intro: its TeX (KaTeX's annotation) and the numbers its MathML shows.
+  const formulas = () => page.locator('.intro .math').evaluateAll((nodes) => nodes.map((node) => ({
+    tex: node.querySelector('annotation')?.textContent ?? '',
+    numbers: [...node.querySelectorAll('mn')].map((mn) => {
+      const row = mn.parentElement;
+      const signed = row.localName === 'mrow' && row.childElementCount === 2 && row.firstElementChild.textContent === '\u2212';
+      return `${signed ? '-' : ''}${mn.textContent}`;
+    }) })));
+  const numbersOf = (tex) => [...tex.matchAll(/\{(-)(\d+(?:\.\d+)?)\}|(\d+(?:\.\d+)?)/g)].map((m) => (m[1] ? `-${m[2]}` : m[3]));
+  const seen = {};
+  for (const address of ['ch19.running.html', 'ch19.running.html?seed=31']) {
+    await page.goto(`${server.url}${address}`);
+    await waitReady(page);
+    assert.ok(await page.locator('.intro math').count() > 0, `${address}: the intro is typeset`);
+    assert.equal(await page.locator('.math-pending').count(), 0, `${address}: every piece of maths is typeset`);
+    seen[address] = await formulas();
+    // The MathML shows the numbers of its own TeX.
+    for (const { tex, numbers } of seen[address]) assert.deepEqual(numbers, numbersOf(tex), `${address}: ${tex}`);
+  }
+  const before = new Set(seen['ch19.running.html'].map((f) => f.tex));
+  assert.ok(seen['ch19.running.html?seed=31'].some((f) => /\d/.test(f.tex) && !before.has(f.tex)),
+    'the variant shows numbers of its own, typeset without KaTeX');
+  assert.equal(katexAsked(requests), false, 'no KaTeX: nothing needed it');
   const named = (pattern) => requests().filter((r) => pattern.test(r.path));
-  const [wasm] = named(/\/companion-exercises\.wasm$/);
-  const [katex] = named(/\/katex\.min\.js$/);
-  assert.ok(wasm?.end && katex, 'both the core and KaTeX were loaded');
-  assert.ok(katex.start >= wasm.end, `KaTeX was asked for ${(wasm.end - katex.start).toFixed(1)} ms before the core had arrived`);
-  assert.equal(await page.locator('.math-pending').count(), 0, 'every piece of maths is typeset once the page is ready');
-  assert.ok(await page.locator('.intro math').count() > 0);
   assert.deepEqual(named(/figures\.css$|all-figures|exercise-batch-panel/).map((r) => r.path), [],
     'nothing for the figures or the batch panel before they are opened');
 
@@ -49,69 +69,35 @@ test('KaTeX is asked for after the core has arrived; the figures come when opene
   await context.close();
 });
 
-test('KaTeX downloads once the core has arrived and runs only once the answer fields are drawn', async () => {
+test('maths the page cannot typeset itself shows its TeX, the fields work, and KaTeX comes after the first verdict', async () => {
+  // A teacher's exercise by address (exercise.html?src=): nothing of it is drawn into the page.
   const { page, context, problems } = await newCheckedPage(browser);
+  const file = fs.readFileSync(path.join(repoRoot, 'docs', 'examples', 'cost-count.json'), 'utf8');
+  await page.route(`${server.url}teacher/*.json`, (route) => route.fulfill({ contentType: 'application/json', body: file }));
   const requests = await recordRequests(page);
-  // What the page held when KaTeX's script element was added, seen from inside the page.
-  await page.addInitScript(() => {
-    new MutationObserver((changes, observer) => {
-      for (const change of changes) {
-        for (const node of change.addedNodes) {
-          if (node.nodeName !== 'SCRIPT' || !/\/katex\.min\.js$/.test(node.src)) continue;
-          observer.disconnect();
-          globalThis.katexScriptAdded = {
-            parts: document.querySelectorAll('#exercise .part').length,
-            preloaded: !!document.querySelector('link[rel="preload"][as="script"][href$="/katex.min.js"]'),
-          };
-        }
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
-  await page.goto(`${server.url}exercise.html?id=ch14.example1`);
+  await page.goto(`${server.url}exercise.html?src=teacher/cost-count.json`);
   await waitReady(page);
-  const parts = await page.locator('#exercise .part').count();
-  assert.ok(parts >= 5);
-  assert.deepEqual(await page.evaluate(() => globalThis.katexScriptAdded), { parts, preloaded: true },
-    'KaTeX ran after every answer field was drawn, from the copy downloaded meanwhile');
-  assert.equal(requests().filter((r) => /\/katex\.min\.js$/.test(r.path)).length, 1, 'KaTeX was downloaded once');
-  assert.equal(await page.locator('.math-pending').count(), 0);
-  assert.deepEqual(problems(), []);
-  await context.close();
-});
-
-test('maths drawn before KaTeX arrives shows its TeX, the fields work, and it is typeset when KaTeX comes', async () => {
-  const { page, context, problems } = await newCheckedPage(browser);
-  let release;
-  const held = new Promise((resolve) => { release = resolve; });
-  await page.route('**/katex.min.js', async (route) => { await held; await route.continue(); });
-  await page.goto(`${server.url}exercise.html?id=ch14.example1`, { waitUntil: 'domcontentloaded' }); // KaTeX's script holds the load event
-  const pending = page.locator('.part .math-pending').first();
-  await pending.waitFor();
+  const pending = page.locator('.intro .math-pending').first();
   assert.ok((await pending.textContent()).trim().length > 0, 'the TeX is shown meanwhile');
-  assert.equal(await answerPart(page, 'weights', '[1/2, 1/4, 1/4]'), 'correct', 'a field can be answered before KaTeX has come');
-  assert.equal(await page.locator('body[data-ready="true"]').count(), 0, 'the page is not ready while maths waits');
-  release();
-  await waitReady(page);
-  assert.equal(await page.locator('.math-pending').count(), 0);
-  assert.ok(await page.locator('.part label math, .part legend math').count() > 0, 'the prompts are typeset');
+  assert.equal(katexAsked(requests), false, 'no KaTeX before the first verdict');
+  assert.ok(['correct', 'incorrect'].includes(await answerPart(page, 'weights', '4096')), 'a field is answered before KaTeX has come');
+  await page.locator('.intro math').first().waitFor();
+  assert.equal(katexAsked(requests), true, 'KaTeX came after the verdict');
+  await page.waitForFunction(() => document.querySelectorAll('.math-pending').length === 0);
   assert.deepEqual(problems(), []);
   await context.close();
 });
 
-test('the page carries the catalogue: the exercise\'s file is asked for while the core is still on its way', async () => {
+test('an older link goes to the exercise\'s own page, with its seed and policy; an id the catalogue does not list asks for no file', async () => {
   const { page, context, problems } = await newCheckedPage(browser);
   const requests = await recordRequests(page);
-  let release;
-  const held = new Promise((resolve) => { release = resolve; });
-  await page.route('**/companion-exercises.wasm', async (route) => { await held; await route.continue(); });
-  const exerciseFile = page.waitForRequest((request) => request.url().endsWith('/exercises/ch19.ex3.json'));
-  await page.goto(`${server.url}exercise.html?id=ch19.ex3`, { waitUntil: 'domcontentloaded' });
-  await exerciseFile; // (the core is held back meanwhile)
-  release();
-  await waitReady(page);
-  assert.equal(await page.locator('a.pager-next').count(), 1, 'the pager is written from the page\'s catalogue');
-  assert.deepEqual(requests().filter((r) => /catalogue\.json$/.test(r.path)), []);
-
+  for (const [old, own] of [['exercise.html?id=ch19.ex3', 'ch19.ex3.html'],
+    ['exercise-14.html?id=ch14.ex1&seed=7&attempts=2', 'ch14.ex1.html?seed=7&attempts=2']]) {
+    await page.goto(`${server.url}${old}`);
+    await waitReady(page);
+    assert.equal(page.url(), `${server.url}${own}`, old);
+  }
+  assert.deepEqual(requests().filter((r) => /catalogue\.json$|\/exercises\//.test(r.path)), [], 'each page carries what it needs');
   // An id the catalogue does not list asks for no file (no 404 in the console).
   await page.goto(`${server.url}exercise.html?id=ch19.nope`);
   await waitReady(page);
@@ -132,7 +118,7 @@ test('a page for an exercise with a batch section loads the batch panel only whe
 // Where the site links an exercise (the index, the pager, the figures, the variants), it
 // links the exercise's own page, its chapter's page with the exercise drawn in: it starts
 // Chapter 14's core, which holds that chapter's exercises only, and carries those
-// exercises, so it fetches no exercise file.
+// exercises, so it fetches no exercise file. A hand-made address goes to the exercise's own page.
 test('an exercise\'s page starts its chapter\'s core and carries its exercises; another chapter\'s exercise on a chapter\'s page still opens', async () => {
   const { page, context, problems } = await newCheckedPage(browser);
   await page.goto(`${server.url}index.html`);
@@ -150,12 +136,13 @@ test('an exercise\'s page starts its chapter\'s core and carries its exercises; 
   const next = await page.locator('a.pager-next').getAttribute('href');
   assert.match(next, /^ch14\.example2\.html$/, 'the pager links the next exercise\'s own page');
 
-  // A hand-made address: Chapter 19's exercise on Chapter 14's page starts the exercise core.
+  // A hand-made address, Chapter 19's exercise on Chapter 14's page, goes to the exercise's own
+  // page, which starts Chapter 19's core.
   await page.goto(`${server.url}exercise-14.html?id=ch19.ex3`);
   await waitReady(page);
+  assert.equal(new URL(page.url()).pathname, '/ch19.ex3.html');
   assert.equal(await answerPart(page, 'weights', '[0.5, 0.3, 0.2]'), 'incorrect');
-  assert.ok(paths().includes('/companion-exercises.wasm'));
-  assert.ok(paths().includes('/exercises/ch19.ex3.json'), 'an exercise the page does not carry is fetched');
+  assert.ok(paths().includes('/companion-ch19.wasm'));
   assert.deepEqual(problems(), []);
   await context.close();
 });

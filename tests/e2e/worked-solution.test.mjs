@@ -80,8 +80,8 @@ test('four unexplained wrong checks: the step hint, then the offer of a worked s
   const steps = await solution.locator('.solution-steps li').allTextContents();
   assert.ok(steps.some((line) => /^scores = /.test(line)), steps.join('\n'));
   assert.match(steps.at(-1), /^Weights .*: \[/);
-  // The notation is typeset (KaTeX), as the prompts are.
-  assert.ok(await solution.locator('.solution-steps li .katex').count() > 0);
+  // The notation is typeset (KaTeX, which comes once some maths needs it), as the prompts are.
+  await solution.locator('.solution-steps li .katex').first().waitFor();
   await screenshot(page, 'worked-solution-19-3');
 
   // The learner checks the solution's weights: that try carries "solution seen".

@@ -15,7 +15,8 @@
 
 import { el, clear } from '../ui/dom.mjs';
 import { setStatus, ensureHeading } from '../ui/boot.mjs';
-import { mathTypeset, renderMathText, renderParagraphs } from '../ui/render-math.mjs';
+import { deferKatexUntil, mathTypeset, renderMathText, renderParagraphs } from '../ui/render-math.mjs';
+import { afterFirstVerdict } from '../ui/offline.mjs';
 import { hasWorking, workingKind } from '../ui/working-view.mjs';
 import { PRACTICE } from '../ui/feedback-policy.mjs';
 import { workingBlock } from '../ui/working-block.mjs';
@@ -35,6 +36,11 @@ import { checkWords } from '../author/check-report.mjs';
 
 const CHECK_SEEDS = 1000;
 const MAX_SEED = 2 ** 32 - 1;
+
+// KaTeX comes after the first answer checked in the preview (or a while on the page): before
+// it, the page weighs the core and itself (web/ui/render-math.mjs), and maths shows its TeX.
+let firstVerdict;
+deferKatexUntil(afterFirstVerdict(new Promise((resolve) => { firstVerdict = resolve; })));
 
 // Answers tried in the preview are graded and kept only while the page is open.
 class PreviewStore extends AnswerStore {
@@ -74,8 +80,8 @@ async function learnerView(companion, exercise, seed) {
   let working = null;
   const views = [];
   const settle = () => working?.update(views.every((view) => view.settled()));
-  const options = { letters, decimalRuleId: help?.decimalRuleId ?? null, policy: PRACTICE, onGraded: settle,
-    onSaveFailed: () => {} };
+  const options = { letters, decimalRuleId: help?.decimalRuleId ?? null, policy: PRACTICE,
+    onGraded: () => { settle(); firstVerdict(); }, onSaveFailed: () => {} };
   const tabled = tabledParts(exercise);
   const tables = Array.isArray(exercise.tables) ? exercise.tables : [];
   const numberOf = (name) => parts.findIndex((part) => part.name === name);

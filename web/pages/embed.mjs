@@ -16,6 +16,9 @@ import { readSeed } from '../seed.mjs';
 import { learnerSeed, MAX_LEARNER_CHARS } from '../embed/learner-seed.mjs';
 import { readPolicy, policySentence } from '../ui/feedback-policy.mjs';
 import { messageOf } from '../error-message.mjs';
+import { catalogueInPage, loadCatalogue } from '../companion.mjs';
+import { deferKatexUntil } from '../ui/render-math.mjs';
+import { afterFirstVerdict } from '../ui/offline.mjs';
 
 // Reports the page's height (resize) once `released` is called (after ready, or when the
 // embed ends in an error state), then at every change.
@@ -125,15 +128,18 @@ async function main() {
     }
     if (exercise || chapter) showNotice('In the address, &src= names the exercise, so &exercise= and &chapter= are ignored.', 'warning');
   }
-  const companion = await bootCompanion(teacherDoc ? { exercises: [teacherDoc], core: 'exercises' } : {});
-  if (!companion) return;
+  // The exercises shown, from the catalogue the page carries: only their files are loaded.
   let ids;
   try {
-    ids = teacherDoc ? [teacherDoc.id] : exerciseIds(companion, { exercise, chapter });
+    const catalogue = teacherDoc ? null : catalogueInPage() ?? await loadCatalogue();
+    ids = teacherDoc ? [teacherDoc.id] : exerciseIds({ exercises: () => catalogue }, { exercise, chapter });
   } catch (error) {
     setStatus(error.message, 'error');
     return;
   }
+  const companion = teacherDoc ? await bootCompanion({ exercises: [teacherDoc], core: 'exercises' })
+    : await bootCompanion({ only: ids });
+  if (!companion) return;
   const holder = document.getElementById('exercises');
   if (chapter && !exercise && !teacherDoc) holder.before(el('h1', { class: 'aw-chapter' }, `Chapter ${chapter}`));
   const rules = policySentence(policy);
@@ -143,6 +149,7 @@ async function main() {
     where: allowedOrigins.length ? 'kept in this browser, and sent to your course page' : 'kept in this browser only',
     onEvent: (event) => {
       const { type, ...payload } = event;
+      if (type === 'graded') firstVerdict();
       channel.post(type, payload);
     },
   });
@@ -152,6 +159,10 @@ async function main() {
 }
 
 let releaseHeight = () => {};
+// KaTeX, where some maths needs it, comes after the learner's first verdict (or a while on
+// the page): before it, the page weighs its core and itself (web/ui/render-math.mjs).
+let firstVerdict;
+deferKatexUntil(afterFirstVerdict(new Promise((resolve) => { firstVerdict = resolve; })));
 main().catch((error) => {
   setStatus(`This embed could not be set up: ${messageOf(error)}`, 'error');
 }).finally(() => {

@@ -13,7 +13,7 @@
 
 import { el, pacer } from '../ui/dom.mjs';
 import { bootCompanion, safeCall, errorOf, showNotice, setStatus, ensureHeading, namedCore } from '../ui/boot.mjs';
-import { adoptTypeset, holdKatexUntil, mathTypeset, renderParagraphs, startLoadingKatexAfter } from '../ui/render-math.mjs';
+import { adoptTypeset, deferKatexUntil, mathTypeset, renderParagraphs } from '../ui/render-math.mjs';
 import { hasWorking, workingKind } from '../ui/working-view.mjs';
 import { readPolicy, policySentence } from '../ui/feedback-policy.mjs';
 import { workingBlock } from '../ui/working-block.mjs';
@@ -30,7 +30,7 @@ import { answerHelp } from '../ui/answer-help.mjs';
 import { inChapterOrder } from '../ui/chapters.mjs';
 import { readSeed } from '../seed.mjs';
 import { messageOf } from '../error-message.mjs';
-import { catalogueInPage, coreFile } from '../companion.mjs';
+import { catalogueInPage } from '../companion.mjs';
 import { afterFirstVerdict, keepForOffline } from '../ui/offline.mjs';
 
 // "Previous" and "Next" in chapter order, from the catalogue; crossing into another
@@ -131,12 +131,15 @@ function warmGrading(companion, exercise, seed) {
   idle(next);
 }
 
-// KaTeX runs once the answer fields are drawn (or the page has given up drawing them).
+// When the answer fields are drawn (or the page has given up drawing them).
 let fieldsDrawn;
+const fieldsReady = new Promise((resolve) => { fieldsDrawn = resolve; });
 // The site is kept for offline use once the learner has had a first verdict (ui/offline.mjs).
 let firstVerdict;
 const verdictShown = new Promise((resolve) => { firstVerdict = resolve; });
-holdKatexUntil(new Promise((resolve) => { fieldsDrawn = resolve; }));
+// KaTeX, where some maths needs it, comes once the fields are drawn and the learner has had a
+// first verdict (or has read for a while): a page weighs its core and itself before that.
+deferKatexUntil(Promise.all([fieldsReady, afterFirstVerdict(verdictShown)]));
 
 async function main() {
   const { store, notice } = openStore();
@@ -172,9 +175,9 @@ async function main() {
   for (const text of policyProblems) showNotice(`In the address, ${text}`, 'warning');
   const core = teacherDoc ? 'exercises' : coreForPage(id);
   // The prerendered exercise holds its maths typeset: drawn again at the chapter's numbers it
-  // needs no KaTeX, which is then fetched only for maths the page does not hold (feedback).
+  // needs no KaTeX, nor at a variant's where a formula differs in its numbers only; KaTeX is
+  // fetched only for maths the page cannot make so (feedback, a formula of another shape).
   if (prerendered) adoptTypeset(prerendered);
-  if (!prerendered || urlSeed) startLoadingKatexAfter(`${coreFile(core)}.wasm`);
   // (The site build reads `bootCompanion({ only` here: the page then carries the catalogue.)
   const companion = teacherDoc ? await bootCompanion({ exercises: [teacherDoc], core })
     : await bootCompanion({ only: [id], core });
@@ -287,7 +290,24 @@ async function main() {
   await mathTypeset(); // every prompt and hint drawn before KaTeX arrived is typeset now
 }
 
-main().catch((error) => {
+// An older link (exercise.html?id=…, exercise-14.html?id=…) to an exercise the site has a page
+// for goes to that page (ID.html), with its seed and the teacher's policy: drawn into it at the
+// chapter's numbers, it is read before the core arrives, and its maths (a variant's too) needs
+// no KaTeX (ui/render-math.mjs). A teacher's file (?src=) and an unknown id stay here, and so
+// does the site build, which draws each exercise on its chapter's page to write that page
+// (tools/prerender.mjs sets attentionPrerender).
+function ownPage() {
+  const params = new URLSearchParams(window.location.search);
+  const id = params.get('id');
+  if (id === null || params.has('src') || document.body.dataset.exercise || globalThis.attentionPrerender) return null;
+  const { seed, problem } = seedFromUrl(params);
+  if (problem || !catalogueInPage()?.some((entry) => entry.id === id)) return null;
+  return exerciseHref({ id }, seed);
+}
+
+const own = ownPage();
+if (own) window.location.replace(own);
+else main().catch((error) => {
   setStatus(`This page could not be set up: ${messageOf(error)}`, 'error');
 }).finally(() => {
   fieldsDrawn();

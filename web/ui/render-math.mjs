@@ -13,13 +13,17 @@ import { langNodes } from './lang-text.mjs';
 let katexPromise = null;
 let loadedKatex; // undefined until the load has settled, then KaTeX or null (it failed)
 let katexHold = null;
+let holdOver = false;
 
-// Holds KaTeX's script back until `promise` settles (a page calls this before any maths is
-// drawn). The exercise page holds it until its answer fields are drawn: on a fast link
-// KaTeX arrives while the core compiles, and running it then (its script takes about 40 ms
-// of the main thread, 0.17 s at 4x CPU) would come before the page's own drawing.
-export function holdKatexUntil(promise) {
-  katexHold = Promise.resolve(promise).then(() => undefined, () => undefined);
+// Defers KaTeX until `promise` settles (a page calls this before any maths is drawn): it is
+// neither downloaded nor run before, and only if some maths still waits for it then. The
+// exercise page defers it to its first verdict (or a few seconds on the page), so that its
+// weight before the first verdict is the core's and its own: the maths it shows meanwhile is
+// what the site build typeset into the page, and a variant's maths is made from that
+// (typesetFromTemplate below); what is left shows its TeX until KaTeX comes.
+export function deferKatexUntil(promise) {
+  holdOver = false;
+  katexHold = Promise.resolve(promise).then(() => { holdOver = true; }, () => { holdOver = true; });
 }
 
 const katexUrl = () => new URL('../katex.min.js', import.meta.url).href;
@@ -28,10 +32,11 @@ export function useKatex(katex) {
   loadedKatex = katex ?? null;
   katexPromise = Promise.resolve(loadedKatex);
 }
+// A page that holds KaTeX from its start (the site build's prerender gives it one) typesets at once.
+if (globalThis.katex) useKatex(globalThis.katex);
 
 function loadKatex() {
   if (katexPromise) return katexPromise;
-  if (katexHold) prefetchKatex();
   katexPromise = (katexHold ?? Promise.resolve()).then(() => new Promise((resolve) => {
     const settle = (katex) => {
       loadedKatex = katex ?? null;
@@ -54,43 +59,14 @@ function loadKatex() {
   return katexPromise;
 }
 
-// Downloads KaTeX's script without running it, while a hold lasts (the script element that
-// loadKatex adds once the hold is over takes the downloaded copy).
-function prefetchKatex() {
-  if (globalThis.katex) return;
-  try {
-    const link = document.createElement('link');
-    link.rel = 'preload';
-    link.as = 'script';
-    link.href = katexUrl();
-    document.head.append(link);
-  } catch { /* no module URL: loadKatex settles without KaTeX */ }
-}
-
-// Starts loading KaTeX once `file` (the core's WebAssembly) has arrived, or now if it has;
-// it runs when the hold (holdKatexUntil) is over. On a slow link KaTeX (63 KB compressed)
-// would otherwise share the bandwidth with the core and delay the first graded answer by a
-// third of a second; on a fast link it still arrives while the core compiles. Maths drawn
-// before it runs shows its TeX and is typeset then.
-export function startLoadingKatexAfter(file) {
-  const arrived = (entries) => entries.some((entry) => entry.name.split(/[?#]/)[0].endsWith(`/${file}`));
-  if (typeof PerformanceObserver === 'undefined'
-      || !PerformanceObserver.supportedEntryTypes?.includes('resource')
-      || arrived(performance.getEntriesByType('resource'))) {
-    loadKatex();
-    return;
-  }
-  const observer = new PerformanceObserver((list) => {
-    if (!arrived(list.getEntries())) return;
-    observer.disconnect();
-    loadKatex();
-  });
-  observer.observe({ type: 'resource', buffered: true });
-}
-
 // Settles once every piece of maths drawn so far has been typeset (KaTeX loaded, or failed
-// to, where some waited for it; at once where none did).
+// to, where some waited for it; at once where none did, and at once while KaTeX is deferred:
+// what waits for it is typeset when it comes).
 export function mathTypeset() {
+  if (katexHold && !holdOver && loadedKatex === undefined) {
+    if (somePending) loadKatex();
+    return Promise.resolve();
+  }
   return somePending || loadedKatex !== undefined ? loadKatex().then(() => undefined) : Promise.resolve();
 }
 
@@ -125,11 +101,13 @@ export function splitMath(source) {
   return pieces;
 }
 
-// A minus sign that starts a number (after "[", "(", a comma, a relation or at the start) is
-// the number's sign, and KaTeX writes it as an operator between two others, which MathML
-// spaces as a binary minus ("[0.8, − 0.3]"); grouped with its number ({-0.3}) it is the
-// first of its group, a prefix, and sits against the number.
-export const signedNumbers = (tex) => tex.replace(/(^|[[(,=<>]|\\le|\\ge|\\approx)(\s*)-(\s*)(\d+(?:\.\d+)?)/g, '$1$2{-$4}');
+// A minus sign that starts a number (after "[", "(", a comma, a relation, a matrix's cell or
+// row, or at the start) is the number's sign, and KaTeX writes it as an operator between two
+// others, which MathML spaces as a binary minus ("[0.8, − 0.3]"); grouped with its number
+// ({-0.3}) it is the first of its group, a prefix, and sits against the number (and a
+// variant's formula with another sign there is made from the same template).
+export const signedNumbers = (tex) => tex.replace(
+  /(^|[[(,=<>&]|\\le|\\ge|\\approx|\\\\|\\begin\{[a-zA-Z]*\})(\s*)-(\s*)(\d+(?:\.\d+)?)/g, '$1$2{-$4}');
 
 // KaTeX's MathML for each piece of TeX drawn so far: the same prompt on a page many times
 // (a chapter in many components) is typeset once and copied after.
@@ -145,19 +123,69 @@ function typesetInto(holder, katex, tex, display) {
   holder.append(...[...typeset.get(key).childNodes].map((node) => node.cloneNode(true)));
 }
 
+// A formula's numbers (each a sign, as signedNumbers groups it, and its digits), and its TeX
+// with each of them as "#": two formulas of one skeleton differ in their numbers only (a
+// variant's "$q = [2, {-1}]$" and the chapter's "$q = [0.5, 1]$").
+const NUMBER = /\{-(\d+(?:\.\d+)?)\}|(\d+(?:\.\d+)?)/g;
+const numbersOf = (tex) => [...tex.matchAll(NUMBER)].map((m) => ({ negative: m[1] !== undefined, digits: m[1] ?? m[2] }));
+const skeletonOf = (tex) => tex.replace(NUMBER, '#');
+// KaTeX's MathML of a number: <mn>digits</mn>, or, signed, <mrow><mo>−</mo><mn>digits</mn></mrow>.
+const MATHML = 'http://www.w3.org/1998/Math/MathML';
+const mathml = (name, ...children) => {
+  const node = document.createElementNS(MATHML, name);
+  node.append(...children);
+  return node;
+};
+const numberNode = ({ negative, digits }) => (negative ? mathml('mrow', mathml('mo', '\u2212'), mathml('mn', digits))
+  : mathml('mn', digits));
+// The numbers of a model, in order: each <mn>, or the <mrow> that signs it.
+function numberNodes(model) {
+  return [...model.querySelectorAll('mn')].map((mn) => {
+    const row = mn.parentElement;
+    const signed = row?.localName === 'mrow' && row.childElementCount === 2 && row.firstElementChild.localName === 'mo'
+      && row.firstElementChild.textContent === '\u2212' && row.lastElementChild === mn;
+    return { node: signed ? row : mn, negative: signed, digits: mn.textContent };
+  });
+}
+// KaTeX's MathML of a skeleton, where each number of its TeX is one number of it, in order.
+const templates = new Map();
+const annotationOf = (model) => model.querySelector('annotation[encoding="application/x-tex"]');
+function keepTemplate(tex, display, model) {
+  const key = keyOf(skeletonOf(tex), display);
+  const numbers = numbersOf(tex);
+  if (templates.has(key) || numbers.length === 0 || !annotationOf(model)) return;
+  const nodes = numberNodes(model);
+  if (nodes.length === numbers.length
+    && nodes.every((n, i) => n.negative === numbers[i].negative && n.digits === numbers[i].digits)) templates.set(key, model);
+}
+// The MathML of `tex` made from a template of its skeleton (its numbers put in place, its
+// annotation its own TeX), or null where there is none: no KaTeX is needed for it.
+function typesetFromTemplate(tex, display) {
+  const template = templates.get(keyOf(skeletonOf(tex), display));
+  if (!template) return null;
+  const model = template.cloneNode(true);
+  const numbers = numbersOf(tex);
+  numberNodes(model).forEach(({ node }, i) => node.replaceWith(numberNode(numbers[i])));
+  annotationOf(model).textContent = tex;
+  return model;
+}
+
 // Takes the maths that the site build already typeset into the page (an exercise's own page,
 // tools/prerender.mjs) as typeset: KaTeX's MathML keeps its TeX in an annotation, so the same
-// TeX drawn again is copied from there, and KaTeX is fetched only for maths the page does not
-// hold yet (a variant's numbers, feedback). Only MathML that KaTeX wrote is taken.
+// TeX drawn again is copied from there, a formula that differs from one of them in its numbers
+// only (a variant's) is made from it, and KaTeX is fetched only for maths the page cannot make
+// so (feedback, a variant's formula of another shape). Only MathML that KaTeX wrote is taken.
 export function adoptTypeset(root) {
   for (const holder of root?.querySelectorAll('span.math:not(.math-pending)') ?? []) {
     const annotation = holder.querySelector(':scope > .katex > math > semantics > annotation[encoding="application/x-tex"]');
     if (!annotation || holder.childElementCount !== 1) continue;
-    const key = keyOf(annotation.textContent, holder.classList.contains('math-display'));
+    const display = holder.classList.contains('math-display');
+    const key = keyOf(annotation.textContent, display);
     if (typeset.has(key)) continue;
     const model = document.createElement('span');
     model.append(holder.firstElementChild.cloneNode(true));
     typeset.set(key, model);
+    keepTemplate(annotation.textContent, display, model);
   }
 }
 
@@ -176,6 +204,10 @@ function fill(container, pieces, katex) {
     const holder = document.createElement('span');
     holder.className = piece.display ? 'math math-display' : 'math';
     const tex = signedNumbers(piece.tex);
+    if (!katex && !typeset.has(keyOf(tex, piece.display))) {
+      const made = typesetFromTemplate(tex, piece.display);
+      if (made) typeset.set(keyOf(tex, piece.display), made);
+    }
     if (typeset.has(keyOf(tex, piece.display)) || katex) {
       try {
         typesetInto(holder, katex, tex, piece.display);
@@ -199,7 +231,7 @@ function fill(container, pieces, katex) {
 // piece has one) if KaTeX has not arrived yet, then typeset when it has (unless the container
 // has been filled again since). With `whenIdle`, KaTeX is asked for once the browser is idle,
 // so that what is shown now (a verdict) does not wait for it. The promise settles once the
-// maths is typeset (or KaTeX has failed to load).
+// maths is typeset (or KaTeX has failed to load), or at once while the page defers KaTeX.
 const latestFill = new WeakMap();
 const idle = () => new Promise((resolve) => {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1000 });
@@ -209,9 +241,11 @@ export function renderMathPieces(container, pieces, { whenIdle = false } = {}) {
   latestFill.set(container, pieces);
   if (!fill(container, pieces, loadedKatex)) return Promise.resolve();
   somePending = true;
-  return (whenIdle ? idle() : Promise.resolve()).then(loadKatex).then((katex) => {
+  const typesetting = (whenIdle ? idle() : Promise.resolve()).then(loadKatex).then((katex) => {
     if (latestFill.get(container) === pieces) fill(container, pieces, katex);
   });
+  // (While the page defers KaTeX, nothing waits for it: the maths is typeset when it comes.)
+  return katexHold && !holdOver ? Promise.resolve() : typesetting;
 }
 
 // A list of numbers written inline ("$[[0.244728, 0.090031, 0.665241], [0.278286, …]]$") is
