@@ -181,6 +181,9 @@ async function bundlePages() {
       wholeCore: /\bbootCompanion\(\{[^}]*\bcore: 'whole'/.test(source),
       // A page that loads one exercise (bootCompanion({only})) fetches only that exercise's file.
       oneExercise: /\bbootCompanion\(\{\s*only\b/.test(source),
+      // A page that chooses its core as it runs (bootCompanion({only, core}), the embed: the
+      // chapter's of its exercises), whose core is then not preloaded.
+      coreAtRunTime: /\bbootCompanion\(\{\s*only: \w+, core\b/.test(source),
       // A page that lists the exercises without a core (loadCatalogue).
       listsOnly: /\bloadCatalogue\(/.test(source),
       preload: [...preload],
@@ -203,7 +206,7 @@ const jsonInHtml = (value) => JSON.stringify(value).replaceAll('<', '\\u003c');
 function withPreloads(html, pages, catalogue, chapterDocs) {
   const entry = html.match(/<script type="module" src="(pages\/[^"]+\.mjs)"><\/script>/);
   if (!entry || !pages[entry[1]]) return html;
-  const { startsCore, wholeCore, oneExercise, listsOnly, preload } = pages[entry[1]];
+  const { startsCore, wholeCore, oneExercise, coreAtRunTime, listsOnly, preload } = pages[entry[1]];
   // The core it starts, chosen as bootCompanion chooses (ui/boot.mjs): the one it asks for,
   // else the one the page names (namedCore: a chapter's pages), else the exercise core.
   const named = html.match(/<meta name="attention-core" content="ch(\d+)">/)?.[1];
@@ -211,8 +214,10 @@ function withPreloads(html, pages, catalogue, chapterDocs) {
   const links = [entry[1], ...preload].map((file) => `<link rel="modulepreload" href="${file}">`);
   if (startsCore) {
     const core = coreFile(wholeCore ? 'whole' : named ? `ch${named}` : 'exercises');
-    links.unshift(`<link rel="preload" href="${core}.wasm" as="fetch" type="application/wasm" crossorigin>`);
-    links.push(`<link rel="preload" href="${core}.js" as="script">`);
+    if (!coreAtRunTime) {
+      links.unshift(`<link rel="preload" href="${core}.wasm" as="fetch" type="application/wasm" crossorigin>`);
+      links.push(`<link rel="preload" href="${core}.js" as="script">`);
+    }
     // A page about one exercise carries the catalogue (web/companion.mjs, catalogueInPage): it
     // then asks for the exercise's file as it starts, and has one request fewer before it.
     links.push(oneExercise
@@ -328,6 +333,16 @@ for (const [from, to] of copies.filter(([from]) => from.endsWith('.html'))) {
 // Each exercise's own page (ID.html, where the site links it), with its text and fields at
 // seed 0 drawn into it (tools/prerender.mjs).
 const { prerendered } = await prerenderExercises(outDir, exercises);
+// exercise.html and the chapters' exercise-NN.html, once each exercise's own page is written
+// from them, take older links (?id=) to those pages (web/pages/exercise.mjs, ownPage) and show
+// a teacher's file (?src=, on the exercise core): they preload no core and carry no exercise,
+// so that an older link downloads nothing its exercise's own page does not use.
+for (const file of ['exercise.html', ...chapters.map((chapter) => `exercise-${chapter}.html`)]) {
+  const full = path.join(outDir, file);
+  fs.writeFileSync(full, fs.readFileSync(full, 'utf8')
+    .replace(/<link rel="preload" href="companion[^"]*\.(?:wasm|js)"[^>]*>\n/g, '')
+    .replace(/<script type="application\/json" id="exercise-docs">[\s\S]*?<\/script>\n?/, ''));
+}
 const offline = writeServiceWorker();
 precompress(outDir);
 

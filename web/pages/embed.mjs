@@ -128,17 +128,21 @@ async function main() {
     }
     if (exercise || chapter) showNotice('In the address, &src= names the exercise, so &exercise= and &chapter= are ignored.', 'warning');
   }
-  // The exercises shown, from the catalogue the page carries: only their files are loaded.
+  // The exercises shown, from the catalogue the page carries: only their files are loaded, on
+  // their chapter's core where they are of one chapter (the smaller module), else the exercise core.
   let ids;
+  let core = 'exercises';
   try {
     const catalogue = teacherDoc ? null : catalogueInPage() ?? await loadCatalogue();
     ids = teacherDoc ? [teacherDoc.id] : exerciseIds({ exercises: () => catalogue }, { exercise, chapter });
+    const chapters = new Set((catalogue ?? []).filter((entry) => ids.includes(entry.id)).map((entry) => entry.chapter));
+    if (!teacherDoc && chapters.size === 1) core = `ch${[...chapters][0]}`;
   } catch (error) {
     setStatus(error.message, 'error');
     return;
   }
-  const companion = teacherDoc ? await bootCompanion({ exercises: [teacherDoc], core: 'exercises' })
-    : await bootCompanion({ only: ids });
+  const companion = teacherDoc ? await bootCompanion({ exercises: [teacherDoc], core })
+    : await bootCompanion({ only: ids, core });
   if (!companion) return;
   const holder = document.getElementById('exercises');
   if (chapter && !exercise && !teacherDoc) holder.before(el('h1', { class: 'aw-chapter' }, `Chapter ${chapter}`));
