@@ -4,8 +4,14 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace attn {
+
+bool Answer::BeyondDouble() const {
+  return kind == Kind::kNumber && evaluated &&
+         (std::isinf(number) || std::fabs(number) > std::numeric_limits<double>::max());
+}
 
 std::optional<long double> Answer::Value() const {
   if (kind != Kind::kNumber) return std::nullopt;
@@ -43,7 +49,9 @@ std::string Answer::ReadAs() const {
     case Kind::kNumber: {
       std::string body;
       char buffer[64];
-      if (evaluated) {
+      if (evaluated && BeyondDouble()) {
+        body = std::string(number < 0 ? "-" : "") + "more than 1.8e308 (beyond what a double holds)";
+      } else if (evaluated) {
         std::snprintf(buffer, sizeof buffer, "%.9Lg", number);
         body = std::string(buffer) + " (evaluated)";
       } else if (unit > 0 && value.constant() && unit_word.empty()) {

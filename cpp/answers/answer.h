@@ -56,6 +56,8 @@ struct Answer {
   }
   bool is_list() const { return kind == Kind::kList; }
   bool is_decimal() const { return kind == Kind::kNumber && !evaluated && unit > 0; }
+  // An evaluated number too large for a double (e^1000, read only where a value may overflow).
+  bool BeyondDouble() const;
   // The value as a long double (nullopt for formulas in T, S, ... and for words).
   std::optional<long double> Value() const;
   // Significant figures a decimal x shows at a given unit: the digits of round(|x| / unit).

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <optional>
 #include <vector>
@@ -107,7 +108,10 @@ class Parser {
                                       "; a formula in symbols cannot be evaluated as a number");
       }
       long double v = number(*vx, *vy);
-      if (!std::isfinite(v)) return Error(at.position, "the value is not a finite number");
+      // Beyond what a double holds (e^1000) is read only where a part's value may itself overflow
+      // (a naive softmax), so that the overflow can be named.
+      const bool beyond = std::isinf(v) || std::fabs(v) > std::numeric_limits<double>::max();
+      if (std::isnan(v) || (beyond && !options_.nonfinite)) return Error(at.position, "the value is not a finite number");
       out = Answer::Evaluated(v);
     }
     out.big_o = x.big_o || y.big_o;
@@ -430,7 +434,26 @@ class Parser {
 }  // namespace
 }  // namespace reading
 
+namespace {
+thread_local std::string watched_text;
+thread_local int watched_reads = 0;
+}  // namespace
+
+void WatchReads(std::string watched) {
+  watched_text = std::move(watched);
+  watched_reads = 0;
+}
+int ReadsOfWatched() { return watched_reads; }
+void NoteRead(std::string_view text) {
+  if (!watched_text.empty() && text == watched_text) ++watched_reads;
+}
+
 Result<Answer> ParseAnswer(std::string_view text, const ParseOptions& options) {
+  NoteRead(text);
+  return reading::ParseUncounted(text, options);
+}
+
+Result<Answer> reading::ParseUncounted(std::string_view text, const ParseOptions& options) {
   auto characters = CharacterCount(text);
   if (!characters) return Status(ErrorCode::kParse, "the answer is not valid UTF-8 text");
   if (*characters > options.max_length) {

@@ -48,6 +48,16 @@ Result<Answer> ParseShape(std::string_view text, const ParseOptions& options = {
 // Returns nullopt when the text is not of that form.
 std::optional<Result<Answer>> ParseGroupedCount(std::string_view text);
 
+// How many times the parser (ParseAnswer, ParseShape) read a text equal to `watched` since the
+// last WatchReads: the test that one grade reads its answer once counts with it.
+void WatchReads(std::string watched);
+int ReadsOfWatched();
+void NoteRead(std::string_view text);  // the parser's own count
+namespace reading {
+// ParseAnswer without counting the read (for a reader that has counted it: ParseShape).
+Result<Answer> ParseUncounted(std::string_view text, const ParseOptions& options);
+}  // namespace reading
+
 // The deepest nesting of brackets, ( and [ alike, in a text (unbalanced ones counted as
 // they open), so that every kind of answer meets the same bound.
 int BracketDepth(std::string_view text);

@@ -21,6 +21,7 @@
 
 #include "answers/answer_parser.h"
 #include "answers/quantity.h"
+#include "answers/reading.h"
 
 namespace attn {
 
@@ -48,6 +49,10 @@ struct Misconception {
   // Named where an entry that is exactly 0 was typed as a small number that is not 0 (at most
   // kTinyForZero in size), every other entry being right: the residue of a large negative mask.
   bool tiny_for_zero = false;
+  // Named where every entry that is inf (a double's overflow) was typed as a number beyond what a
+  // double holds (e^1000), every other entry being right.
+  bool beyond_double = false;
+  bool derived = false;  // derived from the declared computation (not written): another part's value comes first
   std::string explanation;
   std::string without_values;
   // Tags of mistakes that, when they explain the same answer, are the better story: this
@@ -89,6 +94,13 @@ struct Misconception {
     m.explanation = std::move(explanation);
     return m;
   }
+  static Misconception BeyondDouble(std::string tag, std::string explanation) {
+    Misconception m;
+    m.tag = std::move(tag);
+    m.beyond_double = true;
+    m.explanation = std::move(explanation);
+    return m;
+  }
   static Misconception TinyForZero(std::string tag, std::string explanation) {
     Misconception m;
     m.tag = std::move(tag);
@@ -100,6 +112,35 @@ struct Misconception {
 
 // The largest typed size that counts as the residue of a large negative mask for a 0.
 inline constexpr long double kTinyForZero = 1e-3L;
+
+// A value the part's answer follows from the learner's own earlier answers (follow-through):
+// computed again from them, and what the verdict says of it.
+struct FollowOn {
+  std::vector<std::string> from;  // the parts it follows from
+  std::string yours;              // "your answer to part 2 (reencode states)"
+  Quantity value;
+  bool several = false;       // from more than one earlier answer
+  bool from_decimals = false;  // some earlier answer it follows from was typed in decimals
+  bool all_right = false;      // every earlier answer it follows from is right itself
+  // Why the earlier answer cannot be its own part's value, or why the value cannot be this
+  // part's, when it cannot: such a follow-on is named, never credited.
+  std::optional<std::string> earlier_impossible, impossible;
+  // The earlier answer's own named mistake, for an impossible one: its tags and what it says.
+  std::vector<std::string> earlier_mistakes;
+  std::string earlier_words;  // "In part 2 (states): Not quite: ..."
+};
+
+// Another value of the exercise an unexplained answer may be: another part's, or another step's
+// (or a given input's), which the departure names (never its value).
+struct Alternative {
+  enum class Kind { kOtherPart, kOtherStep };
+  Kind kind = Kind::kOtherStep;
+  Quantity value;
+  std::string name;  // a part: "part 4 (weights)"; a step: what it is ("scores")
+  std::string step;  // the step or input named, for the verdict's record
+  // Another part's value is judged by that part's rules (a count of bytes takes a byte unit).
+  bool require_exact = false, count = false, bytes = false, leading_order = false;
+};
 
 struct GradeRequest {
   Quantity expected;
@@ -119,6 +160,7 @@ struct GradeRequest {
   // where 0-based and 1-based counting disagree).
   std::map<std::string, std::string> position_synonyms;
   bool positions_by_number = true;
+  bool choice = false;  // the positions are choices (letters, yes or no, options), not source positions
   std::vector<Misconception> misconceptions;
   // For a part where several answers are right (any explicit policy), the rule that made
   // this one right, stated in the verdict after "Correct.".
@@ -127,6 +169,17 @@ struct GradeRequest {
   // did not type (the expected value after a correct rounded answer, the leading-order
   // form, the direction of a near miss).
   bool reveal_values = true;
+
+  // The candidates besides the right value and the mistakes, for a part judged within the
+  // learner's exercise: what follows from the learner's earlier answers (and whether that
+  // counts, the teacher's policy), the exercise's other values, and what the departure may say
+  // of the answer itself: what its value is called ("weights") and whether it adds up to 1.
+  std::vector<FollowOn> follow_ons;
+  bool follow_on_counts = true;
+  std::vector<Alternative> alternatives;
+  std::string noun;
+  std::string step;  // the part's own step, for the departure's record
+  bool weights = false;  // a softmax's weights: each row adds up to 1
 };
 
 struct Verdict {
@@ -138,16 +191,37 @@ struct Verdict {
   std::vector<std::string> misconceptions;  // every mistake named, in the order the feedback names them
   bool shape_mismatch = false;              // read, but not of the shape the part asks for
   bool near_miss = false;                   // incorrect only by one unit in some entry's last digit
+  bool derived = false;                     // every mistake named is a derived one
+  // The follow-on it was judged by: the parts, whether it counts, whether it is impossible.
+  struct Followed {
+    std::vector<std::string> from;
+    bool counts = true;
+    bool impossible = false;
+  };
+  std::optional<Followed> followed;
+  // Where an unexplained answer departs from the part's step: the step (or input) named, the kind
+  // ("other-step", "swapped", "sum", "length") and the sentence (in the feedback, but "length").
+  struct Departure {
+    std::string step, kind, sentence;
+  };
+  std::optional<Departure> departure;
 };
 
 std::string VerdictName(Verdict::Kind kind);
 
+// The text read once (reading.h) and judged (Judge).
 Verdict Grade(std::string_view text, const GradeRequest& request);
 
-// The learner's answer to a numeric or shape part read as that part reads it, when it is a value of
-// the part's shape (no words, no O(...) where a number is asked); nullopt otherwise. What a
-// later part is recomputed from, for follow-through.
-std::optional<Answer> ReadValue(std::string_view text, const GradeRequest& request);
+// The verdict on a reading: against the right value, then (where it is not right) the mistakes
+// that reproduce it, what follows from the learner's earlier answers, and the departure.
+Verdict Judge(const Reading& reading, const GradeRequest& request);
+
+// The learner's value when it is one of the part's shape (no words, no O(...) where a number is
+// asked): what a later part is recomputed from, for follow-through; nullopt otherwise.
+std::optional<Answer> ValueOf(const Reading& reading, const GradeRequest& request);
+
+// How a position is shown to the learner ("option 2: ...", "full stop").
+std::string PositionName(const GradeRequest& request, const std::string& label);
 
 // Reads a source position: "key", "2", "position 2", "full stop"; nullopt if unknown.
 std::optional<std::string> ReadPosition(std::string_view text, const std::vector<std::string>& labels,

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "answers/judging.h"
 #include "answers/verdict_words.h"
@@ -45,7 +46,34 @@ bool TinyForZero(const Answer& answer, const Quantity& expected) {
   return tiny;
 }
 
+// Every entry that overflows to inf typed as a number beyond a double's range, the rest consistent.
+bool BeyondDouble(const Answer& answer, const Quantity& expected) {
+  if (!SameShape(answer, expected)) return false;
+  std::vector<const Answer*> leaves = answer.Leaves();
+  std::vector<const Quantity*> entries;
+  std::function<void(const Quantity&)> flatten = [&](const Quantity& q) {
+    if (q.kind == Quantity::Kind::kList) {
+      for (const Quantity& item : q.items) flatten(item);
+    } else {
+      entries.push_back(&q);
+    }
+  };
+  flatten(expected);
+  if (entries.size() != leaves.size()) return false;
+  bool any = false;
+  for (size_t i = 0; i < leaves.size(); ++i) {
+    if (entries[i]->kind == Quantity::Kind::kNumber && std::isinf(entries[i]->approx) && entries[i]->approx > 0) {
+      if (!leaves[i]->BeyondDouble() || leaves[i]->number < 0) return false;
+      any = true;
+    } else if (!Judge(*leaves[i], *entries[i]).Consistent()) {
+      return false;
+    }
+  }
+  return any;
+}
+
 bool Reproduces(const GradeRequest& request, const Misconception& m, const Answer& answer) {
+  if (m.beyond_double) return BeyondDouble(answer, request.expected);
   if (!m.words.empty()) {
     for (const Answer* leaf : answer.Leaves())
       if (leaf->kind == Answer::Kind::kWord && std::find(m.words.begin(), m.words.end(), leaf->word) != m.words.end())
@@ -96,7 +124,11 @@ Verdict Named(const GradeRequest& request, std::string read_as, std::vector<cons
   Verdict v;
   v.kind = Verdict::Kind::kIncorrect;
   v.read_as = std::move(read_as);
-  for (const Misconception* m : found) v.misconceptions.push_back(m->tag);
+  v.derived = true;
+  for (const Misconception* m : found) {
+    v.misconceptions.push_back(m->tag);
+    v.derived = v.derived && m->derived;
+  }
   v.misconception = v.misconceptions.front();
   if (found.size() == 1) {
     v.feedback = "Not quite: " + ExplanationFor(request, *found[0]);
@@ -113,9 +145,11 @@ Verdict Named(const GradeRequest& request, std::string read_as, std::vector<cons
   return v;
 }
 
-Verdict Incorrect(const GradeRequest& request, const Answer& answer, std::string feedback) {
-  auto found = FindMisconceptions(request, answer);
-  if (!found.empty()) return Named(request, answer.ReadAs(), found);
+Verdict Incorrect(const GradeRequest& request, const Answer& answer, std::string feedback, bool name_mistakes) {
+  if (name_mistakes) {
+    auto found = FindMisconceptions(request, answer);
+    if (!found.empty()) return Named(request, answer.ReadAs(), found);
+  }
   Verdict v;
   v.kind = Verdict::Kind::kIncorrect;
   v.read_as = answer.ReadAs();

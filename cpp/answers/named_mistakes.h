@@ -23,7 +23,8 @@ std::vector<const Misconception*> FindMisconceptions(const GradeRequest& request
 // cannot tell which of them the learner made; of more, the first two in the model's order.
 Verdict Named(const GradeRequest& request, std::string read_as, std::vector<const Misconception*> found);
 
-// An incorrect verdict: the named mistakes when known ones reproduce the answer, else `feedback`.
-Verdict Incorrect(const GradeRequest& request, const Answer& answer, std::string feedback);
+// An incorrect verdict: the named mistakes when known ones reproduce the answer (and
+// `name_mistakes`), else `feedback`.
+Verdict Incorrect(const GradeRequest& request, const Answer& answer, std::string feedback, bool name_mistakes = true);
 
 }  // namespace attn::grading

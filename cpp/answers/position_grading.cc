@@ -1,63 +1,43 @@
-// Grading positions, options and select-all sets (position_grading.h), and reading a
-// position as a learner names it (ReadPosition, grading.h).
-#include "answers/position_grading.h"
-
+// Judging positions, options and select-all sets (judge_steps.h), and reading a position as a
+// learner names it (ReadPosition, grading.h).
 #include <algorithm>
 #include <cctype>
 #include <string>
 #include <vector>
 
 #include "answers/answer_lexer.h"
+#include "answers/judge_steps.h"
 #include "answers/named_mistakes.h"
 #include "answers/verdict_words.h"
 
 namespace attn {
+
+std::string PositionName(const GradeRequest& request, const std::string& label) {
+  auto it = std::find(request.position_labels.begin(), request.position_labels.end(), label);
+  size_t i = static_cast<size_t>(it - request.position_labels.begin());
+  if (i < request.position_names.size()) return request.position_names[i];
+  std::string out = label;
+  std::replace(out.begin(), out.end(), '_', ' ');
+  return out;
+}
+
 namespace grading {
 namespace {
 
 // Select-all: every listed position must be read, and the set must match exactly.
-Verdict GradePositionSet(std::string_view text, const GradeRequest& request) {
-  std::vector<std::string> chosen;
-  std::string piece;
-  size_t pieces = 0;
-  auto flush = [&]() -> bool {
-    size_t start = piece.find_first_not_of(" []()");
-    size_t end = piece.find_last_not_of(" []()");
-    std::string trimmed = start == std::string::npos ? "" : piece.substr(start, end - start + 1);
-    piece.clear();
-    if (trimmed.empty()) return true;
-    ++pieces;
-    auto label = ReadPosition(trimmed, request.position_labels, request.position_synonyms, request.positions_by_number);
-    if (!label) return false;
-    if (std::find(chosen.begin(), chosen.end(), *label) == chosen.end()) chosen.push_back(*label);
-    return true;
-  };
-  std::string names;
-  for (size_t i = 0; i < request.position_labels.size(); ++i) names += (i ? ", " : "") + request.position_labels[i];
-  for (char c : text) {
-    if (c == ',' || c == ';') {
-      if (!flush()) return Invalid("", "Each entry must name one position (" + names + "), separated by commas.");
-    } else {
-      piece += c;
-    }
-  }
-  if (!flush()) return Invalid("", "Each entry must name one position (" + names + "), separated by commas.");
-  if (chosen.empty()) return Invalid("", "Select at least one, separated by commas.");
-  if (pieces > 2 * request.position_labels.size()) {
-    return Invalid(
-        "", "That names more positions than there are (" + std::to_string(request.position_labels.size()) + ").");
-  }
+Verdict JudgePositionSet(const Reading& reading, const GradeRequest& request) {
+  Quantity answered = Quantity::PositionSet(reading.labels);
+  Verdict v;
+  v.read_as = answered.ExactText();
   auto index = [&](const std::string& l) {
     return std::find(request.position_labels.begin(), request.position_labels.end(), l) -
            request.position_labels.begin();
   };
-  auto sorted = [&](std::vector<std::string> v) {
-    std::sort(v.begin(), v.end(), [&](const std::string& x, const std::string& y) { return index(x) < index(y); });
-    return v;
+  auto sorted = [&](std::vector<std::string> list) {
+    std::sort(list.begin(), list.end(),
+              [&](const std::string& x, const std::string& y) { return index(x) < index(y); });
+    return list;
   };
-  Quantity answered = Quantity::PositionSet(sorted(chosen));
-  Verdict v;
-  v.read_as = answered.ExactText();
   if (sorted(request.expected.positions) == answered.positions) {
     v.kind = Verdict::Kind::kCorrect;
     v.feedback = "Correct.";
@@ -72,39 +52,19 @@ Verdict GradePositionSet(std::string_view text, const GradeRequest& request) {
   return v;
 }
 
-std::string PositionName(const GradeRequest& request, const std::string& label) {
-  auto it = std::find(request.position_labels.begin(), request.position_labels.end(), label);
-  size_t i = static_cast<size_t>(it - request.position_labels.begin());
-  if (i < request.position_names.size()) return request.position_names[i];
-  std::string out = label;
-  std::replace(out.begin(), out.end(), '_', ' ');
-  return out;
-}
-
 }  // namespace
 
-Verdict GradePosition(std::string_view text, const GradeRequest& request) {
-  if (request.expected.all_required) return GradePositionSet(text, request);
-  auto label = ReadPosition(text, request.position_labels, request.position_synonyms, request.positions_by_number);
-  if (!label) {
-    std::string names;
-    for (size_t i = 0; i < request.position_labels.size(); ++i) {
-      std::string name = PositionName(request, request.position_labels[i]);
-      bool numbered = request.positions_by_number && name != std::to_string(i + 1);
-      names += (i ? ", " : "") + (numbered ? std::to_string(i + 1) + " (" + name + ")" : name);
-    }
-    std::string note = request.positions_by_number ? ""
-                                                   : " A plain number is not read here: write the name, or "
-                                                     "PyTorch's negative index such as -1.";
-    return Invalid("", "Name one of: " + names + "." + note);
-  }
+Verdict JudgePosition(const Reading& reading, const GradeRequest& request) {
+  if (reading.kind == Reading::Kind::kPositionSet) return JudgePositionSet(reading, request);
+  if (reading.kind != Reading::Kind::kPosition) return Invalid(reading.read_as, reading.message);
+  const std::string& label = reading.label;
   Verdict v;
-  v.read_as = PositionName(request, *label);
+  v.read_as = PositionName(request, label);
   std::string expected;
   for (size_t i = 0; i < request.expected.positions.size(); ++i)
     expected += (i ? " or " : "") + PositionName(request, request.expected.positions[i]);
   for (const auto& accepted : request.expected.positions) {
-    if (accepted == *label) {
+    if (accepted == label) {
       v.kind = Verdict::Kind::kCorrect;
       v.feedback = !request.accepted_rule.empty()          ? "Correct. " + request.accepted_rule
                    : request.expected.positions.size() > 1 ? "Correct. " + expected + " tie here; any of them counts."
@@ -114,13 +74,18 @@ Verdict GradePosition(std::string_view text, const GradeRequest& request) {
   }
   auto found = Explaining(request, [&](const Misconception& m) {
     return m.value && m.value->kind == Quantity::Kind::kPosition &&
-           std::find(m.value->positions.begin(), m.value->positions.end(), *label) != m.value->positions.end();
+           std::find(m.value->positions.begin(), m.value->positions.end(), label) != m.value->positions.end();
   });
   if (!found.empty()) return Named(request, v.read_as, found);
   v.kind = Verdict::Kind::kIncorrect;
-  v.feedback = "Not this one: " + v.read_as + " is not the " +
-               (request.expected.positions.size() > 1 ? "answer" : "position") +
-               " this part asks for. Work out the quantity the part compares for each position, then choose.";
+  // A choice (a letter, yes or no, an option) is worded as a choice; a source position as a position.
+  v.feedback = request.choice ? "Not correct: " + v.read_as +
+                                    " is not the right choice here. Work out what the part asks of each choice, "
+                                    "then choose again."
+                              : "Not this one: " + v.read_as + " is not the " +
+                                    (request.expected.positions.size() > 1 ? "answer" : "position") +
+                                    " this part asks for. Work out the quantity the part compares for each "
+                                    "position, then choose.";
   return v;
 }
 

@@ -12,6 +12,7 @@ using reading::IsDigit;
 using reading::IsSpace;
 
 Result<Answer> ParseShape(std::string_view text, const ParseOptions& options) {
+  NoteRead(text);
   std::string s;
   for (size_t i = 0; i < text.size(); ++i) {
     // Dimension separators: ×, x, X, * and commas all separate entries of a shape.
@@ -40,7 +41,7 @@ Result<Answer> ParseShape(std::string_view text, const ParseOptions& options) {
   ParseOptions shape_options;
   shape_options.symbols = {};
   shape_options.max_length = options.max_length;
-  ATTN_ASSIGN_OR_RETURN(answer, ParseAnswer(s, shape_options));
+  ATTN_ASSIGN_OR_RETURN(answer, reading::ParseUncounted(s, shape_options));
   std::vector<Answer> dims = answer.is_list() ? answer.items : std::vector<Answer>{answer};
   if (dims.size() == 1 && dims[0].is_list()) {  // "([5])": a copy first, not a self-assignment
     std::vector<Answer> inner = dims[0].items;

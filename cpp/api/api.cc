@@ -9,7 +9,6 @@
 #include <utility>
 
 #include "answers/grading.h"
-#include "api/departure.h"
 #include "api/follow_through.h"
 #include "api/verdict_in.h"
 #include "api/worked_solution.h"
@@ -135,84 +134,26 @@ std::string DescribeExercise(const std::string& exercise_json, uint32_t seed) {
   return Dump(out);
 }
 
-namespace {
-
-// An answer that is right for another part of the same exercise (the weights typed where
-// the scores are asked for) is told so, when that is the best explanation: no known
-// mistake of this part explains it, exactly one other part's value matches, and that value
-// is distinctive (not a small whole number that several counts share). The message names
-// the other part, never its value.
-void NameAnotherPart(Computed& computed, const std::string& part_name, const std::string& answer, Verdict& v) {
-  const Json& exercise = computed.exercise();
-  bool unexplained = v.misconception.empty() &&
-                     (v.kind == Verdict::Kind::kIncorrect || (v.kind == Verdict::Kind::kInvalid && v.shape_mismatch));
-  if (!unexplained || !exercise.contains("parts") || !exercise["parts"].is_array()) return;
-  size_t number = 0, matched = 0;
-  std::string match_name;
-  size_t match_number = 0;
-  std::optional<Quantity> match_value;
-  for (const auto& other : exercise["parts"]) {
-    ++number;
-    std::string name = StringField(other, "name");
-    if (name == part_name) continue;
-    auto request = computed.Request(other, /*with_mistakes=*/false);
-    if (!request.ok() || !Distinctive(request->expected)) continue;
-    if (Grade(answer, *request).kind != Verdict::Kind::kCorrect) continue;
-    // Several parts may ask for the same quantity (weights, and weights at temperature 1).
-    if (match_value && match_value->SameAs(request->expected)) continue;
-    ++matched;
-    if (matched > 1) return;
-    match_name = name;
-    match_number = number;
-    match_value = request->expected;
-  }
-  if (matched != 1) return;
-  std::replace(match_name.begin(), match_name.end(), '_', ' ');
-  std::replace(match_name.begin(), match_name.end(), '.', ' ');
-  v.kind = Verdict::Kind::kIncorrect;
-  v.misconception = "answered-another-part";
-  v.misconceptions = {v.misconception};
-  v.near_miss = false;
-  v.feedback = "Not quite: that answers part " + std::to_string(match_number) + " (" + match_name +
-               "), not this part. Check which quantity this part asks for.";
-}
-
-}  // namespace
-
 Json VerdictIn(Computed& computed, const Json& part, const std::string& answer, const GradeContext& context) {
-  const std::string part_name = StringField(part, "name");
   auto found = computed.Request(part, /*with_mistakes=*/true);
   if (!found.ok()) return Json{{"error", found.status().message()}};
   GradeRequest request = std::move(found).value();
   request.reveal_values = context.reveal_values;
-  Verdict v = Grade(answer, request);
+  request.follow_on_counts = context.follow_through_counts;
+  const Reading reading = ReadAnswer(answer, request);
+  // The candidates besides the right value and the mistakes: what follows from the learner's
+  // earlier answers, and (values shown) the exercise's other values.
+  if (!context.earlier.empty()) request.follow_ons = FollowOnsOf(computed, part, context);
+  if (request.reveal_values) request.alternatives = computed.Alternatives(part);
+  const Verdict v = Judge(reading, request);
   Json follow = nullptr;
-  if (v.kind != Verdict::Kind::kCorrect && !context.earlier.empty()) {
-    if (auto followed = FollowThroughOf(computed, part, answer, request, v, context)) {
-      v = followed->verdict;
-      follow = Json{{"from", followed->from}, {"counts", context.follow_through_counts && !followed->impossible}};
-      if (followed->impossible) follow["impossible"] = true;
-    }
+  if (v.followed) {
+    follow = Json{{"from", v.followed->from}, {"counts", v.followed->counts && !v.followed->impossible}};
+    if (v.followed->impossible) follow["impossible"] = true;
   }
-  // Saying "that is part 4's value" would confirm part 4's hidden value for free.
-  if (follow.is_null() && context.reveal_values) NameAnotherPart(computed, part_name, answer, v);
-  // Where no mistake, no other part and no earlier answer explains it: the step it departs from.
   Json departure = nullptr;
-  if (follow.is_null()) {
-    if (auto found = DepartureOf(computed, part, answer, request, v)) {
-      departure = Json{{"step", found->step}, {"kind", found->kind}, {"sentence", found->sentence}};
-      // (A list of another length is said by the verdict itself: "This part needs a list of 5 numbers".)
-      static const std::string kHintLine = " Check each step against the hint.";
-      std::string& f = v.feedback;
-      if (found->kind == "length") {
-      } else if (f.size() >= kHintLine.size() &&
-                 f.compare(f.size() - kHintLine.size(), kHintLine.size(), kHintLine) == 0) {
-        f.insert(f.size() - kHintLine.size(), " " + found->sentence);
-      } else {
-        f += (f.empty() ? "" : " ") + found->sentence;
-      }
-    }
-  }
+  if (v.departure)
+    departure = Json{{"step", v.departure->step}, {"kind", v.departure->kind}, {"sentence", v.departure->sentence}};
   return Json{{"verdict", VerdictName(v.kind)},
               {"readAs", v.read_as},
               {"feedback", v.feedback},
@@ -296,6 +237,7 @@ std::string DescribeMistakes(const std::string& exercise_json, uint32_t seed) {
       mistakes.push_back({{"tag", m.tag},
                           {"operation", i < origins.size() ? origins[i].operation : ""},
                           {"step", i < origins.size() ? origins[i].step : ""},
+                          {"derived", i < origins.size() ? origins[i].derived : ""},
                           {"answer", AnswerOf(m, request->expected)},
                           {"explanation", m.explanation}});
     }

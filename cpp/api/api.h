@@ -31,8 +31,9 @@ std::string GradeAnswerIn(const std::string& exercise_json, const std::string& p
                           uint32_t seed, const std::string& context_json);
 
 // The mistakes each part names at this seed, for teachers and authors: {"parts": [{name, step,
-// expected, mistakes: [{tag, operation, step, answer, explanation}]}]}: where each comes from
-// (the step done wrong and the operation whose wrong version it is; "" for the exercise's own),
+// expected, mistakes: [{tag, operation, step, derived, answer, explanation}]}]}: where each comes
+// from (the step done wrong and the operation whose wrong version it is; "" for the exercise's own;
+// derived: the kind of change, for a mistake derived from the computation, else ""),
 // and what a learner who made it types (null where no one answer shows it).
 std::string DescribeMistakes(const std::string& exercise_json, uint32_t seed);
 

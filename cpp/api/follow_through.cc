@@ -1,9 +1,9 @@
-// Follow-through's verdict (follow_through.h).
+// The grading context, and the follow-on candidates of a part (follow_through.h).
 #include "api/follow_through.h"
 
 #include <algorithm>
 
-#include "answers/verdict_words.h"
+#include "answers/reading.h"
 
 namespace attn {
 namespace {
@@ -87,142 +87,68 @@ Result<GradeContext> GradeContextOf(const std::string& text) {
   return context;
 }
 
-std::string PartCalled(const Json& exercise, const std::string& name) {
-  size_t number = 0;
-  for (const auto& part : exercise.value("parts", Json::array())) {
-    ++number;
-    if (StringField(part, "name") != name) continue;
-    std::string spoken = name;
-    std::replace(spoken.begin(), spoken.end(), '_', ' ');
-    std::replace(spoken.begin(), spoken.end(), '.', ' ');
-    return "part " + std::to_string(number) + " (" + spoken + ")";
-  }
-  return name;
-}
-
-std::optional<Followed> FollowThroughOf(Computed& computed, const Json& part, const std::string& answer,
-                                        const GradeRequest& request, const Verdict& graded,
-                                        const GradeContext& context) {
+std::vector<FollowOn> FollowOnsOf(Computed& computed, const Json& part, const GradeContext& context) {
   const Json& exercise = computed.exercise();
   const std::string name = StringField(part, "name");
+  struct Earlier {
+    bool right = false, decimal = false;
+    std::vector<std::string> mistakes;
+    std::string words;
+  };
+  std::map<std::string, Earlier> earlier;
   std::vector<GivenAnswer> given;
-  std::map<std::string, bool> right;    // whether the learner's answer to that part is itself correct
-  std::map<std::string, bool> decimal;  // whether it was written in decimals
-  std::map<std::string, const Json*> parts;
-  for (const auto& other : exercise.value("parts", Json::array())) {
-    std::string other_name = StringField(other, "name");
+  if (!exercise.contains("parts") || !exercise["parts"].is_array()) return {};
+  for (const auto& other : exercise["parts"]) {
+    const std::string other_name = StringField(other, "name");
     auto typed = context.earlier.find(other_name);
     if (other_name == name || typed == context.earlier.end()) continue;
-    auto other_request = computed.Request(other, /*with_mistakes=*/false);
-    if (!other_request.ok()) continue;
+    auto full = computed.Request(other, /*with_mistakes=*/true);
+    if (!full.ok()) continue;
+    GradeRequest there = *full;
+    there.reveal_values = context.reveal_values;
+    there.noun.clear();  // its own verdict, without a departure
+    const Reading reading = ReadAnswer(typed->second, there);
     // An answer the engine could not judge there for want of digits is no ground to stand on;
     // a decimal where the exact form is asked is (it is a number; only its form was refused).
-    Verdict::Kind judged = Grade(typed->second, *other_request).kind;
-    GradeRequest any_form = *other_request;
+    GradeRequest any_form = there;
     any_form.require_exact = false;
-    if (Grade(typed->second, any_form).kind == Verdict::Kind::kInvalid) continue;
-    if (auto read = ReadValue(typed->second, *other_request)) {
-      right[other_name] = judged == Verdict::Kind::kCorrect;
-      for (const Answer* leaf : read->Leaves()) decimal[other_name] = decimal[other_name] || leaf->is_decimal();
-      for (const auto& p : exercise["parts"])
-        if (StringField(p, "name") == other_name) parts[other_name] = &p;
-      given.push_back({other_name, parts[other_name], *read});
-    }
+    any_form.misconceptions.clear();
+    if (Judge(reading, any_form).kind == Verdict::Kind::kInvalid) continue;
+    auto value = ValueOf(reading, there);
+    if (!value) continue;
+    const Verdict verdict = Judge(reading, there);
+    Earlier& e = earlier[other_name];
+    e.right = verdict.kind == Verdict::Kind::kCorrect;
+    for (const Answer* leaf : value->Leaves()) e.decimal = e.decimal || leaf->is_decimal();
+    e.mistakes = verdict.misconceptions;
+    if (!verdict.misconception.empty()) e.words = "In " + PartCalled(exercise, other_name) + ": " + verdict.feedback;
+    given.push_back({other_name, &other, *value});
   }
-  if (given.empty()) return std::nullopt;
-  for (const FollowThrough& way : computed.FollowThroughs(part, given)) {
-    if (way.value.SameAs(request.expected)) continue;
-    GradeRequest derived = request;
-    derived.expected = way.value;
-    derived.misconceptions.clear();
-    derived.accepted_rule.clear();
-    Verdict judged = Grade(answer, derived);
-    // Right for the learner's own numbers but not in the exact form this part asks for: not
-    // graded, and told both. A value computed from decimals has no exact form to give: in
-    // decimals it is right only for the numbers typed, so it is told the same.
-    bool from_decimals =
-        std::any_of(way.from.begin(), way.from.end(), [&](const std::string& f) { return decimal[f]; });
-    bool form_only = false;
-    if (request.require_exact && (judged.kind == Verdict::Kind::kInvalid || from_decimals)) {
-      GradeRequest any_form = derived;
-      any_form.require_exact = false;
-      auto read = ReadValue(answer, derived);
-      bool typed_decimal = false;
-      if (read)
-        for (const Answer* leaf : read->Leaves()) typed_decimal = typed_decimal || leaf->is_decimal();
-      form_only = (judged.kind == Verdict::Kind::kInvalid || typed_decimal) &&
-                  Grade(answer, any_form).kind == Verdict::Kind::kCorrect;
-    }
-    if (judged.kind != Verdict::Kind::kCorrect && !form_only) continue;
+  std::vector<FollowOn> out;
+  if (given.empty()) return out;
+  for (FollowThrough& way : computed.FollowThroughs(part, given)) {
+    FollowOn f;
+    f.from = way.from;
+    f.value = std::move(way.value);
+    f.several = way.from.size() > 1;
+    f.earlier_impossible = way.earlier_impossible;
+    f.impossible = way.impossible;
     std::string sources;
-    for (size_t i = 0; i < way.from.size(); ++i)
+    f.all_right = true;
+    for (size_t i = 0; i < way.from.size(); ++i) {
+      const Earlier& e = earlier[way.from[i]];
       sources += (i == 0 ? "" : i + 1 == way.from.size() ? " and " : ", ") + PartCalled(exercise, way.from[i]);
-    const bool several = way.from.size() > 1;
-    std::string yours = "your answer" + std::string(several ? "s" : "") + " to " + sources;
-    Followed out;
-    out.from = way.from;
-    out.verdict.read_as = judged.read_as;
-    if (way.earlier_impossible || way.impossible) {
-      // It follows from the earlier answers, but no input could give this part that value: the
-      // earlier answers cannot all be right, and neither can this one.
-      out.verdict = graded;
-      out.verdict.kind = graded.kind == Verdict::Kind::kInvalid ? Verdict::Kind::kInvalid : Verdict::Kind::kIncorrect;
-      std::string why =
-          way.earlier_impossible
-              ? "It does follow from " + yours + ", but that answer cannot be right: " + *way.earlier_impossible + "."
-              : "It does follow from " + yours + ", but " + *way.impossible + ", so " +
-                    (several ? "those answers are not all right" : "that answer is not right") + " either.";
-      if (out.verdict.misconception.empty()) {
-        // Name the earlier answer's own mistake, where one explains it.
-        for (const std::string& from : way.from) {
-          auto full = computed.Request(*parts[from], /*with_mistakes=*/true);
-          if (!full.ok()) continue;
-          GradeRequest there = *full;
-          there.reveal_values = context.reveal_values;
-          Verdict earlier = Grade(context.earlier.at(from), there);
-          if (earlier.misconception.empty()) continue;
-          out.verdict.misconception = earlier.misconception;
-          out.verdict.misconceptions = earlier.misconceptions;
-          why += " In " + PartCalled(exercise, from) + ": " + earlier.feedback;
-          break;
-        }
-        if (out.verdict.misconception.empty()) {
-          out.verdict.misconception = "follows-impossible-value";
-          out.verdict.misconceptions = {out.verdict.misconception};
-        }
-        out.verdict.feedback = "Not correct. " + why;
-      } else {
-        out.verdict.feedback += " " + why;
+      f.from_decimals = f.from_decimals || e.decimal;
+      f.all_right = f.all_right && e.right;
+      if (f.earlier_mistakes.empty() && !e.mistakes.empty()) {
+        f.earlier_mistakes = e.mistakes;
+        f.earlier_words = e.words;
       }
-      out.verdict.near_miss = false;
-      out.impossible = true;
-      return out;
     }
-    bool rounded = judged.feedback.find(kDecimalRule) != std::string::npos;
-    if (form_only) {
-      out.verdict.kind = Verdict::Kind::kInvalid;
-      out.verdict.feedback = "This follows from " + yours +
-                             ", but this part asks for the exact form (fractions, with a for ln 2). This check did "
-                             "not count as an attempt.";
-    } else if (context.follow_through_counts) {
-      out.verdict.kind = Verdict::Kind::kCorrect;
-      out.verdict.feedback =
-          "Correct, following on from " + yours + ": computed from the numbers you gave there, this is right." +
-          (context.reveal_values ? " From the exact values it would be " + request.expected.Text() + "." : "") +
-          (rounded ? std::string(" ") + kDecimalRule : "");
-    } else {
-      out.verdict.kind = graded.kind == Verdict::Kind::kInvalid ? Verdict::Kind::kInvalid : Verdict::Kind::kIncorrect;
-      bool all_right = std::all_of(way.from.begin(), way.from.end(), [&](const std::string& f) { return right[f]; });
-      out.verdict.feedback =
-          "Not correct against the exact values, but it follows correctly from " + yours +
-          ". Here each part is marked against the exact values: " +
-          (all_right ? "work from the unrounded values (keep more digits) " : "put right what you gave there ") +
-          "and this part follows." +
-          (graded.kind == Verdict::Kind::kInvalid ? " This check did not count as an attempt." : "");
-    }
-    return out;
+    f.yours = "your answer" + std::string(f.several ? "s" : "") + " to " + sources;
+    out.push_back(std::move(f));
   }
-  return std::nullopt;
+  return out;
 }
 
 }  // namespace attn

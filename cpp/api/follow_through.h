@@ -1,8 +1,7 @@
-// Follow-through's verdict: a part judged on the learner's own earlier answers, as a teacher
-// judges it. A part that is wrong against the exact value but right when computed from the
-// learner's answers to the parts it is computed from is credited (or, under a policy that only
-// notes it, told so); one that follows from earlier answers that cannot both be right (weights
-// from a total that is not the exponentials' sum) is not, and the verdict says why.
+// The grading context a page gives (its policy and the learner's earlier answers), and the
+// follow-on candidates those earlier answers give a part: what it follows from, computed again
+// from the learner's own numbers (Computed::FollowThroughs). The judge (answers/judge_follow_on.cc)
+// says whether the answer follows and what that earns.
 #pragma once
 
 #include <map>
@@ -25,19 +24,9 @@ struct GradeContext {
 // an earlier answer is never a reason to refuse the part being checked.
 Result<GradeContext> GradeContextOf(const std::string& text);
 
-struct Followed {
-  Verdict verdict;
-  std::vector<std::string> from;
-  bool impossible = false;  // it follows, but from earlier answers that cannot all be right
-};
-
-// "part 1 (weights)", as the pages number the parts.
-std::string PartCalled(const Json& exercise, const std::string& name);
-
-// The verdict when the answer follows from the learner's earlier answers; nullopt when it does
-// not (the verdict as graded stands).
-std::optional<Followed> FollowThroughOf(Computed& computed, const Json& part, const std::string& answer,
-                                        const GradeRequest& request, const Verdict& graded,
-                                        const GradeContext& context);
+// Every way the part follows from the learner's earlier answers (each read once, as its own part
+// reads it, and judged there: whether it is right itself, and its own named mistake), as the
+// follow-on candidates of the part's request.
+std::vector<FollowOn> FollowOnsOf(Computed& computed, const Json& part, const GradeContext& context);
 
 }  // namespace attn
