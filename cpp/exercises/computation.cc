@@ -352,6 +352,48 @@ Result<Values> Computation::Replace(const Values& values, const std::vector<Repl
   return out;
 }
 
+std::vector<std::optional<Value>> Computation::EvaluateWith(
+    const std::vector<std::pair<std::string, Value>>& inputs, uint32_t seed) const {
+  Computation changed = *this;
+  for (const auto& [name, value] : inputs)
+    for (auto& [held_name, held] : changed.inputs_)
+      if (held_name == name) held = value;
+  std::vector<std::optional<Value>> out(steps_.size());
+  Values values;
+  values.reserve(steps_.size());
+  for (size_t i = 0; i < steps_.size(); ++i) {
+    const bool reads_failed = std::any_of(steps_[i].args.begin(), steps_[i].args.end(), [&](const ArgRef& arg) {
+      return arg.kind == ArgRef::Kind::kStep && !out[arg.step];
+    });
+    if (!reads_failed) {
+      auto value = changed.Apply(i, values, seed, {}, /*fallback=*/false);
+      if (value.ok()) out[i] = *value;
+    }
+    values.Push(out[i] ? *out[i] : Value());
+  }
+  return out;
+}
+
+Result<Value> Computation::RecomputeToward(const Values& values, size_t from, Value value, size_t target,
+                                           uint32_t seed) const {
+  if (from == target) return value;
+  Values out = values;
+  out.Set(from, std::move(value));
+  std::vector<bool> changed(steps_.size(), false);
+  changed[from] = true;
+  for (size_t j = from + 1; j <= target && j < steps_.size(); ++j) {
+    if (j != target && !DependsOn(target, j)) continue;
+    bool reads_changed = std::any_of(steps_[j].args.begin(), steps_[j].args.end(), [&](const ArgRef& arg) {
+      return arg.kind == ArgRef::Kind::kStep && changed[arg.step];
+    });
+    if (!reads_changed) continue;
+    ATTN_ASSIGN_OR_RETURN(next, Apply(j, out, seed, {}, /*fallback=*/true));
+    out.Set(j, std::move(next));
+    changed[j] = true;
+  }
+  return out[target];
+}
+
 Result<Values> Computation::WithInput(const std::string& input, const Value& value, uint32_t seed) const {
   Computation changed = *this;
   bool found = false;

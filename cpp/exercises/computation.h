@@ -100,6 +100,14 @@ class Computation {
   // another way): {"op": ..., args} read as any step is, in this step's place.
   Result<Values> WithStepAs(const Values& values, size_t step, const Json& declaration, uint32_t seed) const;
 
+  // Every step's value with some inputs given other values (a count's sizes as symbols), where it
+  // can be computed at all: a step that cannot (or reads one that could not) is nullopt.
+  std::vector<std::optional<Value>> EvaluateWith(const std::vector<std::pair<std::string, Value>>& inputs,
+                                                 uint32_t seed) const;
+  // The value of step `target` after step `from` takes `value` instead: only the steps between
+  // them that the target is computed from are computed again.
+  Result<Value> RecomputeToward(const Values& values, size_t from, Value value, size_t target, uint32_t seed) const;
+
   // What the operation of `step` is given, in `values`.
   StepContext ContextFor(size_t step, const Values& values, uint32_t seed) const;
 

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "exercises/computation.h"
+#include "exercises/mutations/mutation.h"
 
 namespace attn {
 
@@ -34,11 +35,22 @@ struct WrongRun {
 };
 
 // Where a named mistake comes from: the step done wrong and the operation whose wrong version it
-// is (empty for the exercise's own mistakes; "exact arithmetic" for a rounded a).
+// is (empty for the exercise's own mistakes; "exact arithmetic" for a rounded a), and for a derived
+// mistake the kind of change (mutations/mutation.h).
 struct MistakeOrigin {
   std::string step;
   std::string operation;
+  std::string derived;
 };
+
+// A mistake named for a part, with its rank and where it comes from.
+struct NamedMistake {
+  int rank = 50;
+  Misconception m;
+  MistakeOrigin origin;
+};
+
+
 
 // A learner's earlier answer standing in for a step's value (follow-through).
 struct GivenAnswer {
@@ -59,6 +71,11 @@ struct FollowThrough {
   std::optional<std::string> earlier_impossible;
 };
 
+// The noun a part's answer is called by ("weights", "context", "total") and whether it is plural.
+struct Noun {
+  std::string word;
+  bool plural = false;
+};
 class Computed {
  public:
   // The exercise at `seed`: its variant (seed 0 is the exercise as written), computed. With
@@ -88,6 +105,9 @@ class Computed {
   // Why a learner's answer to a part could not be that part's value for any input; nullopt
   // when it could.
   std::optional<std::string> Impossible(const Json& part, const Answer& answer);
+  // The exercise's other values an answer to the part may be: every other part's (distinctive)
+  // value, then every other step's and field's and given input's of the part's shape (alternatives.cc).
+  const std::vector<Alternative>& Alternatives(const Json& part);
 
  private:
   Json exercise_;
@@ -98,13 +118,28 @@ class Computed {
   std::optional<std::vector<WrongRun>> wrong_runs_;
   std::map<std::pair<std::string, bool>, Result<GradeRequest>> requests_;
   std::map<std::string, std::vector<MistakeOrigin>> origins_;
+  std::map<std::string, std::vector<Alternative>> alternatives_;
+  std::shared_ptr<Formulas> formulas_;
+  std::map<size_t, std::vector<Mutant>> mutants_;
+
+  // A part's mistakes: the steps' written wrong versions and the exercise's own, the derived ones
+  // (mutations/), and a = ln 2 rounded early (part_request.cc).
+  void WrittenMistakes(const Json& part, const StepRef& ref, const Noun& noun, const GradeRequest& request,
+                       std::vector<NamedMistake>& named);
+  void DerivedMistakes(const StepRef& ref, const Noun& noun, const GradeRequest& request,
+                       std::vector<NamedMistake>& named);
+  void RoundedA(const Noun& noun, const GradeRequest& request, std::vector<NamedMistake>& named) const;
+  const Formulas& FormulasHere();
+  const std::vector<Mutant>& MutantsOf(size_t step);
 };
 
-// The noun a part's answer is called by ("weights", "context", "total") and whether it is plural.
-struct Noun {
-  std::string word;
-  bool plural = false;
-};
 Noun NounOf(const Computation& computation, const Values& values, const StepRef& ref);
+
+// Whether a value is distinctive enough that an answer equal to it is no coincidence: not a
+// position, not a small whole number that several counts share.
+bool Distinctive(const Quantity& q);
+
+// "part 1 (weights)", as the pages number the parts.
+std::string PartCalled(const Json& exercise, const std::string& name);
 
 }  // namespace attn

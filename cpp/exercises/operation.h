@@ -20,6 +20,26 @@ namespace attn {
 
 struct Step;
 
+// One operator of an operation put for its neighbour, which a derived mistake (mutations/) asks
+// of any step whose operation uses that operator (Operation::dials): e^x taken as x or as 2^x,
+// the exponentials divided by their count or not at all, the log-softmax for the softmax, a
+// softmax down the columns or over every entry, a logarithm in base 2 or 10 for ln or left out,
+// the ReLU left out.
+enum class Dial {
+  kNone,
+  kExpAsIdentity,
+  kExpBase2,
+  kDivideByCount,
+  kNotNormalised,
+  kLogSoftmax,
+  kColumns,
+  kAllEntries,
+  kLog2,
+  kLog10,
+  kLnLeftOut,
+  kReluLeftOut,
+};
+
 // What an operation is given: its arguments' values by name, the exercise's arithmetic and
 // the variant's seed. Arguments that are words (a function's name, a position) are in `words`.
 struct StepContext {
@@ -27,6 +47,7 @@ struct StepContext {
   std::vector<std::pair<std::string, const Value*>> args;
   bool exact = false;  // the exercise computes exactly (Chapter 14: a = ln 2)
   uint32_t seed = 0;
+  Dial dial = Dial::kNone;  // the operator a derived mistake puts for its neighbour; kNone: the right way
 
   const Value* Arg(const std::string& name) const;
   bool Has(const std::string& name) const { return Arg(name) != nullptr; }
@@ -52,6 +73,7 @@ struct WrongResult {
   std::optional<size_t> list_length;
   std::vector<std::string> words;
   bool tiny_for_zero = false;
+  bool beyond_double = false;  // a number too large for a double typed where the double overflows to inf
 };
 
 // The learner's quantity a mistake's sentence speaks of ("your weights ...", "your context
@@ -90,7 +112,14 @@ struct ArgSpec {
   const char* name;
   enum class Kind { kValue, kWord } kind = Kind::kValue;
   bool required = true;
-  const char* about = "";  // what it is, for docs/authoring.md
+  const char* about = "";  // what it is, for docs/authoring.md and derived mistakes' sentences
+  // What a derived mistake may do with it beyond what any argument allows (mutations/): a divisor
+  // (the temperature) may be multiplied instead, or applied after the step; a count of bytes per
+  // number may be another width; bounds (a window, lengths) may be off by one; a word may be one
+  // of its alternatives (a score function).
+  enum class Role { kValue, kDivisor, kPerNumber, kBounds, kWord } role = Role::kValue;
+  const char* alternatives = nullptr;  // kWord: the other words it may be, separated by spaces
+  const char* does = nullptr;          // what it does, as a sentence a derived mistake's explanation ends with
 };
 
 // A field of the operation's value: its name, and how a learner's answer to it is called.
@@ -127,6 +156,8 @@ struct Operation {
   // are negative or do not add up to 1, a count that is not a whole number); nullopt when it
   // could be. Null: any value of the right shape could be.
   std::optional<std::string> (*impossible)(const StepContext&, const std::string& field, const Typed& typed) = nullptr;
+  // The operators it puts for their neighbours when a step's context asks (StepContext::dial).
+  std::vector<Dial> dials = {};
 
   const FieldSpec* Field(const std::string& name) const;
 };

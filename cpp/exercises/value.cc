@@ -74,6 +74,12 @@ Value Value::Positions(std::vector<std::string> right, std::vector<std::string> 
   return v;
 }
 
+Value Value::Choice(std::vector<std::string> right, std::vector<std::string> labels) {
+  Value v = Positions(std::move(right), std::move(labels));
+  v.choice = true;
+  return v;
+}
+
 Value Value::Words(std::vector<std::string> words) {
   Value v;
   v.kind = Kind::kWords;

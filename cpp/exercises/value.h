@@ -55,6 +55,7 @@ struct Value {
   std::vector<std::pair<std::string, std::string>> position_synonyms;
   bool positions_by_number = true;
   std::string accepted_rule;  // where any of several positions is right: the rule that made it so
+  bool choice = false;        // choices (letters, yes or no, policies, axes), not source positions
 
   // kWords: a source's tokens, or one word (a score function's name).
   std::vector<std::string> words;
@@ -74,6 +75,7 @@ struct Value {
   template <class S>
   static Value Matrix(const Mat<S>& m);
   static Value Positions(std::vector<std::string> right, std::vector<std::string> labels);
+  static Value Choice(std::vector<std::string> right, std::vector<std::string> labels);
   static Value Words(std::vector<std::string> words);
   static Value Record(std::vector<std::pair<std::string, Value>> fields, std::string main);
 

@@ -57,16 +57,7 @@ Result<Value> ApplyScoreShape(const StepContext& c, const Given&) {
   return Shape(With({s.B, s.H, s.T, s.S}));
 }
 
-Result<WrongResult> HeadsOmitted(const StepContext& c, const Value&) {
-  ATTN_ASSIGN_OR_RETURN(s, SizesOf(c));
-  if (!s.H) return NotHere("no heads");
-  return Wrong(Shape(With({s.B, s.T, s.S})));
-}
 
-Result<WrongResult> ScoresTransposed(const StepContext& c, const Value&) {
-  ATTN_ASSIGN_OR_RETURN(s, SizesOf(c));
-  return Wrong(Shape(With({s.B, s.H, s.S, s.T})));
-}
 
 Result<WrongResult> KeyWidthKept(const StepContext& c, const Value&) {
   ATTN_ASSIGN_OR_RETURN(s, SizesOf(c));
@@ -74,22 +65,7 @@ Result<WrongResult> KeyWidthKept(const StepContext& c, const Value&) {
   return Wrong(Shape(With({s.B, s.H, s.T, s.Dk})));
 }
 
-std::string HeadsOmittedWords(const Explaining& e) {
-  if (e.noun == "shape")
-    return "your shape leaves out the heads: each of the H heads has its own T x S weight matrix for every batch "
-           "item, so the shape is (B, H, T, S).";
-  return e.Your() +
-         " leaves out the heads: each of the H heads has its own T x S weight matrix for every batch item, so there "
-         "are B x H x T x S weights.";
-}
 
-std::string ScoresTransposedWords(const Explaining& e) {
-  return e.Your() +
-         (e.noun == "shape" ? " has the source axis before the target axis"
-                            : " comes from a shape with the source axis before the target axis") +
-         ". Q times K transposed has one row per query (T of them) and one column per key (S of them), so the scores "
-         "end with (T, S).";
-}
 
 std::string KeyWidthKeptWords(const Explaining& e) {
   return e.Your() +
@@ -175,23 +151,21 @@ std::optional<std::string> ImpossibleCount(const StepContext&, const std::string
   return std::nullopt;
 }
 
+// A product of sizes that are at least 1 (numbers stored, bytes, dot products): at least 1 itself.
+std::optional<std::string> ImpossibleProduct(const StepContext& c, const std::string& field, const Typed& typed) {
+  if (auto whole = ImpossibleCount(c, field, typed)) return whole;
+  if (typed.value.approx(0, 0) < 1)
+    return std::string("a product of sizes that are each at least 1 is at least 1");
+  return std::nullopt;
+}
+
 Result<Value> ApplyBytes(const StepContext& c, const Given&) {
   ATTN_ASSIGN_OR_RETURN(count, SizeOf(c, "count"));
   ATTN_ASSIGN_OR_RETURN(width, SizeOf(c, "bytes_per_number"));
   return Count(count * width, AnswerForm::kBytes);
 }
 
-Result<WrongResult> BytesWithoutWidth(const StepContext& c, const Value&) {
-  ATTN_ASSIGN_OR_RETURN(count, SizeOf(c, "count"));
-  return Wrong(Count(count, AnswerForm::kBytes));
-}
 
-std::string BytesWithoutWidthWords(const Explaining& e) {
-  const Value* width = e.step->Arg("bytes_per_number");
-  const std::string w = width ? Said(*width) : "?";
-  return "your byte count is how many numbers there are. Each number takes " + w +
-         " bytes here, so the bytes are that count times " + w + ".";
-}
 
 // Chapter 14: the numbers n stored states of width d hold (or one state, the context: d).
 Result<Value> ApplyStateNumbers(const StepContext& c, const Given&) {
@@ -201,20 +175,7 @@ Result<Value> ApplyStateNumbers(const StepContext& c, const Given&) {
   return Count(n * d);
 }
 
-Result<WrongResult> PositionsNotNumbers(const StepContext& c, const Value&) {
-  if (!c.Has("positions")) return NotHere("one state");
-  ATTN_ASSIGN_OR_RETURN(n, SizeOf(c, "positions"));
-  return Wrong(Count(n));
-}
 
-std::string PositionsNotNumbersWords(const Explaining& e) {
-  const Value* n = e.step->Arg("positions");
-  const Value* d = e.step->Arg("width");
-  const std::string ns = n ? Said(*n) : "n", ds = d ? Said(*d) : "d";
-  return std::string(e.noun == "byte count" ? "your byte count" : "your count") +
-         " has one number per source position (" + ns + "), but each stored state holds " + ds + " numbers: " + ns +
-         " \u00d7 " + ds + ".";
-}
 
 Result<Value> ApplyDotProducts(const StepContext& c, const Given&) {
   ATTN_ASSIGN_OR_RETURN(t, SizeOf(c, "steps"));
@@ -222,18 +183,7 @@ Result<Value> ApplyDotProducts(const StepContext& c, const Given&) {
   return Count(t * n);
 }
 
-Result<WrongResult> OneRead(const StepContext& c, const Value& right) {
-  ATTN_ASSIGN_OR_RETURN(n, SizeOf(c, "positions"));
-  Value out = Count(n);
-  if (out.SameAs(right)) return NotHere("one step");
-  return Wrong(out);
-}
 
-std::string OneReadWords(const Explaining& e) {
-  const Value* t = e.step->Arg("steps");
-  return "your count is one read's dot products, one per source position. The decoder reads at every one of its " +
-         (t ? Said(*t) : std::string("t")) + " target steps, so that count is multiplied by the number of steps.";
-}
 
 Result<Value> ApplyMultiplicationsPerDot(const StepContext& c, const Given&) {
   ATTN_ASSIGN_OR_RETURN(d, SizeOf(c, "width"));
@@ -245,17 +195,7 @@ Result<Value> ApplyAdditionsPerDot(const StepContext& c, const Given&) {
   return Count(d - Exact(1));
 }
 
-Result<WrongResult> DAdditions(const StepContext& c, const Value&) {
-  ATTN_ASSIGN_OR_RETURN(d, SizeOf(c, "width"));
-  return Wrong(Count(d));
-}
 
-std::string DAdditionsWords(const Explaining& e) {
-  const Value* d = e.step->Arg("width");
-  const std::string ds = d ? Said(*d) : "d";
-  return "your count has one addition per product. Adding up " + ds + " products takes one addition fewer than " +
-         "there are products: " + ds + " - 1.";
-}
 
 // Chapter 19: multiplications for global attention, T·S·D_k for the scores and T·S·D_v for the
 // weighted sum (times B·H where given).
@@ -303,8 +243,6 @@ extern const Operation kScoreShapeOperation = {
     {{"", "shape", false}},
     ApplyScoreShape,
     {
-        {"heads-omitted", nullptr, 80, false, HeadsOmitted, HeadsOmittedWords},
-        {"scores-transposed", nullptr, 81, false, ScoresTransposed, ScoresTransposedWords},
         {"key-width-kept", nullptr, 82, false, KeyWidthKept, KeyWidthKeptWords},
     },
     ImpossibleShape,
@@ -346,20 +284,18 @@ extern const Operation kCountOperation = {
     {{"", "count", false}},
     ApplyCount,
     {},
-    ImpossibleCount,
+    ImpossibleProduct,
 };
 
 extern const Operation kBytesOperation = {
     "bytes",
     "Bytes for a count of numbers: the count times the bytes one number takes.",
     {{"count", ArgSpec::Kind::kValue, true, "how many numbers"},
-     {"bytes_per_number", ArgSpec::Kind::kValue, true, "bytes one number takes"}},
+     {"bytes_per_number", ArgSpec::Kind::kValue, true, "bytes one number takes", ArgSpec::Role::kPerNumber}},
     {{"", "byte count", false}},
     ApplyBytes,
-    {
-        {"bytes-without-width", nullptr, 86, false, BytesWithoutWidth, BytesWithoutWidthWords},
-    },
-    ImpossibleCount,
+    {},
+    ImpossibleProduct,
 };
 
 extern const Operation kStateNumbersOperation = {
@@ -369,10 +305,8 @@ extern const Operation kStateNumbersOperation = {
      {"positions", ArgSpec::Kind::kValue, false, "how many states n"}},
     {{"", "count", false}},
     ApplyStateNumbers,
-    {
-        {"positions-not-numbers", nullptr, 87, false, PositionsNotNumbers, PositionsNotNumbersWords},
-    },
-    ImpossibleCount,
+    {},
+    ImpossibleProduct,
 };
 
 extern const Operation kDotProductsOperation = {
@@ -381,10 +315,8 @@ extern const Operation kDotProductsOperation = {
     {{"steps", ArgSpec::Kind::kValue, true, "target steps t"}, {"positions", ArgSpec::Kind::kValue, true, "states n"}},
     {{"", "count", false}},
     ApplyDotProducts,
-    {
-        {"one-read-counted", nullptr, 88, false, OneRead, OneReadWords},
-    },
-    ImpossibleCount,
+    {},
+    ImpossibleProduct,
 };
 
 extern const Operation kMultiplicationsPerDotOperation = {
@@ -394,7 +326,7 @@ extern const Operation kMultiplicationsPerDotOperation = {
     {{"", "count", false}},
     ApplyMultiplicationsPerDot,
     {},
-    ImpossibleCount,
+    ImpossibleProduct,
 };
 
 extern const Operation kAdditionsPerDotOperation = {
@@ -403,9 +335,7 @@ extern const Operation kAdditionsPerDotOperation = {
     {{"width", ArgSpec::Kind::kValue, true, "the width d"}},
     {{"", "count", false}},
     ApplyAdditionsPerDot,
-    {
-        {"d-additions", nullptr, 89, false, DAdditions, DAdditionsWords},
-    },
+    {},
     ImpossibleCount,
 };
 

@@ -89,13 +89,19 @@ Result<Value> Encoded(const StepContext& c, Way way, bool deleting) {
 
 Result<Value> ApplyEncode(const StepContext& c, const Given& given) {
   if (const Value* states = GivenField(given, "states")) return *states;
+  if (c.dial == Dial::kReluLeftOut) return Encoded(c, Way::kWithoutRelu, true);
+  if (c.dial != Dial::kNone) return NotHere("no such operator here");
   return Encoded(c, Way::kRight, true);
 }
 
-Result<WrongResult> WithoutRelu(const StepContext& c, const Value&) {
-  ATTN_ASSIGN_OR_RETURN(v, Encoded(c, Way::kWithoutRelu, true));
-  return Wrong(v);
+// A ReLU encoder's states: every coordinate is at least 0 (the ReLU sets a negative one to 0).
+std::optional<std::string> ImpossibleStates(const StepContext&, const std::string&, const Typed& typed) {
+  for (Eigen::Index i = 0; i < typed.value.size(); ++i)
+    if (typed.value.approx.data()[i] + typed.tolerance.data()[i] < 0)
+      return std::string("a ReLU encoder's states have no negative coordinate: the ReLU sets each one to 0");
+  return std::nullopt;
 }
+
 
 Result<WrongResult> EmbeddingsAsStates(const StepContext& c, const Value&) {
   ATTN_ASSIGN_OR_RETURN(v, Encoded(c, Way::kEmbeddings, true));
@@ -119,11 +125,6 @@ Result<WrongResult> FrozenForDeletion(const StepContext& c, const Value&) {
   return Wrong(Memory(states, s.tokens, s, kept));
 }
 
-std::string WithoutReluWords(const Explaining& e) {
-  return e.Comes() +
-         " from adding the embeddings up without the ReLU. After each step the encoder sets every negative "
-         "coordinate to 0, and the next step adds to that.";
-}
 
 std::string EmbeddingsWords(const Explaining& e) {
   return e.Comes() +
@@ -197,9 +198,10 @@ extern const Operation kEncodeOperation = {
     {
         {"frozen-vs-reencode", nullptr, 0, false, FrozenForDeletion, FrozenForDeletionWords},
         {"intervention-not-applied", nullptr, 1, false, DeletionNotApplied, DeletionNotAppliedWords},
-        {"relu-forgotten", nullptr, 45, false, WithoutRelu, WithoutReluWords},
         {"embeddings-as-states", nullptr, 46, false, EmbeddingsAsStates, EmbeddingsWords},
     },
+    ImpossibleStates,
+    {Dial::kReluLeftOut},
 };
 
 extern const Operation kRemoveStateOperation = {
@@ -212,6 +214,7 @@ extern const Operation kRemoveStateOperation = {
     {
         {"frozen-vs-reencode", nullptr, 0, false, ReencodeForRemoval, ReencodeForRemovalWords},
     },
+    ImpossibleStates,
 };
 
 }  // namespace attn

@@ -9,7 +9,7 @@ namespace attn {
 namespace ops {
 namespace {
 
-enum class Way { kRight, kBits, kLog10, kSign };
+enum class Way { kRight, kBits, kLog10, kSign, kLnLeftOut };
 
 Result<Value> Run(const StepContext& c, Way way) {
   ATTN_ASSIGN_OR_RETURN(w_value, c.Need("weights"));
@@ -21,13 +21,30 @@ Result<Value> Run(const StepContext& c, Way way) {
     if (way == Way::kBits) h(r) /= std::log(2.0);
     if (way == Way::kLog10) h(r) /= std::log(10.0);
     if (way == Way::kSign) h(r) = -h(r);
+    if (way == Way::kLnLeftOut) h(r) = std::exp(h(r));
   }
   Value out = weights.rank == 2 ? Value::List(h) : Value::Scalar(h(0));
   out.exact_shown = false;
   return out;
 }
 
-Result<Value> Apply(const StepContext& c, const Given&) { return Run(c, Way::kRight); }
+// The way a derived mistake's operator asks for (StepContext::dial). Leaving out the logarithm is
+// asked only of weights that are all equal (n of them, ln n, read as n).
+Result<Value> Apply(const StepContext& c, const Given&) {
+  switch (c.dial) {
+    case Dial::kNone: return Run(c, Way::kRight);
+    case Dial::kLog2: return Run(c, Way::kBits);
+    case Dial::kLog10: return Run(c, Way::kLog10);
+    case Dial::kLnLeftOut: {
+      ATTN_ASSIGN_OR_RETURN(w_value, c.Need("weights"));
+      ATTN_ASSIGN_OR_RETURN(rows, RowsOf<double>(w_value->Main().Approximate(), "the weights"));
+      for (Eigen::Index r = 0; r < rows.rows(); ++r)
+        if ((rows.row(r).array() - rows(r, 0)).abs().maxCoeff() > 1e-12) return NotHere("weights not all equal");
+      return Run(c, Way::kLnLeftOut);
+    }
+    default: return NotHere("no such operator here");
+  }
+}
 
 template <Way way>
 Result<WrongResult> Done(const StepContext& c, const Value&) {
@@ -35,10 +52,6 @@ Result<WrongResult> Done(const StepContext& c, const Value&) {
   return Wrong(v);
 }
 
-std::string BaseWords(const Explaining& e, const char* base) {
-  return e.Your() + (e.plural ? " are" : " is") + " in " + base +
-         ". This part asks for nats: use the natural logarithm, H = -Σ w ln w.";
-}
 
 std::string SignWords(const Explaining& e) {
   return e.Comes() +
@@ -72,13 +85,10 @@ extern const Operation kEntropyOperation = {
     {{"", "entropy", false, "entropies", "H=-\\sum_i \\alpha_i\\ln\\alpha_i"}},
     Apply,
     {
-        {"entropy-in-bits", nullptr, 60, false, Done<Way::kBits>,
-         [](const Explaining& e) { return BaseWords(e, "bits (log base 2)"); }},
-        {"entropy-in-log10", nullptr, 61, false, Done<Way::kLog10>,
-         [](const Explaining& e) { return BaseWords(e, "log base 10"); }},
         {"entropy-sign-dropped", nullptr, 62, false, Done<Way::kSign>, SignWords},
     },
     Impossible,
+    {Dial::kLog2, Dial::kLog10, Dial::kLnLeftOut},
 };
 
 }  // namespace attn

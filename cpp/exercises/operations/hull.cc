@@ -28,7 +28,7 @@ Result<Value> ApplyInsideRanges(const StepContext& c, const Given&) {
   ATTN_ASSIGN_OR_RETURN(m, MatrixOf<double>(values->Main().Approximate(), "the values"));
   ATTN_ASSIGN_OR_RETURN(p, VectorOf<double>(point->Main().Approximate(), "the point"));
   if (p.size() != m.cols()) return Status(ErrorCode::kShapeMismatch, "the point and the values differ in width");
-  return Value::Positions({InsideRanges(p, RangesOf(m)) ? "yes" : "no"}, kYesNo);
+  return Value::Choice({InsideRanges(p, RangesOf(m)) ? "yes" : "no"}, kYesNo);
 }
 
 struct Exactly {
@@ -53,7 +53,7 @@ Result<Value> ApplyAffineWeights(const StepContext& c, const Given&) {
 Result<Value> ApplyInHull(const StepContext& c, const Given&) {
   ATTN_ASSIGN_OR_RETURN(in, ExactlyOf(c));
   ATTN_ASSIGN_OR_RETURN(hull, HullMembershipOf(in.values, in.point));
-  return Value::Positions({hull.inside ? "yes" : "no"}, kYesNo);
+  return Value::Choice({hull.inside ? "yes" : "no"}, kYesNo);
 }
 
 // "Yes" for a point that passes the coordinate test but lies outside the hull.

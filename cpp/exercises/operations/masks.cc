@@ -47,16 +47,7 @@ Result<Value> Padding(const StepContext& c, bool inverted) {
 
 Result<Value> ApplyPadding(const StepContext& c, const Given&) { return Padding(c, false); }
 
-Result<WrongResult> Inverted(const StepContext& c, const Value&) {
-  ATTN_ASSIGN_OR_RETURN(v, Padding(c, true));
-  return Wrong(v);
-}
 
-std::string InvertedWords(const Explaining& e) {
-  return e.Comes() +
-         " from a mask the wrong way round: the padding marked as the positions to keep. Here 1 means a real token "
-         "that may be read and 0 a padded slot.";
-}
 
 enum class Way { kRight, kClosed, kShifted };
 
@@ -128,13 +119,12 @@ extern const Operation kPaddingMaskOperation = {
     "padding_mask",
     "One row a batch item: 1 for its real source positions (the first `length` of them) and 0 for the padding "
     "after them.",
-    {{"lengths", ArgSpec::Kind::kValue, true, "each item's source length"},
+    {{"lengths", ArgSpec::Kind::kValue, true, "each item's source length", ArgSpec::Role::kBounds, nullptr,
+      "An item of length n has its first n positions real and the rest padding."},
      {"S", ArgSpec::Kind::kValue, true, "the padded source length"}},
     {{"", "mask", false}},
     ApplyPadding,
-    {
-        {"mask-inverted", nullptr, 16, false, Inverted, InvertedWords},
-    },
+    {},
 };
 
 extern const Operation kWindowMaskOperation = {
@@ -142,7 +132,8 @@ extern const Operation kWindowMaskOperation = {
     "1 for the positions of a local window [start, end), counted from 1, and 0 elsewhere (with also: one more "
     "position read as well).",
     {{"S", ArgSpec::Kind::kValue, true, "the number of source positions"},
-     {"window", ArgSpec::Kind::kValue, true, "[start, end), counted from 1"},
+     {"window", ArgSpec::Kind::kValue, true, "[start, end), counted from 1", ArgSpec::Role::kBounds, nullptr,
+      "A window [start, end) holds its start and stops before its end, counted from 1."},
      {"also", ArgSpec::Kind::kWord, false, "a position read as well as the window's"}},
     {{"", "window", false}},
     ApplyWindow,

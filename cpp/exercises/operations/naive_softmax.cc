@@ -50,6 +50,20 @@ Result<WrongResult> InfOverInf(const StepContext& c, const Value& right) {
   return out;
 }
 
+// The true exponentials, beyond what a double holds (e^1000 typed where the double is inf).
+Result<WrongResult> TrueExponentials(const StepContext&, const Value& right) {
+  const Value* e = right.Field("exponentials");
+  if (!e || e->approx.allFinite()) return NotHere("no overflow");
+  WrongResult out;
+  out.beyond_double = true;
+  return out;
+}
+
+std::string TrueExponentialsWords(const Explaining&) {
+  return "your exponentials are the true values, but a double holds nothing above about 1.8e308, which is e^709.78: "
+         "the naive computation overflows at each of these.";
+}
+
 std::string InfOverInfWords(const Explaining&) {
   return "your weights stop at the exponentials, which are inf. Each weight divides an exponential by their total, "
          "which is inf as well, and inf / inf is not a number: NaN.";
@@ -87,6 +101,7 @@ extern const Operation kNaiveSoftmaxOperation = {
     ApplyNaive,
     {
         {"stable-for-naive", nullptr, 72, false, StableForNaive, StableForNaiveWords},
+        {"exact-for-overflow", nullptr, 71, false, TrueExponentials, TrueExponentialsWords},
         {"inf-over-inf", nullptr, 73, false,
          [](const StepContext& c, const Value& right) -> Result<WrongResult> { return InfOverInf(c, right); },
          InfOverInfWords},

@@ -90,7 +90,7 @@ Result<Value> Apply(const StepContext& c, const Given&) {
     return Status(ErrorCode::kInvalidInput, "where is batched or single, not '" + where + "'");
   }
   if (core == "nan" || core == "uniform") return Status(ErrorCode::kInvalidInput, "the core has no sound policy");
-  Value out = Value::Positions({"zeros_flagged", "error"}, kPolicies);
+  Value out = Value::Choice({"zeros_flagged", "error"}, kPolicies);
   out.accepted_rule =
       "Any explicit rule that keeps the padding out of the result, stated and tested, is a sound "
       "policy here; for comparison, the companion's " +

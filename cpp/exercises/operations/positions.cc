@@ -74,7 +74,7 @@ Result<Value> ApplyNormalisedAxis(const StepContext& c, const Given&) {
   const Value& v = w->Main();
   if (v.kind != Value::Kind::kNumbers || v.rank != 2) return Status(ErrorCode::kInvalidInput, "an axis needs a matrix");
   bool rows_sum_to_one = ((v.approx.rowwise().sum().array() - 1.0).abs() < 1e-9).all();
-  Value out = Value::Positions({rows_sum_to_one ? "source" : "target"}, {"batch", "target", "source"});
+  Value out = Value::Choice({rows_sum_to_one ? "source" : "target"}, {"batch", "target", "source"});
   // Axes by name, or as PyTorch's negative index; a plain number is ambiguous (0- or 1-based).
   out.positions_by_number = false;
   out.position_synonyms = {

@@ -25,7 +25,7 @@ std::string Formula(const Value& coefficients) {
   return out.empty() ? "0" : out;
 }
 
-enum class Way { kRight, kPlainSum, kReversed };
+enum class Way { kRight, kPlainSum };
 
 Result<Value> Run(const StepContext& c, Way way) {
   ATTN_ASSIGN_OR_RETURN(context_value, c.Need("context"));
@@ -35,7 +35,6 @@ Result<Value> Run(const StepContext& c, Way way) {
     ATTN_ASSIGN_OR_RETURN(context, VectorOf<S>(*context_value, "the context"));
     ATTN_ASSIGN_OR_RETURN(b, VectorOf<S>(*coefficients_value, "the readout's coefficients"));
     if (way == Way::kPlainSum) b = Vec<S>::Constant(b.size(), S(1));
-    if (way == Way::kReversed) b = Vec<S>(b.reverse());
     ATTN_ASSIGN_OR_RETURN(r, ReadoutOf(context, b));
     Value out = Value::Scalar(r);
     out.exact_shown = c.exact && kExact<S>;
@@ -57,13 +56,6 @@ std::string PlainSumWords(const Explaining& e) {
          (b ? Formula(b->Main()) : std::string("…")) + ".";
 }
 
-std::string ReversedWords(const Explaining& e) {
-  const Value* b = e.step->Arg("coefficients");
-  return e.Comes() +
-         " from the readout's coefficients in reverse order. The first coefficient goes with the "
-         "context's first coordinate: r = " +
-         (b ? Formula(b->Main()) : std::string("…")) + ".";
-}
 
 // A readout of a context that mixes the values lies between the least and the greatest
 // readout of a point in their box.
@@ -103,18 +95,7 @@ Result<Value> ApplyDifference(const StepContext& c, const Given&) {
   });
 }
 
-Result<WrongResult> Reversed(const StepContext&, const Value& right) {
-  Value out = right;
-  out.approx = -right.approx;
-  if (right.exact) out.exact = Mat<Exact>(-(*right.exact));
-  return Wrong(out);
-}
 
-std::string ReversedChangeWords(const Explaining& e) {
-  return e.Comes() +
-         " from subtracting the other way round, before minus after. The change an intervention makes "
-         "is the value after it minus the value before.";
-}
 
 }  // namespace
 }  // namespace ops
@@ -130,7 +111,6 @@ extern const Operation kReadoutOperation = {
     Apply,
     {
         {"readout-coefficients-ignored", nullptr, 55, false, Done<Way::kPlainSum>, PlainSumWords},
-        {"readout-coefficients-reversed", nullptr, 56, false, Done<Way::kReversed>, ReversedWords},
     },
     ImpossibleReadout,
 };
@@ -142,9 +122,7 @@ extern const Operation kDifferenceOperation = {
      {"before", ArgSpec::Kind::kValue, true, "the value before it"}},
     {{"", "change", false}},
     ApplyDifference,
-    {
-        {"change-reversed", nullptr, 57, false, Reversed, ReversedChangeWords},
-    },
+    {},
 };
 
 }  // namespace attn

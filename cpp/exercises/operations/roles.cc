@@ -26,7 +26,7 @@ std::vector<std::string> LettersFor(uint64_t seed) {
 
 Value RecordOf(const std::vector<std::string>& letters, const StepContext& c) {
   std::vector<std::pair<std::string, Value>> fields;
-  for (size_t i = 0; i < kRoles.size(); ++i) fields.emplace_back(kRoles[i], Value::Positions({letters[i]}, kLetters));
+  for (size_t i = 0; i < kRoles.size(); ++i) fields.emplace_back(kRoles[i], Value::Choice({letters[i]}, kLetters));
   // The arrays as shown, letter by letter (the working).
   for (size_t i = 0; i < kRoles.size(); ++i)
     if (const Value* array = c.Arg(kRoles[i])) fields.emplace_back("array." + letters[i], array->Main());

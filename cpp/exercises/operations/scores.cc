@@ -107,12 +107,6 @@ Result<Value> Apply(const StepContext& c, const Given&) {
   return Run(c, f);
 }
 
-Result<WrongResult> ScaledVsUnscaled(const StepContext& c, const Value&) {
-  const std::string f = FunctionOf(c);
-  if (f != "dot" && f != "scaled") return NotHere("not a dot product");
-  ATTN_ASSIGN_OR_RETURN(v, Run(c, f == "dot" ? "scaled" : "dot"));
-  return Wrong(v);
-}
 
 Result<WrongResult> BilinearTransposed(const StepContext& c, const Value&) {
   if (FunctionOf(c) != "bilinear") return NotHere("not bilinear");
@@ -183,16 +177,6 @@ std::string KeysWord(const StepContext& c) {
   return "keys";
 }
 
-std::string ScaledVsUnscaledWords(const Explaining& e) {
-  const bool scaled_asked = FunctionOf(*e.step) == "scaled";
-  std::string width;
-  if (auto keys = e.step->Need("keys"); keys.ok()) width = std::to_string((*keys)->Main().cols());
-  return e.Comes() +
-         (scaled_asked ? " from the plain dot product q·k; this part asks for the scaled one, q·k/√" + width
-                       : " from the scaled dot product, q·k divided by √" + width +
-                             "; this part asks for the plain dot product q·k, with no scaling") +
-         ".";
-}
 
 std::string BilinearTransposedWords(const Explaining& e) {
   return e.Comes() +
@@ -229,7 +213,8 @@ extern const Operation kScoresOperation = {
     "(q·k), scaled (q·k/√D_k), bilinear (qᵀWk) or additive (vᵀtanh(W_q q + W_k k + b)).",
     {{"query", ArgSpec::Kind::kValue, true, "the query, a list"},
      {"keys", ArgSpec::Kind::kValue, true, "the keys, one a row (or a memory of stored states)"},
-     {"function", ArgSpec::Kind::kWord, false, "dot (the default), scaled, bilinear or additive"},
+     {"function", ArgSpec::Kind::kWord, false, "dot (the default), scaled, bilinear or additive", ArgSpec::Role::kWord,
+      "dot scaled", "The dot score is q·k; the scaled one divides it by the square root of the keys' width."},
      {"W", ArgSpec::Kind::kValue, false, "the bilinear matrix"},
      {"W_q", ArgSpec::Kind::kValue, false, "the additive score's query matrix"},
      {"W_k", ArgSpec::Kind::kValue, false, "the additive score's key matrix"},
@@ -238,7 +223,6 @@ extern const Operation kScoresOperation = {
     {{"", "scores", true, nullptr, "e_i"}},
     Apply,
     {
-        {"scaled-vs-unscaled", nullptr, 40, false, ScaledVsUnscaled, ScaledVsUnscaledWords},
         {"bilinear-transposed", nullptr, 41, false, BilinearTransposed, BilinearTransposedWords},
         {"keys-transposed", nullptr, 42, false, KeysTransposed, KeysTransposedWords},
         {"cosine-for-dot", nullptr, 43, false, Cosine, CosineWords},

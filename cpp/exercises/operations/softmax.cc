@@ -9,24 +9,10 @@
 #include <cmath>
 #include <limits>
 
-#include "exercises/operations/kit.h"
+#include "exercises/operations/softmax_way.h"
 
 namespace attn {
-namespace ops {
-namespace {
-
-// What the step reads: scores as rows, the rows' eligibility, the temperature, and the role
-// of whatever excludes positions.
-struct Inputs {
-  const Value* scores = nullptr;
-  const Value* mask = nullptr;
-  int rank = 1;
-  Eigen::Index rows = 0, cols = 0;
-  std::vector<std::vector<bool>> eligible;  // rows x cols
-  bool any_excluded = false;
-  MaskRole role = MaskRole::kNone;
-  const Value* temperature = nullptr;
-};
+namespace ops::softmax {
 
 Result<Inputs> InputsOf(const StepContext& c) {
   Inputs in;
@@ -72,28 +58,7 @@ bool RowEmpty(const std::vector<bool>& row) {
   return std::none_of(row.begin(), row.end(), [](bool e) { return e; });
 }
 
-// How the computation is done: the right way, or one of the wrong ways below.
-enum class Way {
-  kRight,
-  kDividedByCount,
-  kZeroScoreZeroWeight,
-  kZeroScoreOutOfTotal,
-  kDividedByOriginalCount,
-  kScoresNormalised,
-  kScoresAsWeights,
-  kExponentialsAsWeights,
-  kShiftedNotNormalised,
-  kBase2,
-  kTemperatureMultiplied,
-  kTemperatureIgnored,
-  kMaskIgnored,
-  kMaskAfterSoftmax,
-  kMaskedScoreZero,
-  kMaskTiny,
-  kWrongAxis,
-  kWrongAxisMasked,
-  kAllEntries,
-};
+namespace {
 
 template <class S>
 Result<S> ExpOf(const S& x, bool base2) {
@@ -365,6 +330,16 @@ Result<Record<S>> Compute(const StepContext& /*context*/, const Inputs& in, Way 
     }
   }
   if (given_weights) out.weights = typed_weights;
+  if (way == Way::kLogSoftmax) {
+    // ln of each weight that may be read: a natural logarithm has no exact form here.
+    if constexpr (kExact<S>) {
+      return Status(ErrorCode::kNotExact, "done in double");
+    } else {
+      for (Eigen::Index r = 0; r < R; ++r)
+        for (Eigen::Index s = 0; s < C; ++s)
+          if (in.eligible[static_cast<size_t>(r)][static_cast<size_t>(s)]) out.weights(r, s) = std::log(out.weights(r, s));
+    }
+  }
   if constexpr (kExact<S>) {
     for (Eigen::Index i = 0; i < out.weights.size(); ++i)
       if (!out.weights.data()[i].valid()) return out.weights.data()[i].status();
@@ -395,6 +370,8 @@ Value ValueOf(const Inputs& in, const Record<S>& r, bool exact_shown) {
                        "weights");
 }
 
+}  // namespace
+
 Result<Value> Run(const StepContext& c, Way way, const Given& given) {
   ATTN_ASSIGN_OR_RETURN(in, InputsOf(c));
   return InArithmetic(c, false, [&](auto zero) -> Result<Value> {
@@ -421,342 +398,33 @@ Result<Value> Run(const StepContext& c, Way way, const Given& given) {
   });
 }
 
-Result<Value> Apply(const StepContext& c, const Given& given) { return Run(c, Way::kRight, given); }
+namespace {
 
-// The wrong versions, as ways of doing the computation; each applies only where it can differ.
-template <Way way>
-Result<WrongResult> Done(const StepContext& c, const Value&) {
-  ATTN_ASSIGN_OR_RETURN(value, Run(c, way, {}));
-  return Wrong(std::move(value));
-}
-
-const Inputs& Of(const Explaining& e, Inputs& held) {
-  auto in = InputsOf(*e.step);
-  if (in.ok()) held = *in;
-  return held;
-}
-
-bool HasTemperature(const StepContext& c) {
-  const Value* t = c.Arg("temperature");
-  return t && t->Main().kind == Value::Kind::kNumbers && t->Main().approx(0, 0) != 1;
-}
-
-bool Excludes(const StepContext& c, MaskRole role = MaskRole::kNone) {
-  auto in = InputsOf(c);
-  return in.ok() && in->any_excluded && (role == MaskRole::kNone || in->role == role);
-}
-
-MaskRole RoleOf(const StepContext& c) {
-  auto in = InputsOf(c);
-  return in.ok() ? in->role : MaskRole::kNone;
-}
-
-bool IsMatrix(const StepContext& c) {
-  auto in = InputsOf(c);
-  return in.ok() && in->rank == 2 && in->rows > 1;
-}
-
-// The removed state's label, for a frozen removal.
-std::string Removed(const Explaining& e) {
-  Inputs held;
-  const Inputs& in = Of(e, held);
-  if (!in.scores) return "removed";
-  std::vector<std::string> labels = LabelsOf(*in.scores, in.cols);
-  for (Eigen::Index s = 0; s < in.cols; ++s)
-    if (!in.eligible[0][static_cast<size_t>(s)]) return Spoken(labels[static_cast<size_t>(s)]) + " state";
-  return "removed state";
-}
-
-std::string Excluded(MaskRole role) {
-  switch (role) {
-    case MaskRole::kRemoval: return "the removed position";
-    case MaskRole::kWindow: return "the positions outside the window";
-    default: return "the padded positions";
+// The way a derived mistake's operator asks for (StepContext::dial), or the right one.
+Way WayOf(const StepContext& c) {
+  switch (c.dial) {
+    case Dial::kExpAsIdentity: return Way::kScoresNormalised;
+    case Dial::kExpBase2: return Way::kBase2;
+    case Dial::kDivideByCount: return Way::kDividedByCount;
+    case Dial::kNotNormalised: return Way::kExponentialsAsWeights;
+    case Dial::kLogSoftmax: return Way::kLogSoftmax;
+    case Dial::kColumns: {
+      auto in = InputsOf(c);
+      if (in.ok() && in->rank == 2 && in->rows > 1 && in->any_excluded) return Way::kWrongAxisMasked;
+      return Way::kWrongAxis;
+    }
+    case Dial::kAllEntries: {
+      auto in = InputsOf(c);
+      return in.ok() && in->rank == 2 && in->rows > 1 ? Way::kAllEntries : Way::kRight;
+    }
+    default: return Way::kRight;
   }
 }
 
-const Value* TotalOf(const Value& right) { return right.Field("denominator"); }
-
-std::string DividedByCount(const Explaining& e) {
-  Inputs held;
-  const Inputs& in = Of(e, held);
-  std::string out = e.Comes() + " from dividing by the number of positions";
-  if (in.rows == 1 && in.scores) {
-    Eigen::Index n = std::count(in.eligible[0].begin(), in.eligible[0].end(), true);
-    out += ", " + std::to_string(n) + ", instead of by the sum of the exponentials, " + Said(*TotalOf(*e.right)) + ".";
-  } else {
-    out += " in each row instead of by the sum of that row's exponentials.";
-  }
-  return out + " Only dividing by that sum gives weights that add up to 1.";
-}
-std::string DividedByCountQuiet(const Explaining& e) {
-  return e.Comes() +
-         " from dividing by the number of positions instead of by the sum of the exponentials. Only dividing by "
-         "that sum gives weights that add up to 1.";
-}
-
-std::string ZeroScore(const Explaining& e) {
-  return e.Comes() +
-         " from taking e^0 as 0. A score of 0 has exponential e^0 = 1, so that position still gets weight and still "
-         "counts in the total.";
-}
-
-std::string DividedByOriginalCount(const Explaining& e) {
-  Inputs held;
-  const Inputs& in = Of(e, held);
-  std::string out = e.Comes() + " from dividing by the number of positions, " + std::to_string(in.cols) +
-                    ", counting " + Excluded(in.role) + " as well";
-  if (in.rows == 1 && in.scores)
-    out += ", instead of by the sum of the exponentials that are left, " + Said(*TotalOf(*e.right));
-  return out + ". Only the exponentials of the positions that may be read are added up, and divided by that sum.";
-}
-
-std::string DividedByOriginalCountQuiet(const Explaining& e) {
-  Inputs held;
-  return e.Comes() + " from dividing by the number of positions, counting " + Excluded(Of(e, held).role) +
-         " as well. Only the exponentials of the positions that may be read are added up, and divided by that sum.";
-}
-
-std::string ZeroScoreOutOfTotalQuiet(const Explaining& e) {
-  return e.Comes() +
-         " from leaving e^0 = 1 out of the total: a position whose score is 0 keeps its exponential 1 in its own "
-         "weight, so that 1 counts in the sum as well, or the weights add up to more than 1.";
-}
-
-std::string ZeroScoreOutOfTotal(const Explaining& e) {
-  std::string out = e.Comes() + " from leaving e^0 = 1 out of the total";
-  if (e.right && TotalOf(*e.right) && TotalOf(*e.right)->rank == 0)
-    out += " (the sum of the exponentials is " + Said(*TotalOf(*e.right)) + ")";
-  return out +
-         ": a position whose score is 0 keeps its exponential 1 in its own weight, so that 1 counts in the sum "
-         "as well, or the weights add up to more than 1.";
-}
-
-std::string ScoresNormalised(const Explaining& e) {
-  if (e.noun == "exponentials")
-    return "your exponentials are the scores themselves: take e to the power of each score" +
-           std::string(e.step->exact ? " (e^a = 2, e^0 = 1)." : ".");
-  std::string out = e.Comes() + " from dividing each score by the sum of the scores, without exponentiating them.";
-  bool negative = false;
-  if (e.wrong->value) {
-    const Value* w = e.wrong->value->Field("weights");
-    negative = w && (w->approx.array() < 0).any();
-  }
-  if (negative) out += " Here that makes some weights negative.";
-  return out + " Softmax takes e to the power of each score first" +
-         std::string(e.step->exact ? " (e^a = 2, e^0 = 1)" : "") +
-         " and divides by the sum of those exponentials, so every weight is positive.";
-}
-
-std::string ScoresAsWeights(const Explaining& e) {
-  return e.Comes() + " from using the scores as the weights. Weights come from exponentiating each score and " +
-         "dividing by the sum of the exponentials" +
-         (IsMatrix(*e.step) || !TotalOf(*e.right) ? std::string(".") : " (" + Said(*TotalOf(*e.right)) + ").");
-}
-std::string ScoresAsWeightsQuiet(const Explaining& e) {
-  return e.Comes() +
-         " from using the scores as the weights. Weights come from exponentiating each score and dividing by the "
-         "sum of the exponentials.";
-}
-
-std::string ExponentialsAsWeights(const Explaining& e) {
-  return e.Comes() + " from using the exponentials as the weights. Divide each by their sum" +
-         (IsMatrix(*e.step) || !TotalOf(*e.right) ? std::string("") : ", " + Said(*TotalOf(*e.right))) +
-         ", so that the weights add up to 1.";
-}
-std::string ExponentialsAsWeightsQuiet(const Explaining& e) {
-  return e.Comes() +
-         " from using the exponentials as the weights. Divide each by their sum, so that the weights "
-         "add up to 1.";
-}
-
-std::string ShiftedNotNormalised(const Explaining& e) {
-  return e.Comes() +
-         " from subtracting the largest score and exponentiating, then stopping there: the largest gets e^0 = 1. "
-         "Divide each of those exponentials by their sum; the weights are the same as without the subtraction.";
-}
-
-std::string Base2(const Explaining& e) {
-  return e.Comes() + " from raising 2, not e, to the power of each score. Softmax uses e: e^x, then divide by the sum.";
-}
-
-std::string TemperatureText(const StepContext& c) {
-  const Value* t = c.Arg("temperature");
-  return t ? Said(*t) : "1";
-}
-
-std::string TemperatureMultiplied(const Explaining& e) {
-  std::string t = TemperatureText(*e.step);
-  return e.Comes() + " from multiplying the scores by the temperature " + t +
-         ". The temperature divides them: softmax(e / " + t + ").";
-}
-
-std::string TemperatureIgnored(const Explaining& e) {
-  std::string t = TemperatureText(*e.step);
-  return e.Comes() + " from the scores as they are, at temperature 1. Divide every score by " + t +
-         " before the softmax.";
-}
-
-std::string MaskIgnored(const Explaining& e) {
-  switch (RoleOf(*e.step)) {
-    case MaskRole::kRemoval:
-      return e.Are() + " what the read gives before any change: with " + Removed(e) +
-             " removed, the softmax runs over the positions that are left, so the other weights grow.";
-    case MaskRole::kWindow:
-      return e.Comes() +
-             " from the read with no window: the local window cannot see a position outside it, so that position "
-             "gets no weight at all.";
-    default:
-      return e.Comes() +
-             " from the read with no mask applied, so the padded positions got weight. A padded position must get "
-             "exactly 0.";
-  }
-}
-
-std::string MaskAfterSoftmax(const Explaining& e) {
-  if (RoleOf(*e.step) == MaskRole::kRemoval)
-    return e.Comes() +
-           " from setting the removed position's weight to 0 and keeping the other weights as they were, so they "
-           "no longer add up to 1. After a removal the softmax runs again over the positions that are left.";
-  return e.Comes() + " from setting " + Excluded(RoleOf(*e.step)) +
-         "' weights to 0 after the softmax without renormalising, so they no longer add up to 1. Mask the scores "
-         "before the softmax (send them to -infinity).";
-}
-
-std::string MaskedScoreZero(const Explaining& e) {
-  if (RoleOf(*e.step) == MaskRole::kRemoval)
-    return e.Comes() +
-           " from setting the removed position's score to 0, but e^0 = 1 still counts in the total. Removing a "
-           "stored state takes it out of both the scores and the sum.";
-  return e.Comes() + " from setting the scores of " + Excluded(RoleOf(*e.step)) +
-         " to 0 instead of -infinity, but e^0 = 1 still counts in the total. A position that may not be read "
-         "must leave both the exponentials and their sum.";
-}
-
-std::string MaskTiny(const Explaining& e) {
-  return e.Your() + " put a tiny amount where the mask requires exactly 0. A position that may not be read gets a " +
-         "score of -infinity (or its weight set to 0), so nothing at all is left there; a value such as 1e-15 is " +
-         "what a large but finite negative number leaves.";
-}
-
-std::string WrongAxis(const Explaining& e) {
-  if (!IsMatrix(*e.step))
-    return e.Comes() +
-           " from normalising along the wrong axis: over the targets, of which there is one here, so each position is "
-           "divided by itself and gets 1. A query's weights are normalised across the source positions, so that "
-           "together they add up to 1.";
-  if (e.noun == "axis")
-    return "that is the axis a softmax down the columns would normalise. Each target's weights must add up to 1 "
-           "across the source positions, the last axis.";
-  return e.Comes() +
-         " from normalising down the columns (over the target positions). Each target's weights must add up to 1 "
-         "across the source positions, the last axis.";
-}
-
-std::string WrongAxisMasked(const Explaining& e) {
-  return e.Comes() +
-         " from masking correctly but then normalising down the columns, across the rows, instead of along each "
-         "row. Each row's eligible weights must add up to 1 across its own source positions.";
-}
-
-std::string AllEntries(const Explaining& e) {
-  return e.Comes() +
-         " from one softmax over every entry of the matrix at once, so all the entries together add up to 1. Each "
-         "row is its own distribution: normalise row by row.";
-}
-
-std::string RemovedLeftOut(const Explaining&) {
-  return "your weights leave the removed position out. They are right for the positions that are left, but this "
-         "part lists every source position in the original order, with 0 for the removed one.";
-}
-
-std::string NaiveOverflow(const Explaining&) {
-  return "your weights are what the naive softmax gives: exp of a score above about 709 overflows to infinity even "
-         "in double precision (above about 88 in float32), and infinity / infinity is NaN. Subtract the largest "
-         "score first; the weights do not change.";
-}
-
-std::string RoleTag(const StepContext& c, const char* removal, const char* padding, const char* window) {
-  switch (RoleOf(c)) {
-    case MaskRole::kRemoval: return removal;
-    case MaskRole::kWindow: return window;
-    default: return padding;
-  }
-}
-
-Result<WrongResult> RemovedLeftOutWrong(const StepContext& c, const Value& right) {
-  if (!Excludes(c, MaskRole::kRemoval) || IsMatrix(c)) return NotHere("no removal");
-  const Value& w = *right.Field("weights");
-  std::vector<double> kept;
-  std::vector<Exact> kept_exact;
-  for (Eigen::Index s = 0; s < w.rows(); ++s) {
-    if (!w.Eligible(0, s)) continue;
-    kept.push_back(w.approx(s, 0));
-    if (w.exact) kept_exact.push_back((*w.exact)(s, 0));
-  }
-  Value list;
-  if (w.exact) {
-    Vec<Exact> v(static_cast<Eigen::Index>(kept_exact.size()));
-    for (size_t i = 0; i < kept_exact.size(); ++i) v(static_cast<Eigen::Index>(i)) = kept_exact[i];
-    list = Value::List(v);
-  } else {
-    list = Value::List(Vec<double>(Eigen::Map<Vec<double>>(kept.data(), static_cast<Eigen::Index>(kept.size()))));
-  }
-  list.exact_shown = w.exact_shown;
-  Value record = right;
-  *record.MutableField("weights") = list;
-  return Wrong(std::move(record));
-}
-
-Result<WrongResult> NaiveOverflowWrong(const StepContext& c, const Value&) {
-  ATTN_ASSIGN_OR_RETURN(in, InputsOf(c));
-  if (in.any_excluded || HasTemperature(c)) return NotHere("a plain read only");
-  if (!(in.scores->approx.maxCoeff() > 709.78)) return NotHere("no overflow in double");
-  WrongResult out;
-  out.words = {"NaN", "inf"};
-  return out;
-}
-
-template <Way way, bool (*applies)(const StepContext&)>
-Result<WrongResult> When(const StepContext& c, const Value& right) {
-  if (!applies(c)) return NotHere("does not apply");
-  return Done<way>(c, right);
-}
-
-bool Always(const StepContext&) { return true; }
-bool AnyExcluded(const StepContext& c) { return Excludes(c); }
-bool PaddingOrWindow(const StepContext& c) { return Excludes(c) && RoleOf(c) != MaskRole::kRemoval; }
-bool WithTemperatureOtherThan1(const StepContext& c) { return HasTemperature(c); }
-bool Matrix(const StepContext& c) { return IsMatrix(c); }
-// A single row read along the wrong axis: each position normalised on its own (one target).
-bool AnyRows(const StepContext& c) {
-  auto in = InputsOf(c);
-  return in.ok();
-}
-bool MatrixWithMask(const StepContext& c) { return IsMatrix(c) && Excludes(c); }
-// Where the largest score is 0, subtracting it changes nothing.
-bool LargestNotZero(const StepContext& c) {
-  auto in = InputsOf(c);
-  if (!in.ok()) return false;
-  for (Eigen::Index r = 0; r < in->rows; ++r) {
-    double top = -INFINITY;
-    for (Eigen::Index s = 0; s < in->cols; ++s)
-      if (in->eligible[static_cast<size_t>(r)][static_cast<size_t>(s)])
-        top = std::max(top, in->rank == 1 ? in->scores->approx(s, 0) : in->scores->approx(r, s));
-    if (top != 0) return true;
-  }
-  return false;
-}
-
-bool SomeZeroScore(const StepContext& c) {
-  auto in = InputsOf(c);
-  if (!in.ok()) return false;
-  const Value& s = *in->scores;
-  for (Eigen::Index i = 0; i < s.size(); ++i) {
-    bool zero = s.exact ? (*s.exact).data()[i].is_zero() : s.approx.data()[i] == 0;
-    if (zero) return true;
-  }
-  return false;
+Result<Value> Apply(const StepContext& c, const Given& given) {
+  const Way way = WayOf(c);
+  if (c.dial != Dial::kNone && way == Way::kRight) return NotHere("no such operator here");
+  return Run(c, way, given);
 }
 
 std::optional<std::string> Impossible(const StepContext& c, const std::string& field, const Typed& typed) {
@@ -796,72 +464,29 @@ std::optional<std::string> Impossible(const StepContext& c, const std::string& f
 }
 
 }  // namespace
-}  // namespace ops
+}  // namespace ops::softmax
 
-using namespace ops;
+using namespace ops::softmax;
 
 extern const Operation kSoftmaxOperation = {
     "softmax",
     "Weights from scores: each score divided by the temperature, exponentiated over the positions that may be "
     "read, and divided by the total of those exponentials; a list, or a matrix row by row.",
     {{"scores", ArgSpec::Kind::kValue, true, "the scores: a list, or a matrix whose rows are normalised apart"},
-     {"temperature", ArgSpec::Kind::kValue, false, "a positive number that divides every score (1 if not given)"},
-     {"mask", ArgSpec::Kind::kValue, false, "1 where a position may be read, 0 where not (a list, or one a row)"}},
+     {"temperature", ArgSpec::Kind::kValue, false, "a positive number that divides every score (1 if not given)",
+      ArgSpec::Role::kDivisor, nullptr, "The temperature divides every score before the softmax."},
+     {"mask", ArgSpec::Kind::kValue, false, "1 where a position may be read, 0 where not (a list, or one a row)",
+      ArgSpec::Role::kValue, nullptr,
+      "A position the mask marks 0 gets exactly 0: it leaves both the exponentials and their total."}},
     {{"scaled", "scaled scores", true, nullptr, "s_i=e_i/\\tau"},
      {"exponentials", "exponentials", true, nullptr, "\\exp(s_i)"},
      {"denominator", "total", false, nullptr, "\\textstyle\\sum_j \\exp(s_j)"},
      {"weights", "weights", true, nullptr, "\\alpha_i=\\exp(s_i)/\\textstyle\\sum_j \\exp(s_j)"}},
     Apply,
-    {
-        {"intervention-not-applied",
-         [](const StepContext& c) {
-           return RoleTag(c, "intervention-not-applied", "mask-ignored", "local-window-miss");
-         },
-         1, false, When<Way::kMaskIgnored, AnyExcluded>, MaskIgnored},
-        {"removed-left-out", nullptr, 2, false, RemovedLeftOutWrong, RemovedLeftOut},
-        {"removed-not-renormalised",
-         [](const StepContext& c) {
-           return RoleTag(c, "removed-not-renormalised", "mask-after-softmax", "mask-after-softmax");
-         },
-         10, false, When<Way::kMaskAfterSoftmax, AnyExcluded>, MaskAfterSoftmax},
-        {"zeroed-score-not-removed",
-         [](const StepContext& c) {
-           return RoleTag(c, "zeroed-score-not-removed", "mask-score-zero", "mask-score-zero");
-         },
-         11, false, When<Way::kMaskedScoreZero, AnyExcluded>, MaskedScoreZero},
-        {"mask-not-exactly-zero", nullptr, 12, false,
-         [](const StepContext& c, const Value& right) -> Result<WrongResult> {
-           if (!PaddingOrWindow(c)) return NotHere("no padding or window");
-           ATTN_ASSIGN_OR_RETURN(out, (Done<Way::kMaskTiny>(c, right)));
-           out.tiny_for_zero = true;
-           return out;
-         },
-         MaskTiny},
-        {"wrong-axis", nullptr, 13, true, When<Way::kWrongAxis, AnyRows>, WrongAxis},
-        {"wrong-axis", nullptr, 14, true, When<Way::kWrongAxisMasked, MatrixWithMask>, WrongAxisMasked},
-        {"all-entries", nullptr, 15, false, When<Way::kAllEntries, Matrix>, AllEntries},
-        {"temperature-multiplied", nullptr, 20, false, When<Way::kTemperatureMultiplied, WithTemperatureOtherThan1>,
-         TemperatureMultiplied},
-        {"temperature-ignored", nullptr, 21, false, When<Way::kTemperatureIgnored, WithTemperatureOtherThan1>,
-         TemperatureIgnored},
-        {"divided-by-count", nullptr, 30, false, When<Way::kDividedByCount, Always>, DividedByCount,
-         DividedByCountQuiet},
-        {"zero-score-zero-weight", nullptr, 31, false, When<Way::kZeroScoreZeroWeight, SomeZeroScore>, ZeroScore},
-        {"zero-score-out-of-total", nullptr, 31, false, When<Way::kZeroScoreOutOfTotal, SomeZeroScore>,
-         ZeroScoreOutOfTotal, ZeroScoreOutOfTotalQuiet},
-        {"divided-by-count", nullptr, 30, false, When<Way::kDividedByOriginalCount, AnyExcluded>,
-         DividedByOriginalCount, DividedByOriginalCountQuiet},
-        {"scores-normalised", nullptr, 32, false, When<Way::kScoresNormalised, Always>, ScoresNormalised},
-        {"scores-as-weights", nullptr, 33, false, When<Way::kScoresAsWeights, Always>, ScoresAsWeights,
-         ScoresAsWeightsQuiet},
-        {"exponentials-as-weights", nullptr, 34, false, When<Way::kExponentialsAsWeights, Always>,
-         ExponentialsAsWeights, ExponentialsAsWeightsQuiet},
-        {"max-subtracted-not-normalised", nullptr, 35, false, When<Way::kShiftedNotNormalised, LargestNotZero>,
-         ShiftedNotNormalised},
-        {"base-2", nullptr, 36, false, When<Way::kBase2, Always>, Base2},
-        {"naive-overflow", nullptr, 40, false, NaiveOverflowWrong, NaiveOverflow},
-    },
+    WrongVersions(),
     Impossible,
+    {Dial::kExpAsIdentity, Dial::kExpBase2, Dial::kDivideByCount, Dial::kNotNormalised, Dial::kLogSoftmax,
+     Dial::kColumns, Dial::kAllEntries},
 };
 
 }  // namespace attn
