@@ -45,7 +45,7 @@ test('a teacher\'s file: the learner\'s view, seeds stepped, a mistake read, the
   await weights.feedback.locator('.verdict').waitFor();
   assert.equal(await weights.feedback.getAttribute('data-verdict'), 'correct');
   // A named mistake, read at seed 0: the value, and what the learner is told.
-  const row = page.locator('.author-part[data-part="weight_bytes"] tr[data-mistake="bytes-without-width"]');
+  const row = page.locator('.author-part[data-part="weight_bytes"] tr[data-mistake="left-out:bytes_per_number"]');
   assert.equal(await row.locator('.author-mistake-value').textContent(), '4096');
   assert.ok((await row.locator('.author-explanation').textContent()).length > 20);
   assert.equal(await page.locator('.author-part[data-part="weights"] .author-expected').textContent(), '4096');

@@ -36,7 +36,7 @@ const CASES = [
   ['14.4: a position part gets no arithmetic talk (key)', ['ch14.ex4', 'largest_effect_position', 'key', '1'],
     'incorrect', null, /^(?!.*(divided|number of positions)).*$/s],
   ['19.21: unmasked entropies are spoken of as entropies', ['ch19.ex21', 'entropies', '[1.453, 1.503, 1.488]', '1'],
-    'incorrect', ['mask-ignored'], /^(?!.*the weight the padded).*entropies/s],
+    'incorrect', ['left-out:mask'], /^(?!.*the weight the padded).*entropies/s],
   // Two stories for one answer: each is named, the chapter's own contrast (re-encoding against
   // the frozen memory) first.
   ['14.3: the removed position left out of the list', ['ch14.example3', 'frozen.color.weights', '[1/2, 1/2]', '0'],
@@ -82,7 +82,7 @@ const CASES = [
   ['19.8: the maximum subtracted and not normalised', ['ch19.ex8', 'stable_weights', '[0.135, 0.368, 1.00]', '0'],
     'incorrect', ['max-subtracted-not-normalised'], /Divide each/],
   ['the running example: the mask ignored in the context', ['ch19.running', 'masked_context',
-    '[0.511, 0.398, 0.417]', '0'], 'incorrect', ['mask-ignored'], /no mask/],
+    '[0.511, 0.398, 0.417]', '0'], 'incorrect', ['left-out:mask'], /leaving out the mask/],
   ['14.3: the frozen readout of a also comes from re-encoding', ['ch14.example3', 'frozen.key.readout', 'a', '0'],
     'incorrect', { atLeast: ['frozen-vs-reencode', 'intervention-not-applied'] }, /re-encoding.*Or: .*before any change/s],
   // Follow-through is no credit for what cannot be right.

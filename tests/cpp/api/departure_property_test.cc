@@ -1,4 +1,4 @@
-// Where a wrong answer departs from the part's step (api/departure.h), as a property over
+// Where a wrong answer departs from the part's step (answers/judge_departure.cc), as a property over
 // 1,000 seeds of every exercise: answers that no named mistake explains (another step's value,
 // two entries swapped, weights scaled so that they do not add up to 1, a list one entry short)
 // are graded, and every sentence the verdict says about them is checked against the numbers:
@@ -19,7 +19,6 @@
 
 #include "answers/answer_parser.h"
 #include "api/api.h"
-#include "api/departure.h"
 #include "api/worked_solution.h"
 #include "exercises/computed.h"
 #include "exercises/exercise_files.h"

@@ -95,7 +95,7 @@ TEST(FollowThroughFuzz, HostileEarlierAnswersNeverRefuseNorCreditTheImpossible) 
             ++checks;
             // What follows from it is credited only where the earlier answer could be its step's
             // value and the later one its part's.
-            auto read = ReadValue(given, *earlier_request);
+            auto read = ValueOf(ReadAnswer(given, *earlier_request), *earlier_request);
             if (!read) continue;
             std::vector<GivenAnswer> answers = {{source["name"], &source, *read}};
             for (const FollowThrough& way : c.FollowThroughs(part, answers)) {

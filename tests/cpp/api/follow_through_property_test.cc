@@ -60,7 +60,7 @@ std::vector<Pair> PairsOf(const Json& exercise) {
       if (source["name"] == part["name"]) continue;
       auto request = c.Request(source, false);
       if (!request.ok() || request->expected.kind == Quantity::Kind::kPosition) continue;
-      auto read = ReadValue(Written(request->expected, 3), *request);
+      auto read = ValueOf(ReadAnswer(Written(request->expected, 3), *request), *request);
       if (!read) continue;
       std::vector<GivenAnswer> given = {{source["name"], &source, *read}};
       if (!c.FollowThroughs(part, given).empty()) out.push_back({part, source});
@@ -92,7 +92,7 @@ TEST(FollowThroughProperty, RoundedCorrectEarlierAnswersNeverMakeALaterPartIncor
         ASSERT_TRUE(earlier.ok()) << id << " " << seed;
         for (auto [first, second] : {std::pair{3, 3}, std::pair{4, 4}, std::pair{3, 4}}) {
           std::string earlier_text = Written(earlier->expected, first);
-          auto read = ReadValue(earlier_text, *earlier);
+          auto read = ValueOf(ReadAnswer(earlier_text, *earlier), *earlier);
           ASSERT_TRUE(read) << id << " " << seed << " " << (*source)["name"] << " " << earlier_text;
           std::vector<GivenAnswer> given = {{(*source)["name"], source, *read}};
           for (const FollowThrough& way : c.FollowThroughs(*part, given)) {

@@ -467,17 +467,19 @@ const Scenario kScenarios[] = {
      I,
      "reencode_states",
      "frozen-vs-reencode"},
-    // The blue source: weights from the learner's states, the context from their weights.
+    // The blue source: weights from the learner's states, the context from their weights; states
+    // with a negative coordinate, which no ReLU encoder makes, are never followed.
     {"ch14.blue",
      0,
      {{"states", "[[0, 0], [-a, a], [0, 0]]"}},
      "weights",
      "[2/5, 1/5, 2/5]",
      I,
-     C,
+     I,
      I,
      "states",
      nullptr},
+    {"ch14.blue", 0, {{"states", "[[0, 0], [a, a], [0, 0]]"}}, "weights", "[1/4, 1/2, 1/4]", I, C, I, "states", nullptr},
     {"ch14.blue", 0, {{"weights", "[2/5, 1/5, 2/5]"}}, "context", "[0, a/5]", I, C, I, "weights", nullptr},
     {"ch14.blue", 0, {{"states", "[[0, 0], [0, a], [0, 0]]"}}, "weights", "[1/3, 1/3, 1/3]", C, C, C, nullptr, nullptr},
     // Costs: bytes from the learner's own count of numbers.
@@ -491,7 +493,7 @@ const Scenario kScenarios[] = {
      C,
      I,
      "states_numbers",
-     "positions-not-numbers"},
+     "left-out:d"},
     {"ch14.ex5",
      0,
      {{"storage_numbers", "100"}},
@@ -501,7 +503,7 @@ const Scenario kScenarios[] = {
      C,
      I,
      "storage_numbers",
-     "positions-not-numbers"},
+     "left-out:d"},
     {"ch14.cost", 0, {{"context_numbers", "2"}}, "context_bytes", "16 B", C, C, C, nullptr, nullptr},
     {"ch14.cost", 0, {{"states_numbers", "3"}}, "context_bytes", "24", I, I, I, nullptr, nullptr},
 };

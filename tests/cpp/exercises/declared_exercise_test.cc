@@ -49,7 +49,7 @@ TEST(DeclaredExercise, NeedsNoCode) {
   EXPECT_EQ(weights->approx(3, 0), 0.0) << "a masked position gets exactly 0";
 
   // An operation's wrong version (the temperature multiplied), and the exercise's own mistake.
-  for (const auto& [tag, expect] : {std::pair{"temperature-multiplied", true}, {"other-mask", true}}) {
+  for (const auto& [tag, expect] : {std::pair{"multiplied:temperature", true}, {"other-mask", true}}) {
     bool found = false;
     auto request = computed.value().Request(Json{{"name", "weights"}, {"step", "read.weights"}}, true);
     ASSERT_TRUE(request.ok());

@@ -42,7 +42,7 @@ TEST(ShapeOperations, EveryMistakeIsNamedOnEveryVariant) {
     EXPECT_EQ(Grade(chapter, "score_shape", shape({B, T, S}), seed)["verdict"], "correct") << seed;
     EXPECT_EQ(Grade(chapter, "context_shape", shape({B, T, Dv}), seed)["verdict"], "correct") << seed;
     const std::pair<std::string, std::string> mistakes[][2] = {
-        {{"score_shape", shape({B, S, T})}, {"", "scores-transposed"}},
+        {{"score_shape", shape({B, S, T})}, {"", "axes-swapped"}},
         {{"score_shape", shape({B, T, Dk})}, {"", "key-width-kept"}},
         {{"context_shape", shape({B, T, Dk})}, {"", "key-width-for-value-width"}},
         {{"context_shape", shape({B, T, S})}, {"", "weights-as-context"}},

@@ -74,6 +74,35 @@ bool Same(const std::string& a, const std::string& b) {
   return ia == end && ib == end;
 }
 
+// The written wrong versions that a derived mistake now gives (cpp/exercises/mutations/), deleted from
+// their operations: the tag each is named by now. Such a value stays explained: by the derived
+// mistake, or by a written one with the same value, which comes first (it keeps the chapter's words).
+const std::map<std::string, std::vector<std::string>> kDerived = {
+    {"temperature-multiplied", {"multiplied:temperature"}},
+    {"temperature-ignored", {"left-out:temperature"}},
+    {"mask-ignored", {"left-out:mask"}},
+    {"local-window-miss", {"left-out:mask", "local-window-miss"}},
+    {"bytes-without-width", {"left-out:bytes_per_number"}},
+    {"positions-not-numbers", {"left-out:d"}},
+    {"one-read-counted", {"left-out:t"}},
+    {"d-additions", {"term-left-out"}},
+    {"heads-omitted", {"left-out:H"}},
+    {"scores-transposed", {"axes-swapped"}},
+    {"mask-inverted", {"mask-inverted"}},
+    {"change-reversed", {"swapped:after:before"}},
+    {"readout-coefficients-reversed", {"reversed:coefficients"}},
+    {"scaled-vs-unscaled", {"scaled-for-dot", "dot-for-scaled"}},
+    {"scores-normalised", {"scores-normalised"}},
+    {"base-2", {"base-2"}},
+    {"divided-by-count", {"divided-by-count"}},
+    {"exponentials-as-weights", {"exponentials-as-weights"}},
+    {"wrong-axis", {"wrong-axis"}},
+    {"all-entries", {"all-entries"}},
+    {"entropy-in-bits", {"entropy-in-bits"}},
+    {"entropy-in-log10", {"entropy-in-log10"}},
+    {"relu-forgotten", {"relu-forgotten"}},
+};
+
 struct Recorded {
   std::string expected;
   std::vector<std::pair<std::string, std::string>> mistakes;  // tag, value
@@ -116,7 +145,7 @@ TEST(Parity, TheDeclaredStepsComputeWhatTheModelsDid) {
   text << file.rdbuf();
   const Json exercises = Json::parse(text.str());
   ASSERT_EQ(exercises.size(), 34u);
-  size_t parts = 0, mistakes = 0;
+  size_t parts = 0, mistakes = 0, derived_now = 0;
   for (const auto& [id, exercise] : exercises.items()) {
     for (uint32_t seed = 0; seed < PropertySeeds(1001); ++seed) {
       auto computed = Computed::Of(exercise, seed);
@@ -140,17 +169,23 @@ TEST(Parity, TheDeclaredStepsComputeWhatTheModelsDid) {
         for (const auto& [tag, value] : found->second.mistakes) {
           if (Same(value, expected)) continue;      // no mistake where it gives the right value
           if (value == "tiny" && !masks) continue;  // no residue of a mask where nothing is masked
-          bool named = false;
-          for (const Misconception& m : request->misconceptions)
-            named = named || (m.tag == tag && Same(value, Canonical(m)));
-          EXPECT_TRUE(named) << where << ": " << tag << " = " << value << " was named and is not";
+          bool named = false, as_derived = false;
+          const auto derived = kDerived.find(tag);
+          for (const Misconception& m : request->misconceptions) {
+            if (!Same(value, Canonical(m))) continue;
+            named = named || m.tag == tag;
+            as_derived = as_derived || derived != kDerived.end();
+          }
+          EXPECT_TRUE(named || as_derived) << where << ": " << tag << " = " << value << " was named and is not";
           ++mistakes;
+          if (!named && as_derived) ++derived_now;
         }
       }
       if (::testing::Test::HasFailure()) return;
     }
   }
-  std::printf("%zu parts and %zu named mistakes as the models had them\n", parts, mistakes);
+  std::printf("%zu parts and %zu named mistakes as the models had them (%zu of them now derived)\n", parts, mistakes,
+              derived_now);
   EXPECT_EQ(parts, 118u * PropertySeeds(1001));  // every part of every exercise, at every seed
 }
 
