@@ -111,7 +111,8 @@ class Parser {
       // Beyond what a double holds (e^1000) is read only where a part's value may itself overflow
       // (a naive softmax), so that the overflow can be named.
       const bool beyond = std::isinf(v) || std::fabs(v) > std::numeric_limits<double>::max();
-      if (std::isnan(v) || (beyond && !options_.nonfinite)) return Error(at.position, "the value is not a finite number");
+      if (std::isnan(v) || (beyond && !options_.nonfinite))
+        return Error(at.position, "the value is not a finite number");
       out = Answer::Evaluated(v);
     }
     out.big_o = x.big_o || y.big_o;

@@ -45,8 +45,9 @@ std::optional<Answer> ValueOf(const Reading& reading, const GradeRequest& reques
   const Answer& answer = reading.value;
   // A shape with an axis too few or too many is still a shape: what is built on it (its count)
   // can follow from it.
-  const bool any_axes = request.shape && answer.is_list() &&
-                        std::none_of(answer.items.begin(), answer.items.end(), [](const Answer& a) { return a.is_list(); });
+  const bool any_axes =
+      request.shape && answer.is_list() &&
+      std::none_of(answer.items.begin(), answer.items.end(), [](const Answer& a) { return a.is_list(); });
   if (!any_axes && !SameShape(answer, request.expected)) return std::nullopt;
   for (const Answer* leaf : answer.Leaves())
     if (leaf->kind != Answer::Kind::kNumber || (leaf->big_o && !request.leading_order)) return std::nullopt;

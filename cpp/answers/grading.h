@@ -119,7 +119,7 @@ struct FollowOn {
   std::vector<std::string> from;  // the parts it follows from
   std::string yours;              // "your answer to part 2 (reencode states)"
   Quantity value;
-  bool several = false;       // from more than one earlier answer
+  bool several = false;        // from more than one earlier answer
   bool from_decimals = false;  // some earlier answer it follows from was typed in decimals
   bool all_right = false;      // every earlier answer it follows from is right itself
   // Why the earlier answer cannot be its own part's value, or why the value cannot be this
@@ -178,7 +178,7 @@ struct GradeRequest {
   bool follow_on_counts = true;
   std::vector<Alternative> alternatives;
   std::string noun;
-  std::string step;  // the part's own step, for the departure's record
+  std::string step;      // the part's own step, for the departure's record
   bool weights = false;  // a softmax's weights: each row adds up to 1
 };
 

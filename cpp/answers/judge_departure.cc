@@ -93,7 +93,8 @@ std::optional<std::string> SumDeparture(const Quantity& expected, const Answer& 
     if (!sum.valid()) continue;
     if (std::fabs(static_cast<double>(sum.to_long_double() - 1)) <= static_cast<double>(slack) + 1e-12) continue;
     const std::string total = SumText(sum, *entries);
-    if (!matrix) return "Your " + noun + " add up to " + total + ", not 1: the weights of a softmax always add up to 1.";
+    if (!matrix)
+      return "Your " + noun + " add up to " + total + ", not 1: the weights of a softmax always add up to 1.";
     return "Row " + std::to_string(r + 1) + " of your " + noun + " adds up to " + total +
            ", not 1: each row of a softmax's weights adds up to 1.";
   }
@@ -164,9 +165,9 @@ std::optional<Verdict::Departure> DepartureOf(const Reading& reading, const Grad
           if (!Agrees(reading, request, swapped)) continue;
           const std::string which =
               std::string(rows ? "rows " : "entries ") + std::to_string(i + 1) + " and " + std::to_string(j + 1);
-          return Verdict::Departure{request.step, "swapped",
-                                    "Your " + which + " are swapped; every other " + (rows ? "row" : "entry") +
-                                        " is right."};
+          return Verdict::Departure{
+              request.step, "swapped",
+              "Your " + which + " are swapped; every other " + (rows ? "row" : "entry") + " is right."};
         }
       }
     }

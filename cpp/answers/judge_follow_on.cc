@@ -28,12 +28,11 @@ bool TypedDecimal(const Reading& reading) {
 Verdict Impossible(const FollowOn& way, const Verdict& graded) {
   Verdict out = graded;
   out.kind = graded.kind == Verdict::Kind::kInvalid ? Verdict::Kind::kInvalid : Verdict::Kind::kIncorrect;
-  std::string why = way.earlier_impossible
-                        ? "It does follow from " + way.yours + ", but that answer cannot be right: " +
-                              *way.earlier_impossible + "."
-                        : "It does follow from " + way.yours + ", but " + *way.impossible + ", so " +
-                              (way.several ? "those answers are not all right" : "that answer is not right") +
-                              " either.";
+  std::string why =
+      way.earlier_impossible
+          ? "It does follow from " + way.yours + ", but that answer cannot be right: " + *way.earlier_impossible + "."
+          : "It does follow from " + way.yours + ", but " + *way.impossible + ", so " +
+                (way.several ? "those answers are not all right" : "that answer is not right") + " either.";
   if (out.misconception.empty()) {
     // The earlier answer's own mistake, where one explains it.
     if (!way.earlier_mistakes.empty()) {
@@ -82,19 +81,18 @@ std::optional<Verdict> FollowOnVerdict(const Reading& reading, const GradeReques
                      "as an attempt.";
     } else if (request.follow_on_counts) {
       out.kind = Verdict::Kind::kCorrect;
-      out.feedback = "Correct, following on from " + way.yours +
-                     ": computed from the numbers you gave there, this is right." +
-                     (request.reveal_values ? " From the exact values it would be " + request.expected.Text() + "."
-                                            : "") +
-                     (rounded ? std::string(" ") + kDecimalRule : "");
+      out.feedback =
+          "Correct, following on from " + way.yours + ": computed from the numbers you gave there, this is right." +
+          (request.reveal_values ? " From the exact values it would be " + request.expected.Text() + "." : "") +
+          (rounded ? std::string(" ") + kDecimalRule : "");
     } else {
       out.kind = graded.kind == Verdict::Kind::kInvalid ? Verdict::Kind::kInvalid : Verdict::Kind::kIncorrect;
-      out.feedback = "Not correct against the exact values, but it follows correctly from " + way.yours +
-                     ". Here each part is marked against the exact values: " +
-                     (way.all_right ? "work from the unrounded values (keep more digits) "
-                                    : "put right what you gave there ") +
-                     "and this part follows." +
-                     (graded.kind == Verdict::Kind::kInvalid ? " This check did not count as an attempt." : "");
+      out.feedback =
+          "Not correct against the exact values, but it follows correctly from " + way.yours +
+          ". Here each part is marked against the exact values: " +
+          (way.all_right ? "work from the unrounded values (keep more digits) " : "put right what you gave there ") +
+          "and this part follows." +
+          (graded.kind == Verdict::Kind::kInvalid ? " This check did not count as an attempt." : "");
     }
     return out;
   }

@@ -46,7 +46,8 @@ Verdict WrongRank(const GradeRequest& request, const Answer& answer, bool name_m
   return Incorrect(request, answer,
                    "Not correct: your shape has " + std::to_string(dims.size()) +
                        (dims.size() == 1 ? " axis" : " axes") + ", and that is not this tensor's number of axes." +
-                       detail, name_mistakes);
+                       detail,
+                   name_mistakes);
 }
 
 // The value an entry of the judgment is compared with.

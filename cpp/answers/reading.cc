@@ -62,8 +62,8 @@ Reading ReadPositionSet(std::string_view text, const GradeRequest& request) {
   if (!flush()) return Unreadable(each);
   if (chosen.empty()) return Unreadable("Select at least one, separated by commas.");
   if (pieces > 2 * request.position_labels.size())
-    return Unreadable("That names more positions than there are (" +
-                      std::to_string(request.position_labels.size()) + ").");
+    return Unreadable("That names more positions than there are (" + std::to_string(request.position_labels.size()) +
+                      ").");
   auto index = [&](const std::string& l) {
     return std::find(request.position_labels.begin(), request.position_labels.end(), l) -
            request.position_labels.begin();

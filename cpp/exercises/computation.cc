@@ -352,8 +352,8 @@ Result<Values> Computation::Replace(const Values& values, const std::vector<Repl
   return out;
 }
 
-std::vector<std::optional<Value>> Computation::EvaluateWith(
-    const std::vector<std::pair<std::string, Value>>& inputs, uint32_t seed) const {
+std::vector<std::optional<Value>> Computation::EvaluateWith(const std::vector<std::pair<std::string, Value>>& inputs,
+                                                            uint32_t seed) const {
   Computation changed = *this;
   for (const auto& [name, value] : inputs)
     for (auto& [held_name, held] : changed.inputs_)

@@ -50,8 +50,6 @@ struct NamedMistake {
   MistakeOrigin origin;
 };
 
-
-
 // A learner's earlier answer standing in for a step's value (follow-through).
 struct GivenAnswer {
   std::string name;  // the part

@@ -176,5 +176,4 @@ std::vector<FollowThrough> Computed::FollowThroughs(const Json& part, const std:
   return out;
 }
 
-
 }  // namespace attn

@@ -154,7 +154,8 @@ Result<GradeRequest> Computed::Request(const Json& part, bool with_mistakes) {
     WrittenMistakes(part, ref, noun, request, named);
     DerivedMistakes(ref, noun, request, named);
     RoundedA(noun, request, named);
-    std::stable_sort(named.begin(), named.end(), [](const NamedMistake& a, const NamedMistake& b) { return a.rank < b.rank; });
+    std::stable_sort(named.begin(), named.end(),
+                     [](const NamedMistake& a, const NamedMistake& b) { return a.rank < b.rank; });
     std::vector<MistakeOrigin>& origins = origins_[StringField(part, "name")];
     origins.clear();
     for (auto& n : named) {
@@ -302,8 +303,7 @@ void Computed::DerivedMistakes(const StepRef& ref, const Noun& noun, const Grade
         continue;
       if (position) {
         // A change that ties several positions gives no one answer to name; one outside the offered ones none.
-        if (!q.all_required && q.positions.size() > 1 && request.expected.positions.size() == 1 &&
-            !request.choice)
+        if (!q.all_required && q.positions.size() > 1 && request.expected.positions.size() == 1 && !request.choice)
           continue;
         const bool offered = std::all_of(q.positions.begin(), q.positions.end(), [&](const std::string& p) {
           return std::find(request.position_labels.begin(), request.position_labels.end(), p) !=
@@ -336,10 +336,9 @@ void Computed::DerivedMistakes(const StepRef& ref, const Noun& noun, const Grade
   const size_t written = named.size();
   for (NamedMistake& d : derived) {
     const auto same = [&](const NamedMistake& other) { return other.m.value && other.m.value->SameAs(*d.m.value); };
-    if (std::any_of(named.begin(), named.begin() + static_cast<long>(written),
-                    [&](const NamedMistake& other) {
-                      return d.m.derived && same(other) && other.origin.step == d.origin.step;
-                    }))
+    if (std::any_of(named.begin(), named.begin() + static_cast<long>(written), [&](const NamedMistake& other) {
+          return d.m.derived && same(other) && other.origin.step == d.origin.step;
+        }))
       continue;
     if (std::count_if(named.begin() + static_cast<long>(written), named.end(), same) >= 2) continue;
     if (std::any_of(named.begin() + static_cast<long>(written), named.end(),
@@ -364,7 +363,7 @@ void Computed::RoundedA(const Noun& noun, const GradeRequest& request, std::vect
                                           e.Comes() + " from a rounded to " + shown +
                                               " before it was used. Keep a = ln 2 exact (or at least 0.6931) "
                                               "until the last step, then round."),
-                     MistakeOrigin{"", "exact arithmetic"}});
+                     MistakeOrigin{"", "exact arithmetic", ""}});
   }
 }
 

@@ -20,12 +20,6 @@ bool SameShape(const Value& a, const Value& b) {
          a.rows() == b.rows() && a.cols() == b.cols();
 }
 
-const ArgRef* ArgNamed(const MutationSite& site, const std::string& name) {
-  for (const ArgRef& arg : site.step_decl().args)
-    if (arg.name == name) return &arg;
-  return nullptr;
-}
-
 // The step's arguments with one of them pointing at another value.
 StepContext With(const MutationSite& site, const std::string& name, const Value* value) {
   StepContext c = site.context;
@@ -192,7 +186,8 @@ void After(const MutationSite& site, std::vector<Mutant>& out) {
 void OffByOne(const MutationSite& site, std::vector<Mutant>& out) {
   for (const ArgSpec& spec : site.step_decl().op->args) {
     const Value* given = site.context.Arg(spec.name);
-    if (spec.role != ArgSpec::Role::kBounds || !given || given->kind != Value::Kind::kNumbers || !given->exact) continue;
+    if (spec.role != ArgSpec::Role::kBounds || !given || given->kind != Value::Kind::kNumbers || !given->exact)
+      continue;
     const Eigen::Index n = given->size();
     if (n > 16) continue;
     struct Change {
@@ -263,8 +258,8 @@ void OtherWord(const MutationSite& site, std::vector<Mutant>& out) {
       const std::string name = spec.name, does = Does(site, spec.name);
       Mutant m{word + "-for-" + right, 40, false, *value, nullptr};
       m.explain = [word, right, name, does](const Explaining& e) {
-        return e.Comes() + " from the " + word + " " + (name == "function" ? "score" : name) + " where this asks for the " +
-               right + " one." + does;
+        return e.Comes() + " from the " + word + " " + (name == "function" ? "score" : name) +
+               " where this asks for the " + right + " one." + does;
       };
       site.Add(out, std::move(m));
     }
@@ -280,20 +275,18 @@ extern const Mutation kInPlaceOf = {"in-place-of", "arguments",
                                     "values belong)",
                                     InPlaceOf};
 extern const Mutation kReversedArgument = {
-    "argument-reversed", "arguments", "a list argument taken in reverse order (weights paired with the values backwards)",
-    ReversedArgument};
+    "argument-reversed", "arguments",
+    "a list argument taken in reverse order (weights paired with the values backwards)", ReversedArgument};
 extern const Mutation kLeftOutArgument = {"left-out", "arguments",
                                           "an optional argument left out (the temperature, the mask)", LeftOut};
-extern const Mutation kMultipliedDivisor = {"multiplied", "arguments",
-                                            "a divisor multiplied instead (the scores times the temperature)",
-                                            Multiplied};
+extern const Mutation kMultipliedDivisor = {
+    "multiplied", "arguments", "a divisor multiplied instead (the scores times the temperature)", Multiplied};
 extern const Mutation kDivisorAfter = {"after", "arguments",
                                        "a divisor applied after the step instead of to its input (the weights divided "
                                        "by the temperature)",
                                        After};
-extern const Mutation kOffByOneBounds = {"bounds-off-by-one", "arguments",
-                                         "bounds one too large or too small (a window's end, an item's length)",
-                                         OffByOne};
+extern const Mutation kOffByOneBounds = {
+    "bounds-off-by-one", "arguments", "bounds one too large or too small (a window's end, an item's length)", OffByOne};
 extern const Mutation kOtherWord = {"other-word", "arguments",
                                     "another word where a word argument is given (the scaled score for the dot score)",
                                     OtherWord};

@@ -88,8 +88,8 @@ void FactorLeftOutOrTwice(const MutationSite& site, std::vector<Mutant>& out) {
     const std::string words = Words(site, x);
     if (product)
       AddFormula(site, out, Substitute(*f, {{x, Exact(1)}}), "left-out:" + x, 101, [words](const Explaining& e) {
-      return Count(e) + " leaves out " + words + ": this count multiplies by it too.";
-    });
+        return Count(e) + " leaves out " + words + ": this count multiplies by it too.";
+      });
     AddFormula(site, out, *f * Exact::Symbol(x), "twice:" + x, 103, [words](const Explaining& e) {
       return Count(e) + " multiplies by " + words + " twice: this count has it as a factor once.";
     });
@@ -107,10 +107,12 @@ void TermLeftOutOrTwice(const MutationSite& site, std::vector<Mutant>& out) {
     const bool constant = monomial.empty();
     AddFormula(site, out, *f - t, "term-left-out", 100, [negative, magnitude, constant](const Explaining& e) {
       // A constant is not named (it could be the count itself): what it does is.
-      if (constant) return Count(e) + (negative ? " leaves out what this count takes away from the rest."
-                                               : " leaves out what this count adds to the rest.");
-      return Count(e) + (negative ? " leaves out the " + magnitude + " that this count takes away"
-                                  : " leaves out the term " + magnitude + ": this count adds it to the rest") +
+      if (constant)
+        return Count(e) + (negative ? " leaves out what this count takes away from the rest."
+                                    : " leaves out what this count adds to the rest.");
+      return Count(e) +
+             (negative ? " leaves out the " + magnitude + " that this count takes away"
+                       : " leaves out the term " + magnitude + ": this count adds it to the rest") +
              ".";
     });
     AddFormula(site, out, *f + t, "term-twice", 104, [shown, constant](const Explaining& e) {
@@ -210,8 +212,10 @@ void Units(const MutationSite& site, std::vector<Mutant>& out) {
       if (Exact(other) == k) continue;
       const std::string shown = k.to_string();
       scaled(Exact(other) / k, std::to_string(other) + "-bytes-per-number", 109, [shown](const Explaining& e) {
-        return e.Your() + " takes another number of bytes for each number than the exercise gives: here each "
-               "number takes " + shown + ".";
+        return e.Your() +
+               " takes another number of bytes for each number than the exercise gives: here each "
+               "number takes " +
+               shown + ".";
       });
     }
   }
@@ -249,7 +253,8 @@ Formulas FormulasOf(const Computation& computation, const Json& exercise, uint32
     (*v.exact)(0, 0) = Exact::Symbol(symbol);
     symbolic.emplace_back(input, v);
     std::string words = about.count(input) ? about[input] : input;
-    if (words.size() > symbol.size() + 1 && words.compare(words.size() - symbol.size() - 1, symbol.size() + 1, " " + symbol) == 0)
+    if (words.size() > symbol.size() + 1 &&
+        words.compare(words.size() - symbol.size() - 1, symbol.size() + 1, " " + symbol) == 0)
       words.erase(words.size() - symbol.size() - 1);
     // "t (target steps)"; a size with no symbol of its own: "the bytes one number takes".
     if (symbol != input)
@@ -269,15 +274,15 @@ Formulas FormulasOf(const Computation& computation, const Json& exercise, uint32
   return out;
 }
 
-extern const Mutation kFormulaFactor = {"factor-left-out-or-twice", "formula", "a size left out of a count, or counted twice",
-                                        FactorLeftOutOrTwice};
+extern const Mutation kFormulaFactor = {"factor-left-out-or-twice", "formula",
+                                        "a size left out of a count, or counted twice", FactorLeftOutOrTwice};
 extern const Mutation kFormulaTerm = {"term-left-out-or-twice", "formula",
-                                      "a term of a count that adds terms left out, or counted twice", TermLeftOutOrTwice};
+                                      "a term of a count that adds terms left out, or counted twice",
+                                      TermLeftOutOrTwice};
 extern const Mutation kSumForProduct = {"sum-for-product", "formula", "sizes added where they multiply (T + S for T·S)",
                                         SumForProduct};
-extern const Mutation kExtraFactor = {"extra-factor", "formula",
-                                      "a size of the exercise multiplied in that the count does not include",
-                                      ExtraFactor};
+extern const Mutation kExtraFactor = {
+    "extra-factor", "formula", "a size of the exercise multiplied in that the count does not include", ExtraFactor};
 extern const Mutation kSizeForSize = {"size-for-size", "formula", "one size where another belongs (S for T)",
                                       SizeForSize};
 extern const Mutation kCountOffByOne = {"count-off-by-one", "formula", "a count one more or one fewer", CountOffByOne};

@@ -15,10 +15,10 @@ extern const Mutation kSwappedArguments, kInPlaceOf, kReversedArgument, kLeftOut
 
 const std::vector<const Mutation*>& Mutations() {
   static const std::vector<const Mutation*> all = {
-      &kOtherOperator,   &kLeftOutArgument,  &kMultipliedDivisor, &kDivisorAfter,  &kSwappedArguments,
-      &kInPlaceOf,       &kReversedArgument, &kOffByOneBounds,    &kOtherWord,     &kFormulaFactor,
-      &kFormulaTerm,     &kSumForProduct,    &kExtraFactor,       &kSizeForSize,   &kCountOffByOne,
-      &kUnits,           &kReversedResult,   &kShapeAxes,         &kMaskKind,      &kSymbolDropped,
+      &kOtherOperator, &kLeftOutArgument,  &kMultipliedDivisor, &kDivisorAfter, &kSwappedArguments,
+      &kInPlaceOf,     &kReversedArgument, &kOffByOneBounds,    &kOtherWord,    &kFormulaFactor,
+      &kFormulaTerm,   &kSumForProduct,    &kExtraFactor,       &kSizeForSize,  &kCountOffByOne,
+      &kUnits,         &kReversedResult,   &kShapeAxes,         &kMaskKind,     &kSymbolDropped,
   };
   return all;
 }
@@ -99,8 +99,7 @@ std::string Does(const MutationSite& site, const std::string& arg) {
 std::string SourceWords(const MutationSite& site, const ArgRef& arg) {
   switch (arg.kind) {
     case ArgRef::Kind::kInput: return ArgWords(arg.input);
-    case ArgRef::Kind::kStep:
-      return "the " + NounOf(site.computation, site.values, StepRef{arg.step, arg.field}).word;
+    case ArgRef::Kind::kStep: return "the " + NounOf(site.computation, site.values, StepRef{arg.step, arg.field}).word;
     default: return arg.text;
   }
 }

@@ -10,7 +10,9 @@ namespace {
 
 bool MatrixRows(const Explaining& e) { return e.right && e.right->Main().rank == 2 && e.right->Main().rows() > 1; }
 
-bool AnyNegative(const Value& v) { return v.Main().kind == Value::Kind::kNumbers && (v.Main().approx.array() < 0).any(); }
+bool AnyNegative(const Value& v) {
+  return v.Main().kind == Value::Kind::kNumbers && (v.Main().approx.array() < 0).any();
+}
 
 bool Excluding(const Explaining& e) { return e.right && !e.right->Main().eligible.empty(); }
 
@@ -24,7 +26,8 @@ struct DialWords {
 
 std::string ExpAsIdentity(const Explaining& e, const Value& wrong) {
   const std::string exact = e.step && e.step->exact ? " (e^a = 2, e^0 = 1)" : "";
-  if (e.noun == "exponentials") return "your exponentials are the scores themselves: take e to the power of each score" + exact + ".";
+  if (e.noun == "exponentials")
+    return "your exponentials are the scores themselves: take e to the power of each score" + exact + ".";
   return e.Comes() + " from dividing each score by the sum of the scores, without exponentiating them." +
          (AnyNegative(wrong) ? " Here that makes some weights negative." : "") +
          " Softmax takes e to the power of each score first" + exact +
@@ -42,7 +45,8 @@ std::string DivideByCount(const Explaining& e, const Value&) {
 }
 
 std::string NotNormalised(const Explaining& e, const Value&) {
-  return e.Comes() + " from using the exponentials as the weights. Divide each by their sum, so that the weights add up to 1.";
+  return e.Comes() +
+         " from using the exponentials as the weights. Divide each by their sum, so that the weights add up to 1.";
 }
 
 std::string LogSoftmax(const Explaining& e, const Value&) {

@@ -29,7 +29,8 @@ void ReversedResult(const MutationSite& site, std::vector<Mutant>& out) {
   if (n->exact) n->exact = Mat<Exact>(n->exact->colwise().reverse());
   const std::string step = StepWords(site);
   site.Add(out, Mutant{"reversed", 98, false, v, [step](const Explaining& e) {
-                         return Opening(e, step, "has its entries in reverse order", "with its entries in reverse order") +
+                         return Opening(e, step, "has its entries in reverse order",
+                                        "with its entries in reverse order") +
                                 ": the first entry belongs first.";
                        }});
 }
@@ -70,7 +71,8 @@ void ShapeAxes(const MutationSite& site, std::vector<Mutant>& out) {
     v.form = AnswerForm::kShape;
     // Tagged as a count's factor left out is (formula.cc): one story, whichever step it is seen at.
     const std::string axis = axes[static_cast<size_t>(drop)].words;
-    site.Add(out, Mutant{"left-out:" + axes[static_cast<size_t>(drop)].symbol, 80, false, v, [step, axis](const Explaining& e) {
+    site.Add(out, Mutant{"left-out:" + axes[static_cast<size_t>(drop)].symbol, 80, false, v,
+                         [step, axis](const Explaining& e) {
                            return Opening(e, step, "leaves out", "that leaves out") + " the axis of " + axis +
                                   ": the tensor has one axis for each of its sizes.";
                          }});
@@ -166,7 +168,8 @@ void SymbolDropped(const MutationSite& site, std::vector<Mutant>& out) {
 
 }  // namespace
 
-extern const Mutation kReversedResult = {"result-reversed", "results", "a step's list in reverse order", ReversedResult};
+extern const Mutation kReversedResult = {"result-reversed", "results", "a step's list in reverse order",
+                                         ReversedResult};
 extern const Mutation kShapeAxes = {"shape-axes", "results", "a shape with one axis left out, or two axes exchanged",
                                     ShapeAxes};
 extern const Mutation kMaskKind = {"mask-kind", "results",

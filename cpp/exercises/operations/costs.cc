@@ -57,15 +57,11 @@ Result<Value> ApplyScoreShape(const StepContext& c, const Given&) {
   return Shape(With({s.B, s.H, s.T, s.S}));
 }
 
-
-
 Result<WrongResult> KeyWidthKept(const StepContext& c, const Value&) {
   ATTN_ASSIGN_OR_RETURN(s, SizesOf(c));
   if (!s.Dk) return NotHere("no key width given");
   return Wrong(Shape(With({s.B, s.H, s.T, s.Dk})));
 }
-
-
 
 std::string KeyWidthKeptWords(const Explaining& e) {
   return e.Your() +
@@ -154,8 +150,7 @@ std::optional<std::string> ImpossibleCount(const StepContext&, const std::string
 // A product of sizes that are at least 1 (numbers stored, bytes, dot products): at least 1 itself.
 std::optional<std::string> ImpossibleProduct(const StepContext& c, const std::string& field, const Typed& typed) {
   if (auto whole = ImpossibleCount(c, field, typed)) return whole;
-  if (typed.value.approx(0, 0) < 1)
-    return std::string("a product of sizes that are each at least 1 is at least 1");
+  if (typed.value.approx(0, 0) < 1) return std::string("a product of sizes that are each at least 1 is at least 1");
   return std::nullopt;
 }
 
@@ -165,8 +160,6 @@ Result<Value> ApplyBytes(const StepContext& c, const Given&) {
   return Count(count * width, AnswerForm::kBytes);
 }
 
-
-
 // Chapter 14: the numbers n stored states of width d hold (or one state, the context: d).
 Result<Value> ApplyStateNumbers(const StepContext& c, const Given&) {
   ATTN_ASSIGN_OR_RETURN(d, SizeOf(c, "width"));
@@ -175,15 +168,11 @@ Result<Value> ApplyStateNumbers(const StepContext& c, const Given&) {
   return Count(n * d);
 }
 
-
-
 Result<Value> ApplyDotProducts(const StepContext& c, const Given&) {
   ATTN_ASSIGN_OR_RETURN(t, SizeOf(c, "steps"));
   ATTN_ASSIGN_OR_RETURN(n, SizeOf(c, "positions"));
   return Count(t * n);
 }
-
-
 
 Result<Value> ApplyMultiplicationsPerDot(const StepContext& c, const Given&) {
   ATTN_ASSIGN_OR_RETURN(d, SizeOf(c, "width"));
@@ -194,8 +183,6 @@ Result<Value> ApplyAdditionsPerDot(const StepContext& c, const Given&) {
   ATTN_ASSIGN_OR_RETURN(d, SizeOf(c, "width"));
   return Count(d - Exact(1));
 }
-
-
 
 // Chapter 19: multiplications for global attention, T·S·D_k for the scores and T·S·D_v for the
 // weighted sum (times B·H where given).

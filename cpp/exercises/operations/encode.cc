@@ -102,7 +102,6 @@ std::optional<std::string> ImpossibleStates(const StepContext&, const std::strin
   return std::nullopt;
 }
 
-
 Result<WrongResult> EmbeddingsAsStates(const StepContext& c, const Value&) {
   ATTN_ASSIGN_OR_RETURN(v, Encoded(c, Way::kEmbeddings, true));
   return Wrong(v);
@@ -124,7 +123,6 @@ Result<WrongResult> FrozenForDeletion(const StepContext& c, const Value&) {
   for (const auto& token : s.tokens) kept.push_back(token != deleted);
   return Wrong(Memory(states, s.tokens, s, kept));
 }
-
 
 std::string EmbeddingsWords(const Explaining& e) {
   return e.Comes() +

@@ -52,7 +52,6 @@ Result<WrongResult> Done(const StepContext& c, const Value&) {
   return Wrong(v);
 }
 
-
 std::string SignWords(const Explaining& e) {
   return e.Comes() +
          " from leaving out the minus sign: each w ln w is negative or 0 (a weight is at most 1), so "

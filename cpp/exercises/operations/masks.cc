@@ -47,8 +47,6 @@ Result<Value> Padding(const StepContext& c, bool inverted) {
 
 Result<Value> ApplyPadding(const StepContext& c, const Given&) { return Padding(c, false); }
 
-
-
 enum class Way { kRight, kClosed, kShifted };
 
 Result<Value> Window(const StepContext& c, Way way) {

@@ -56,7 +56,6 @@ std::string PlainSumWords(const Explaining& e) {
          (b ? Formula(b->Main()) : std::string("…")) + ".";
 }
 
-
 // A readout of a context that mixes the values lies between the least and the greatest
 // readout of a point in their box.
 std::optional<std::string> ImpossibleReadout(const StepContext& c, const std::string&, const Typed& typed) {
@@ -94,8 +93,6 @@ Result<Value> ApplyDifference(const StepContext& c, const Given&) {
     return out;
   });
 }
-
-
 
 }  // namespace
 }  // namespace ops

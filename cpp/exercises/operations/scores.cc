@@ -107,7 +107,6 @@ Result<Value> Apply(const StepContext& c, const Given&) {
   return Run(c, f);
 }
 
-
 Result<WrongResult> BilinearTransposed(const StepContext& c, const Value&) {
   if (FunctionOf(c) != "bilinear") return NotHere("not bilinear");
   ATTN_ASSIGN_OR_RETURN(v, Run(c, "bilinear", false, true));
@@ -176,7 +175,6 @@ std::string KeysWord(const StepContext& c) {
     if (arg.name == "keys" && arg.text.find("state") != std::string::npos) return "states";
   return "keys";
 }
-
 
 std::string BilinearTransposedWords(const Explaining& e) {
   return e.Comes() +

@@ -337,7 +337,8 @@ Result<Record<S>> Compute(const StepContext& /*context*/, const Inputs& in, Way 
     } else {
       for (Eigen::Index r = 0; r < R; ++r)
         for (Eigen::Index s = 0; s < C; ++s)
-          if (in.eligible[static_cast<size_t>(r)][static_cast<size_t>(s)]) out.weights(r, s) = std::log(out.weights(r, s));
+          if (in.eligible[static_cast<size_t>(r)][static_cast<size_t>(s)])
+            out.weights(r, s) = std::log(out.weights(r, s));
     }
   }
   if constexpr (kExact<S>) {

@@ -91,7 +91,6 @@ std::string ShiftedNotNormalised(const Explaining& e) {
          "Divide each of those exponentials by their sum; the weights are the same as without the subtraction.";
 }
 
-
 std::string MaskIgnored(const Explaining& e) {
   return e.Are() + " what the read gives before any change: with " + Removed(e) +
          " removed, the softmax runs over the positions that are left, so the other weights grow.";
@@ -223,37 +222,37 @@ bool SomeZeroScore(const StepContext& c) {
 
 std::vector<WrongVersion> WrongVersions() {
   return {
-        {"intervention-not-applied", nullptr, 1, false, When<Way::kMaskIgnored, Removal>, MaskIgnored},
-        {"removed-left-out", nullptr, 2, false, RemovedLeftOutWrong, RemovedLeftOut},
-        {"removed-not-renormalised",
-         [](const StepContext& c) {
-           return RoleTag(c, "removed-not-renormalised", "mask-after-softmax", "mask-after-softmax");
-         },
-         10, false, When<Way::kMaskAfterSoftmax, AnyExcluded>, MaskAfterSoftmax},
-        {"zeroed-score-not-removed",
-         [](const StepContext& c) {
-           return RoleTag(c, "zeroed-score-not-removed", "mask-score-zero", "mask-score-zero");
-         },
-         11, false, When<Way::kMaskedScoreZero, AnyExcluded>, MaskedScoreZero},
-        {"wrong-axis", nullptr, 14, true, When<Way::kWrongAxis, MatrixWithMask>, ColumnsUnmasked},
-        {"mask-not-exactly-zero", nullptr, 12, false,
-         [](const StepContext& c, const Value& right) -> Result<WrongResult> {
-           if (!PaddingOrWindow(c)) return NotHere("no padding or window");
-           ATTN_ASSIGN_OR_RETURN(out, (Done<Way::kMaskTiny>(c, right)));
-           out.tiny_for_zero = true;
-           return out;
-         },
-         MaskTiny},
-        {"zero-score-zero-weight", nullptr, 31, false, When<Way::kZeroScoreZeroWeight, SomeZeroScore>, ZeroScore},
-        {"zero-score-out-of-total", nullptr, 31, false, When<Way::kZeroScoreOutOfTotal, SomeZeroScore>,
-         ZeroScoreOutOfTotalQuiet},
-        {"divided-by-count", nullptr, 30, false, When<Way::kDividedByOriginalCount, AnyExcluded>,
-         DividedByOriginalCountQuiet},
-        {"scores-as-weights", nullptr, 33, false, When<Way::kScoresAsWeights, Always>, ScoresAsWeightsQuiet},
-        {"max-subtracted-not-normalised", nullptr, 35, false, When<Way::kShiftedNotNormalised, LargestNotZero>,
-         ShiftedNotNormalised},
-        {"naive-overflow", nullptr, 40, false, NaiveOverflowWrong, NaiveOverflow},
-    };
+      {"intervention-not-applied", nullptr, 1, false, When<Way::kMaskIgnored, Removal>, MaskIgnored},
+      {"removed-left-out", nullptr, 2, false, RemovedLeftOutWrong, RemovedLeftOut},
+      {"removed-not-renormalised",
+       [](const StepContext& c) {
+         return RoleTag(c, "removed-not-renormalised", "mask-after-softmax", "mask-after-softmax");
+       },
+       10, false, When<Way::kMaskAfterSoftmax, AnyExcluded>, MaskAfterSoftmax},
+      {"zeroed-score-not-removed",
+       [](const StepContext& c) {
+         return RoleTag(c, "zeroed-score-not-removed", "mask-score-zero", "mask-score-zero");
+       },
+       11, false, When<Way::kMaskedScoreZero, AnyExcluded>, MaskedScoreZero},
+      {"wrong-axis", nullptr, 14, true, When<Way::kWrongAxis, MatrixWithMask>, ColumnsUnmasked},
+      {"mask-not-exactly-zero", nullptr, 12, false,
+       [](const StepContext& c, const Value& right) -> Result<WrongResult> {
+         if (!PaddingOrWindow(c)) return NotHere("no padding or window");
+         ATTN_ASSIGN_OR_RETURN(out, (Done<Way::kMaskTiny>(c, right)));
+         out.tiny_for_zero = true;
+         return out;
+       },
+       MaskTiny},
+      {"zero-score-zero-weight", nullptr, 31, false, When<Way::kZeroScoreZeroWeight, SomeZeroScore>, ZeroScore},
+      {"zero-score-out-of-total", nullptr, 31, false, When<Way::kZeroScoreOutOfTotal, SomeZeroScore>,
+       ZeroScoreOutOfTotalQuiet},
+      {"divided-by-count", nullptr, 30, false, When<Way::kDividedByOriginalCount, AnyExcluded>,
+       DividedByOriginalCountQuiet},
+      {"scores-as-weights", nullptr, 33, false, When<Way::kScoresAsWeights, Always>, ScoresAsWeightsQuiet},
+      {"max-subtracted-not-normalised", nullptr, 35, false, When<Way::kShiftedNotNormalised, LargestNotZero>,
+       ShiftedNotNormalised},
+      {"naive-overflow", nullptr, 40, false, NaiveOverflowWrong, NaiveOverflow},
+  };
 }
 
 }  // namespace attn::ops::softmax

@@ -42,8 +42,8 @@ std::set<std::string> Forms(const Quantity& q) {
 }
 
 TEST(HiddenValues, NoHelpSentenceNamesAValueOfTheExercise) {
-  const char* kHelpDrawing[] = {"[8, 4, 64, 512]", "4 MiB", "12 numbers", "O(T S)", "nan", "0.1", "[1, 2]", "(8, 64)",
-                                "1 million", "[[1, 2], [3, 4]]", "e^1000", "x"};
+  const char* kHelpDrawing[] = {"[8, 4, 64, 512]", "4 MiB",   "12 numbers", "O(T S)",           "nan",    "0.1",
+                                "[1, 2]",          "(8, 64)", "1 million",  "[[1, 2], [3, 4]]", "e^1000", "x"};
   size_t sentences = 0;
   for (const auto& [id, text] : Exercises()) {
     const Json exercise = Json::parse(text);
@@ -64,9 +64,8 @@ TEST(HiddenValues, NoHelpSentenceNamesAValueOfTheExercise) {
           ++sentences;
           for (const std::string& form : hidden)
             if (std::string(answer).find(form) == std::string::npos)  // (the learner's own number may be said)
-            EXPECT_EQ(feedback.find(form), std::string::npos)
-                << id << " seed " << seed << " " << part["name"] << " '" << answer << "' names " << form << ": "
-                << feedback;
+              EXPECT_EQ(feedback.find(form), std::string::npos) << id << " seed " << seed << " " << part["name"] << " '"
+                                                                << answer << "' names " << form << ": " << feedback;
         }
         if (::testing::Test::HasFailure()) return;
       }

@@ -64,13 +64,13 @@ TEST(DerivedMistakesProperty, NamedWhereTypedTrueToTheNumbersAndNeverTheAnswer) 
         auto request = c.Request(part, true);
         ASSERT_TRUE(request.ok());
         const std::vector<MistakeOrigin> origins = c.Origins(part);
-        const std::string answer_text = request->expected.ExactText().empty() ? request->expected.DecimalText()
-                                                                              : request->expected.ExactText();
+        const std::string answer_text =
+            request->expected.ExactText().empty() ? request->expected.DecimalText() : request->expected.ExactText();
         for (size_t i = 0; i < request->misconceptions.size() && i < origins.size(); ++i) {
           if (origins[i].derived.empty()) continue;
           const Misconception& m = request->misconceptions[i];
-          const std::string where = id + " seed " + std::to_string(seed) + " " + part["name"].get<std::string>() +
-                                    " " + m.tag + ": " + m.explanation;
+          const std::string where = id + " seed " + std::to_string(seed) + " " + part["name"].get<std::string>() + " " +
+                                    m.tag + ": " + m.explanation;
           ++named;
           kinds.insert(origins[i].derived);
           ASSERT_TRUE(m.value) << where;
@@ -93,13 +93,14 @@ TEST(DerivedMistakesProperty, NamedWhereTypedTrueToTheNumbersAndNeverTheAnswer) 
             EXPECT_TRUE(v.misconceptions.empty()) << where;
             continue;
           }
-          const bool is_named = std::find(v.misconceptions.begin(), v.misconceptions.end(), m.tag) != v.misconceptions.end();
+          const bool is_named =
+              std::find(v.misconceptions.begin(), v.misconceptions.end(), m.tag) != v.misconceptions.end();
           // Another mistake with the same value may come first (at most three are explained).
           bool shared = false;
           for (const Misconception& other : request->misconceptions)
-            shared = shared || (other.tag != m.tag && other.value && other.value->SameAs(*m.value) &&
-                                std::find(v.misconceptions.begin(), v.misconceptions.end(), other.tag) !=
-                                    v.misconceptions.end());
+            shared = shared ||
+                     (other.tag != m.tag && other.value && other.value->SameAs(*m.value) &&
+                      std::find(v.misconceptions.begin(), v.misconceptions.end(), other.tag) != v.misconceptions.end());
           EXPECT_TRUE(is_named || shared) << where << " typed " << answer << " -> " << v.feedback;
           if (::testing::Test::HasFailure()) return;
         }
