@@ -1,8 +1,8 @@
 // A teacher's file never touches another exercise's answers, and is read within the core's bounds
-// (docs/authoring.md, "Ids" and "Limits"): its answers are kept in a store of its own
-// (web/ui/storage.mjs, storeContext), a file with the id of one of the companion's exercises is
-// refused by the pages' reader and by the command line's check, an id outside the documented
-// form by the core, and a file nested thousands deep is refused in words, never by running out of
+// (docs/authoring.md, "Ids and saved answers" and "Limits"): a file with the id of one of the
+// companion's exercises is refused by the pages' reader before the answer store is opened (so that
+// exercise's saved answers stay as they were) and by the command line's check, an id outside the
+// documented form by the core, and a file nested thousands deep is refused in words, never by running out of
 // stack. The reader's bounds are the core's (cpp/exercises/file_limits.h).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -10,8 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, test } from 'node:test';
-import { openStore, storeContext, STORAGE_KEY } from '../../web/ui/storage.mjs';
-import { readPolicy } from '../../web/ui/feedback-policy.mjs';
+import { openStore, STORAGE_KEY } from '../../web/ui/storage.mjs';
 import {
   fetchExercise, readExerciseText, shippedIdProblem, siteExerciseIds, MAX_EXERCISE_CHARS, MAX_EXERCISE_DEPTH,
 } from '../../web/ui/teacher-exercise.mjs';
@@ -49,27 +48,25 @@ function serving(files) {
   };
 }
 
-test('a teacher\'s file keeps its answers under a store of its own, so a shipped exercise\'s saved answers stay', () => {
+test('a file calling itself ch19.ex3, opened by its address, is refused before any answer is read or saved', async () => {
   const map = withStorage();
-  assert.equal(storeContext(null), null);
-  assert.equal(storeContext(null, { teacherFile: true }), 'teacher');
-  const { policy } = readPolicy((name) => ({ attempts: '2' })[name] ?? null);
-  assert.equal(storeContext(policy), 'attempts=2');
-  assert.equal(storeContext(policy, { teacherFile: true }), 'teacher&attempts=2');
-  // A learner's answer to Exercise 19.3 on the site, then a teacher's file that calls itself ch19.ex3.
+  // A learner's answer to Exercise 19.3 on the site.
   const site = openStore().store;
   const part = shipped.find((doc) => doc.id === 'ch19.ex3').parts[0].name;
   site.savePart('ch19.ex3', part, { text: '[0.5, 0.5]', verdict: 'correct', attempts: 1 });
   const saved = map.get(STORAGE_KEY);
-  const teacher = openStore({ context: storeContext(null, { teacherFile: true }) }).store;
-  assert.equal(teacher.part('ch19.ex3', part), null, 'the teacher\'s file does not see the site\'s answer');
-  teacher.savePart('ch19.ex3', part, { text: '[1, 0]', verdict: 'incorrect', attempts: 3 });
-  assert.equal(map.get(STORAGE_KEY), saved, 'the site\'s store is untouched');
-  assert.ok(map.has(`${STORAGE_KEY}@teacher`));
-  const reopened = openStore().store.part('ch19.ex3', part);
-  assert.equal(reopened.text, '[0.5, 0.5]');
-  assert.equal(reopened.verdict, 'correct');
-  assert.equal(openStore().store.correctCount('ch19.ex3', [part]), 1);
+  // What exercise.html?src=, embed.html?src= and the component do before they open the store.
+  const base = 'https://teacher.example/site/';
+  serving({ 'theirs.json': JSON.stringify({ ...example, id: 'ch19.ex3' }),
+    'catalogue.json': JSON.stringify(shipped.map((doc) => ({ id: doc.id }))) });
+  await assert.rejects(async () => fetchExercise('theirs.json', base, { shippedIds: await siteExerciseIds(base) }),
+    /is refused: its id "ch19\.ex3" is one of the companion’s own exercises’/);
+  assert.equal(map.get(STORAGE_KEY), saved, 'the site\'s saved answers are untouched');
+  const kept = openStore().store.part('ch19.ex3', part);
+  assert.deepEqual([kept.text, kept.verdict], ['[0.5, 0.5]', 'correct']);
+  // Where the site's list of exercises cannot be read, no teacher's file is opened at all.
+  serving({ 'theirs.json': JSON.stringify(example) });
+  await assert.rejects(siteExerciseIds(base), /could not be read, so the exercise file is not opened/);
 });
 
 test('a file with a shipped id is refused by the pages\' reader; one of its own passes', async () => {

@@ -131,7 +131,7 @@ export function defineAttentionExercise({ getCompanion, getStore, cssText, getCo
           companion = await getCompanion();
           ids = exerciseIds(companion, { exercise, exercises, chapter });
         }
-        opened = getStore(storeContext(policy, { teacherFile: src !== null }));
+        opened = getStore(storeContext(policy));
       } catch (error) {
         if (generation === this.#generation) {
           this.#status(`The exercise could not be loaded: ${messageOf(error)}`, 'error');

@@ -126,9 +126,8 @@ async function main() {
     }
     if (exercise || chapter) showNotice('In the address, &src= names the exercise, so &exercise= and &chapter= are ignored.', 'warning');
   }
-  // Under a teacher's policy the embed keeps its own answers and attempt counts; a teacher's
-  // file keeps its own too (storage.mjs).
-  const { store, notice } = openStore({ context: storeContext(policy, { teacherFile: teacherDoc !== null }) });
+  // Under a teacher's policy the embed keeps its own answers and attempt counts.
+  const { store, notice } = openStore({ context: storeContext(policy) });
   if (notice) showNotice(notice, 'warning');
   // The exercises shown, from the catalogue the page carries: only their files are loaded, on
   // their chapter's core where they are of one chapter (the smaller module), else the exercise core.

@@ -18,7 +18,7 @@ import { hasWorking, workingKind } from '../ui/working-view.mjs';
 import { readPolicy, policySentence } from '../ui/feedback-policy.mjs';
 import { workingBlock } from '../ui/working-block.mjs';
 import { roleLetters, rolesSection } from '../ui/roles-view.mjs';
-import { openStore, storeContext } from '../ui/storage.mjs';
+import { openStore } from '../ui/storage.mjs';
 import { partView } from '../ui/part-view.mjs';
 import { partTable, tabledParts } from '../ui/part-table.mjs';
 import { openTaskView, explainView } from '../ui/open-task.mjs';
@@ -160,8 +160,8 @@ async function main() {
       return;
     }
   }
-  // (A teacher's file keeps its answers in a store of its own: storage.mjs.)
-  const { store, notice } = openStore({ context: storeContext(null, { teacherFile: teacherDoc !== null }) });
+  // (Opened once a teacher's file is read: one with a shipped id, refused above, never reaches it.)
+  const { store, notice } = openStore();
   if (notice) showNotice(notice, 'warning');
   const id = teacherDoc?.id ?? params.get('id') ?? document.body.dataset.exercise ?? null;
   const shown = document.getElementById('exercise');

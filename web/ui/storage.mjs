@@ -36,14 +36,10 @@
 // under a teacher's feedback policy (an embed or element with attempts=…, values=…,
 // working=…) keeps its answers and attempt counts under a key of its own
 // ("attention-companion:v2@attempts=2"), so that a limit counts only what was done under it.
-// A teacher's own exercise file (exercise.html?src=…, embed.html?src=…, src="…") keeps its
-// answers under "…@teacher" (with its policy: "…@teacher&attempts=2"), so that a file whose id is
-// also one of the site's exercises' can never read or overwrite that exercise's answers.
 //
 // API (what pages and export/import use):
 //   openStore({context}?) -> {store, notice}
-//   storeContext(policy, {teacherFile}?) -> the context of a feedback policy (null for practice),
-//     and of a teacher's own exercise file (?src=, src="…"), which is never the site's
+//   storeContext(policy) -> the context of a feedback policy (null for practice)
 //   readState(value) -> {state, dropped} (a fresh copy in null-prototype maps) or null
 //   droppedNotice(count) -> the sentence shown when records were dropped
 //   store.part(id, part, seed = 0) -> {text, verdict, attempts, solutionSeen?} or null
@@ -260,9 +256,8 @@ export function droppedNotice(count) {
 }
 
 // The context of a feedback policy: null in practice (the open site's store), else the
-// policy as its query ("attempts=2&values=hidden"); a teacher's file's starts with "teacher".
-export const storeContext = (policy, { teacherFile = false } = {}) =>
-  [teacherFile ? 'teacher' : '', policy ? policyQuery(policy) : ''].filter(Boolean).join('&') || null;
+// policy as its query ("attempts=2&values=hidden").
+export const storeContext = (policy) => policyQuery(policy) || null;
 
 // Opens the store (of a context: see above). Returns {store, notice}: notice is null, or
 // a sentence to show the learner (store was reset, or answers cannot be saved here).

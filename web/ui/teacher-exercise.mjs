@@ -151,19 +151,22 @@ export function shippedIdProblem(id, ids) {
 }
 
 // The ids of the site's own exercises: those of the catalogue a page carries (inPage), else of
-// the site's catalogue.json; none where neither can be read (a teacher's file keeps its answers
-// in a store of its own all the same: storage.mjs).
+// the site's catalogue.json. A learner's answers are kept by exercise id (storage.mjs), so a
+// teacher's file is not opened where these cannot be read: throws then.
 export async function siteExerciseIds(base, inPage = null) {
   let entries = inPage;
   if (!Array.isArray(entries)) {
+    const unread = 'The companion’s list of its own exercises could not be read, so the exercise file is not opened '
+      + '(its id must not be one of theirs).';
     try {
       const response = await fetch(new URL('catalogue.json', base));
-      entries = response.ok ? await response.json() : [];
-    } catch {
-      entries = [];
+      entries = response.ok ? await response.json() : null;
+    } catch (error) {
+      throw new Error(unread, { cause: error });
     }
+    if (!Array.isArray(entries)) throw new Error(unread);
   }
-  return new Set((Array.isArray(entries) ? entries : []).map((entry) => entry?.id).filter((id) => typeof id === 'string'));
+  return new Set(entries.map((entry) => entry?.id).filter((id) => typeof id === 'string'));
 }
 
 // The address of a teacher's file (src, relative to base) -> the parsed exercise, refused where
