@@ -9,11 +9,13 @@
 // computed from it is judged with follow-through; --noted is the teacher's policy under
 // which follow-through is noted but not counted. check runs the author's check over seeds
 // (1,000 by default; docs/authoring.md) and prints its report in words (JSON with --json); it
-// exits with 1 when a check fails.
+// exits with 1 when a check fails, or when the file takes the id of one of exercises/.
 import { readFileSync } from 'node:fs';
 import { loadCompanion } from '../web/companion.mjs';
 import { parseSeed } from '../web/seed.mjs';
 import { checkWords } from '../web/author/check-report.mjs';
+import { readExerciseDocsInNode } from '../web/core-loading.mjs';
+import { readExerciseText, shippedIdProblem } from '../web/ui/teacher-exercise.mjs';
 
 const usage = 'usage: node tools/cli.mjs list | show <id> [seed] | mistakes <id> [seed] | '
   + 'grade <id> <part> "<answer>" [seed] [--earlier <part>="<answer>"]... [--noted] | '
@@ -28,18 +30,16 @@ function readExerciseFile(path) {
     throw new Error(`The file ${path} could not be read: ${error.code === 'ENOENT' ? 'there is no such file' : error.message}.`,
       { cause: error });
   }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new Error(`The file ${path} is not JSON: ${error.message}.`, { cause: error });
-  }
+  // (Read as the pages read a teacher's file: bounded in size and nesting, then parsed.)
+  const read = readExerciseText(text, `The file ${path}`);
+  if (read.error) throw new Error(read.error);
+  return read.doc;
 }
 
 // The companion and the id to ask it for: a path ending in .json loads that file alone.
 async function companionFor(idOrFile, options = {}) {
   if (!idOrFile.endsWith('.json')) return { companion: await loadCompanion(options), id: idOrFile };
   const doc = readExerciseFile(idOrFile);
-  if (typeof doc?.id !== 'string' || doc.id === '') throw new Error(`The file ${idOrFile} has no "id".`);
   return { companion: await loadCompanion({ ...options, exercises: [doc] }), id: doc.id };
 }
 
@@ -62,8 +62,9 @@ function checkOptions(args) {
 async function check(args) {
   const { file, seeds, from, json } = checkOptions(args);
   const doc = readExerciseFile(file);
-  const companion = await loadCompanion({ exercises: [] });
-  const report = companion.check(doc, { seeds, from });
+  // A file may not take the id of one of the companion's own exercises (the core checks the rest).
+  const shipped = shippedIdProblem(doc?.id, new Set((await readExerciseDocsInNode()).map((d) => d.id)));
+  const report = shipped ? { refused: shipped } : (await loadCompanion({ exercises: [] })).check(doc, { seeds, from });
   const words = checkWords(report);
   if (!words.ok) process.exitCode = 1;
   if (json) return { ok: words.ok, ...report };

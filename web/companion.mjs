@@ -43,6 +43,9 @@ function addChecks(a, b) {
     ...a,
     seeds: a.seeds + b.seeds,
     draws: a.draws + b.draws,
+    variants: a.variants + b.variants,
+    redrawn: sumBy(a.redrawn, b.redrawn, 'reason', (x, y) => ({ reason: x.reason, count: x.count + y.count }))
+      .sort((x, y) => y.count - x.count).slice(0, 40),
     failures: b.failures.reduce((all, f) => {
       const same = all.find((x) => x.check === f.check && x.part === f.part && x.message === f.message);
       if (same) return all.map((x) => (x === same ? { ...x, count: x.count + f.count, seeds: x.seeds.concat(f.seeds).slice(0, 10) } : x));

@@ -14,6 +14,7 @@
 #include "api/worked_solution.h"
 #include "exercises/batch_cases.h"
 #include "exercises/computed.h"
+#include "exercises/file_limits.h"
 #include "exercises/templates.h"
 #include "exercises/texts.h"
 #include "exercises/variant_drawing.h"
@@ -25,15 +26,10 @@ namespace {
 // JSON text out; text that is not UTF-8 (a part name from a caller) is replaced, never thrown.
 std::string Dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
-std::string ErrorJson(const std::string& message) { return Dump(Json{{"error", message}}); }
+std::string ErrorJson(const std::string& message) { return Dump(Json{{"error", Bounded(message)}}); }
 
-Result<Json> ParseJson(const std::string& text) {
-  Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded() || !j.is_object()) {
-    return Status(ErrorCode::kInvalidInput, "the exercise is not a JSON object");
-  }
-  return j;
-}
+// (Bounded in size and nesting before it is parsed: file_limits.h.)
+Result<Json> ParseJson(const std::string& text) { return ReadExerciseText(text); }
 
 Result<Json> FindPart(const Json& exercise, const std::string& name) {
   if (exercise.contains("parts") && exercise["parts"].is_array()) {

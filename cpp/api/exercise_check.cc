@@ -6,14 +6,17 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "answers/grading.h"
 #include "api/api.h"
+#include "api/give_away.h"
 #include "api/verdict_in.h"
 #include "exercises/computation.h"
 #include "exercises/exercise_keys.h"
+#include "exercises/file_limits.h"
 #include "exercises/texts.h"
 #include "exercises/variant_drawing.h"
 
@@ -206,12 +209,24 @@ void CheckPart(Computed& c, const Json& rendered_part, const Json& part, const J
   }
 }
 
+// The draws of the seeds checked: how many, how many of them made a variant, and why each one
+// drawn again was, by reason.
+struct Drawing {
+  int64_t draws = 0, variants = 0;
+  std::map<std::string, int64_t> redrawn;
+};
+
 void CheckSeed(const Json& exercise, uint32_t seed, std::vector<TeacherTest>& tests,
-               std::map<std::string, PartTally>& parts, int64_t& draws, Tally& failures) {
+               std::map<std::string, PartTally>& parts, Drawing& drawing, Tally& failures) {
   auto computed = Computed::Of(exercise, seed);
-  if (!computed.ok()) return failures.Fail(seed, "variant", "", computed.status().message());
+  if (!computed.ok()) {
+    drawing.draws += seed == 0 || !HasDraws(exercise) ? 1 : Computed::kMostDraws;
+    return failures.Fail(seed, "variant", "", computed.status().message());
+  }
   Computed& c = computed.value();
-  draws += c.draws();
+  drawing.draws += c.draws();
+  ++drawing.variants;
+  for (const auto& [reason, count] : c.redrawn()) drawing.redrawn[reason] += count;
   auto rendered = RenderTexts(c);
   if (!rendered.ok()) return failures.Fail(seed, "text", "", rendered.status().message());
   std::vector<std::string> unfilled;
@@ -226,6 +241,17 @@ void CheckSeed(const Json& exercise, uint32_t seed, std::vector<TeacherTest>& te
   }
   for (const auto& where : unfilled) failures.Fail(seed, "text", "", "the text at " + where + " keeps a '{{'");
   const Json declared = c.exercise().value("parts", Json::array());
+  // No text a learner sees before answering a part gives its value away: the teacher's own numbers
+  // (seed 0) written out, or a step of the same value placed in a text. (On a variant a
+  // placeholder's example may meet some value by chance; the page then redraws it.)
+  if (seed == 0) {
+    std::vector<std::vector<std::string>> shown;
+    for (const auto& part : declared) {
+      auto request = c.Request(part, /*with_mistakes=*/false);
+      shown.push_back(request.ok() ? ShownForms(request->expected, part) : std::vector<std::string>{});
+    }
+    for (const GiveAway& g : GiveAways(c, *rendered, shown)) failures.Fail(seed, "give-away", g.part, g.message);
+  }
   const Json rendered_parts = rendered->value("parts", Json::array());
   for (size_t i = 0; i < declared.size(); ++i) {
     const Json rendered_part = i < rendered_parts.size() ? rendered_parts[i] : Json::object();
@@ -258,15 +284,38 @@ void CheckSeed(const Json& exercise, uint32_t seed, std::vector<TeacherTest>& te
   }
 }
 
+// The seeds tried before the rest: 0 (the file's own numbers) and two variants.
+constexpr uint32_t kProbed = 3;
+
+// The failure seeds 0 .. kProbed - 1 share, where each fails to make a variant the same way: the
+// reason to refuse the file at once.
+std::optional<std::string> FailsAlike(const Json& exercise) {
+  std::string shared;
+  for (uint32_t seed = 0; seed < kProbed; ++seed) {
+    auto computed = Computed::Of(exercise, seed);
+    if (computed.ok()) return std::nullopt;
+    std::string message = computed.status().message();
+    const std::string lead = "no well-posed variant for seed " + std::to_string(seed) + ": ";
+    if (message.rfind(lead, 0) == 0) message.erase(0, lead.size());
+    if (seed > 0 && message != shared) return std::nullopt;
+    shared = message;
+  }
+  return "seed 0 and the next " + std::to_string(kProbed - 1) + " variants (each drawn " +
+         std::to_string(Computed::kMostDraws) + " times) all fail the same way, so every variant would: " + shared;
+}
+
 }  // namespace
 
 std::string CheckExercise(const std::string& exercise_json, uint32_t first_seed, uint32_t seeds) {
-  Json exercise = Json::parse(exercise_json, nullptr, /*allow_exceptions=*/false);
   auto refused = [&](const std::string& message) {
-    return Json{{"refused", message}}.dump(-1, ' ', false, Json::error_handler_t::replace);
+    return Json{{"refused", Bounded(message)}}.dump(-1, ' ', false, Json::error_handler_t::replace);
   };
-  if (exercise.is_discarded() || !exercise.is_object()) return refused("the exercise is not a JSON object");
+  auto read = ReadExerciseText(exercise_json);
+  if (!read.ok()) return refused(read.status().message());
+  Json exercise = std::move(read).value();
   // What is wrong with the file itself is said once, not once a seed.
+  if (!exercise.contains("id")) return refused("the exercise needs an \"id\" such as \"teacher.week3-read\"");
+  if (auto limits = CheckFileLimits(exercise); !limits.ok()) return refused(limits.message());
   if (auto keys = CheckKeys(exercise); !keys.ok()) return refused(keys.message());
   if (auto draws = CheckDraws(exercise); !draws.ok()) return refused(draws.message());
   if (auto computation = Computation::Of(exercise); !computation.ok()) return refused(computation.status().message());
@@ -283,12 +332,22 @@ std::string CheckExercise(const std::string& exercise_json, uint32_t first_seed,
     if (auto step = Computation::Of(exercise)->Resolve(StringField(part, "step")); !step.ok())
       return refused("the part '" + StringField(part, "name") + "': " + step.status().message());
   }
+  // Seed 0 and the next few first: where each fails the same way, so will every other (a mask of
+  // the wrong length, a temperature of 0), and the file is refused at once.
+  if (first_seed == 0 && seeds > kProbed) {
+    if (auto same = FailsAlike(exercise)) return refused(*same);
+  }
   Tally failures;
   std::map<std::string, PartTally> parts;
-  int64_t draws = 0;
+  Drawing drawing;
   const uint64_t last = std::min<uint64_t>(uint64_t{first_seed} + seeds, uint64_t{1} << 32);
   for (uint64_t seed = first_seed; seed < last; ++seed)
-    CheckSeed(exercise, static_cast<uint32_t>(seed), tests, parts, draws, failures);
+    CheckSeed(exercise, static_cast<uint32_t>(seed), tests, parts, drawing, failures);
+  std::vector<std::pair<std::string, int64_t>> reasons(drawing.redrawn.begin(), drawing.redrawn.end());
+  std::stable_sort(reasons.begin(), reasons.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  Json redrawn = Json::array();
+  for (const auto& [reason, count] : reasons)
+    if (redrawn.size() < kKinds) redrawn.push_back({{"reason", Excerpt(reason)}, {"count", count}});
   Json part_report = Json::array();
   for (const auto& part : exercise.value("parts", Json::array())) {
     const std::string name = StringField(part, "name");
@@ -312,7 +371,9 @@ std::string CheckExercise(const std::string& exercise_json, uint32_t first_seed,
               {"version", ExerciseVersion(exercise)},
               {"from", first_seed},
               {"seeds", last - first_seed},
-              {"draws", draws},
+              {"draws", drawing.draws},
+              {"variants", drawing.variants},
+              {"redrawn", redrawn},
               {"failures", failures.failures},
               {"failureCount", failures.failure_count},
               {"parts", part_report},

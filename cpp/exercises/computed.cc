@@ -10,6 +10,7 @@
 
 #include "answers/answer_parser.h"
 #include "exercises/exercise_keys.h"
+#include "exercises/file_limits.h"
 #include "exercises/texts.h"
 #include "exercises/variant_drawing.h"
 
@@ -63,6 +64,7 @@ Status CheckWellPosed(Computed& computed, bool variant) {
 }  // namespace
 
 Result<Computed> Computed::Of(const Json& exercise, uint32_t seed, bool loose) {
+  ATTN_RETURN_IF_ERROR(CheckFileLimits(exercise));
   ATTN_RETURN_IF_ERROR(CheckKeys(exercise));
   ATTN_RETURN_IF_ERROR(CheckDraws(exercise));
   auto compute = [&](Json variant) -> Result<Computed> {
@@ -83,9 +85,10 @@ Result<Computed> Computed::Of(const Json& exercise, uint32_t seed, bool loose) {
     return out;
   }
   Status last;
+  std::map<std::string, int> redrawn;
   // 256 draws: a premise that holds for one draw in ten (Exercise 14.4's counterexample)
   // still fails to be drawn less than once in 10^12 seeds.
-  for (uint64_t attempt = 0; attempt < 256; ++attempt) {
+  for (uint64_t attempt = 0; attempt < kMostDraws; ++attempt) {
     Json variant = exercise;
     SeededRandom random(seed, attempt);
     ATTN_RETURN_IF_ERROR(DrawInputs(variant, random));
@@ -93,13 +96,16 @@ Result<Computed> Computed::Of(const Json& exercise, uint32_t seed, bool loose) {
     auto computed = compute(std::move(variant));
     if (!computed.ok()) {
       last = computed.status();
+      ++redrawn[last.message()];
       continue;
     }
     last = CheckWellPosed(computed.value(), /*variant=*/true);
     if (last.ok()) {
       computed.value().draws_ = static_cast<int>(attempt) + 1;
+      computed.value().redrawn_ = std::move(redrawn);
       return computed;
     }
+    ++redrawn[last.message()];
   }
   return Refused("no well-posed variant for seed " + std::to_string(seed) + ": " + last.message());
 }

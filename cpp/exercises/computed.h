@@ -85,6 +85,10 @@ class Computed {
   uint32_t seed() const { return seed_; }
   // How many draws this variant took (the ones before it broke a requirement): 1 at seed 0.
   int draws() const { return draws_; }
+  // The most draws a seed takes before it is refused.
+  static constexpr int kMostDraws = 256;
+  // Why each draw before this variant was drawn again, by reason: {reason: count}.
+  const std::map<std::string, int>& redrawn() const { return redrawn_; }
   const Computation& computation() const { return *computation_; }
   const Values& values() const { return values_; }
 
@@ -111,6 +115,7 @@ class Computed {
   Json exercise_;
   uint32_t seed_ = 0;
   int draws_ = 1;
+  std::map<std::string, int> redrawn_;
   std::shared_ptr<const Computation> computation_;
   Values values_;
   std::optional<std::vector<WrongRun>> wrong_runs_;

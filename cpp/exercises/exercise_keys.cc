@@ -4,6 +4,8 @@
 #include <set>
 #include <string>
 
+#include "exercises/file_limits.h"
+
 namespace attn {
 namespace {
 
@@ -21,7 +23,7 @@ Status CheckObject(const Json& object, const Keys& keys, const std::string& wher
   for (const auto& item : object.items()) {
     if (keys.count(item.key())) continue;
     return Status(ErrorCode::kInvalidInput,
-                  where + " has no key '" + item.key() + "' (a misspelling?); it takes " + Listed(keys));
+                  where + " has no key '" + Excerpt(item.key()) + "' (a misspelling?); it takes " + Listed(keys));
   }
   return Status();
 }
@@ -36,7 +38,7 @@ Status CheckEach(const Json& exercise, const std::string& key, const Keys& keys,
     std::string where = noun + " " + std::to_string(i + 1);
     for (const char* label : {"name", "tag"}) {
       if (list[i].is_object() && list[i].contains(label) && list[i][label].is_string()) {
-        where = noun + " '" + list[i][label].get<std::string>() + "'";
+        where = noun + " '" + Excerpt(list[i][label].get<std::string>()) + "'";
         break;
       }
     }

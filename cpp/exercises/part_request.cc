@@ -195,10 +195,10 @@ void Computed::WrittenMistakes(const Json& part, const StepRef& ref, const Noun&
       auto because =
           RenderText(StringField(exercise_["mistakes"][static_cast<size_t>(run.own)], "because"), *this, part);
       if (!because.ok() || because->empty()) continue;
-      // A clause ("the query of Example 14.1") completes "your X comes from ..."; a sentence of its
-      // own (a capital first) is shown as the author wrote it.
+      // A clause (a small letter first: "the query of Example 14.1") completes "your X comes from
+      // ..."; anything else (a sentence, maths, a number first) is shown as the author wrote it.
       const unsigned char first = static_cast<unsigned char>((*because)[0]);
-      explanation = std::isupper(first) ? *because : e.Comes() + " from " + *because;
+      explanation = std::islower(first) ? e.Comes() + " from " + *because : *because;
     }
     Misconception m;
     if (run.result.value) {

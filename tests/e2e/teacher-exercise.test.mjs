@@ -2,7 +2,8 @@
 // (exercise.html?src=…), in the iframe (embed.html?src=…), in the web component on another
 // origin (<attention-exercise src="…">, the file beside the course page) and in a SCORM
 // package (tools/scorm-package.mjs --exercise-file), graded by the core; a file the core
-// refuses shows the refusal, and a file whose check fails is not packaged. Each answer keeps
+// refuses shows the refusal, a file with the id of one of the site's exercises is refused before
+// any saved answer is read, and a file whose check fails is not packaged. Each answer keeps
 // the version of the exercise it was given against (the store, the graded event, the SCORM
 // interaction), so when the file is edited between two answers, both are kept and the class
 // report, given the learner's progress file and the exercise file, shows the two versions.
@@ -118,6 +119,23 @@ test('the site: exercise.html?src=; the file edited between two answers; the cla
   assert.equal(await versionCell('weights').getAttribute('data-version'), version1);
   assert.equal(await versionCell('weights').textContent(), `${version1} (an earlier version; now ${version2})`);
   assert.equal(await versionCell('weight_bytes').textContent(), version2);
+  assert.deepEqual(problems(), []);
+});
+
+test('a file that calls itself ch14.ex1 is refused by exercise.html?src= and embed.html?src=; Exercise 14.1\'s saved answer stays', async () => {
+  const { page, problems } = await withTeacherFile(() => ({ ...v1, id: 'ch14.ex1' }));
+  await page.goto(`${site.url}index.html`);
+  const saved = JSON.stringify({ version: 2, exercises: { 'ch14.ex1': { seeds: { 0: { parts: {
+    scores: { text: '[a, a, 0]', verdict: 'incorrect', attempts: 2 } } } } } } });
+  await page.evaluate((text) => localStorage.setItem('attention-companion:v2', text), saved);
+  for (const address of ['exercise.html?src=teacher/clash.json', 'embed.html?src=teacher/clash.json']) {
+    await page.goto(`${site.url}${address}`);
+    await waitReady(page);
+    assert.match(await page.locator('.status-error').textContent(),
+      /is refused: its id "ch14\.ex1" is one of the companion’s own exercises’/, address);
+    assert.equal(await page.locator('.part').count(), 0, address);
+    assert.equal(await page.evaluate(() => localStorage.getItem('attention-companion:v2')), saved, address);
+  }
   assert.deepEqual(problems(), []);
 });
 

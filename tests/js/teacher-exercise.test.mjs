@@ -25,7 +25,7 @@ test('text that is not one exercise is refused in a sentence that says where', (
   assert.match(readExerciseText('[1, 2]').error, /must hold one exercise, a JSON object/);
   assert.match(readExerciseText('{"title": "no id"}').error, /has no "id"/);
   assert.match(readExerciseText('  ').error, /is empty/);
-  assert.match(readExerciseText(`{"id": "${'x'.repeat(MAX_EXERCISE_CHARS)}"}`).error, /at most 1,000,000/);
+  assert.match(readExerciseText(`{"id": "${'x'.repeat(MAX_EXERCISE_CHARS)}"}`).error, /at most 200,000/);
 });
 
 test('the reader of where JSON goes wrong agrees with JSON.parse', () => {

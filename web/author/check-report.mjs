@@ -15,13 +15,14 @@ const CHECKS = {
   placeholder: 'the example in the answer box',
   mistake: 'a named mistake',
   test: 'your test',
+  'give-away': 'a text that gives the answer away',
 };
 
 export function checkWords(report) {
   if (report.refused) {
     return { ok: false, lines: [`The file is refused: ${report.refused}.`, 'Nothing else was checked: correct this first.'] };
   }
-  const { seeds, from, draws, failureCount, failures, parts, tests } = report;
+  const { seeds, from, draws, variants, redrawn = [], failureCount, failures, parts, tests } = report;
   const failedTests = tests.filter((t) => t.failed > 0);
   const ok = failureCount === 0 && failedTests.length === 0;
   const lines = [];
@@ -29,8 +30,12 @@ export function checkWords(report) {
   lines.push(`${report.id || 'The exercise'} (version ${report.version}), ${times(seeds, 'seed')}, ${from} to ${last}: `
     + (ok ? 'every check passes.' : `${times(failureCount, 'problem')} found.`));
   if (draws > 0) {
-    lines.push(`Drawing: ${times(draws, 'draw')} for ${times(seeds, 'variant')}; ${percent(seeds, draws)} of draws met every `
-      + 'requirement (the others were drawn again).');
+    // (A seed with no variant took every one of its draws: no share is over 100%.)
+    lines.push(`Drawing: ${times(draws, 'draw')} for ${times(seeds, 'seed')}; ${percent(variants, draws)} of draws met every `
+      + `requirement${draws > variants ? ' (the others were drawn again)' : ''}.`);
+    if (redrawn.length) {
+      lines.push(`Drawn again because: ${redrawn.map((r) => `${r.reason} (${times(r.count, 'draw')})`).join('; ')}.`);
+    }
   }
   let listed = 0;
   for (const f of failures) {

@@ -86,7 +86,7 @@ const getStore = (context = null) => {
 };
 
 useKatex(katex); // math typeset from the bundle's own KaTeX: nothing to load
-defineAttentionExercise({ getCompanion, getStore, cssText, getCompanionFor });
+defineAttentionExercise({ getCompanion, getStore, cssText, getCompanionFor, shippedIds: new Set(exercises.map((doc) => doc.id)) });
 
 globalThis.AttentionCompanion = Object.freeze({
   protocolVersion: 1,

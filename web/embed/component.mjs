@@ -52,8 +52,10 @@ const SENT_TO_PAGE = 'kept in this browser, and sent to this page';
 // getStore(context) -> {store, notice, where?}: the answer store of a context (storage.mjs's
 // storeContext: an element with a feedback policy keeps its own answers and attempt counts).
 // getCompanionFor(doc) -> the companion of a teacher's own exercise (src="…"), which the
-// element fetches (ui/teacher-exercise.mjs) and shows alone.
-export function defineAttentionExercise({ getCompanion, getStore, cssText, getCompanionFor = null, name = 'attention-exercise' }) {
+// element fetches (ui/teacher-exercise.mjs) and shows alone; shippedIds: the ids of the
+// companion's own exercises, which such a file may not take.
+export function defineAttentionExercise({ getCompanion, getStore, cssText, getCompanionFor = null, shippedIds = new Set(),
+  name = 'attention-exercise' }) {
   if (customElements.get(name)) return customElements.get(name);
   let sheet = null;
   const styleSheet = () => {
@@ -122,7 +124,7 @@ export function defineAttentionExercise({ getCompanion, getStore, cssText, getCo
       try {
         if (src !== null) {
           if (!getCompanionFor) throw new Error('This page’s companion cannot load a teacher’s exercise file.');
-          const doc = await fetchExercise(src, document.baseURI);
+          const doc = await fetchExercise(src, document.baseURI, { shippedIds });
           companion = await getCompanionFor(doc);
           ids = [doc.id];
         } else {

@@ -86,9 +86,6 @@ async function main() {
   // event per check (docs/teachers.md, "The postMessage protocol, version 1").
   releaseHeight = watchHeight(channel.post);
 
-  // Under a teacher's policy the embed keeps its own answers and attempt counts.
-  const { store, notice } = openStore({ context: storeContext(policy) });
-  if (notice) showNotice(notice, 'warning');
   const src = params.get('src');
   if (!exercise && !chapter && src === null) {
     setStatus('This embed needs ?exercise=ID, ?chapter=N or ?src=ADDRESS (a teacher’s exercise file) in its address.', 'error');
@@ -120,14 +117,18 @@ async function main() {
   if (src !== null) {
     try {
       // (Fetched only here, so that a page without a teacher's file carries none of it.)
-      const { fetchExercise } = await import('../ui/teacher-exercise.mjs');
-      teacherDoc = await fetchExercise(src, document.baseURI);
+      const { fetchExercise, siteExerciseIds } = await import('../ui/teacher-exercise.mjs');
+      const shippedIds = await siteExerciseIds(document.baseURI, catalogueInPage());
+      teacherDoc = await fetchExercise(src, document.baseURI, { shippedIds });
     } catch (error) {
       setStatus(messageOf(error), 'error');
       return;
     }
     if (exercise || chapter) showNotice('In the address, &src= names the exercise, so &exercise= and &chapter= are ignored.', 'warning');
   }
+  // Under a teacher's policy the embed keeps its own answers and attempt counts.
+  const { store, notice } = openStore({ context: storeContext(policy) });
+  if (notice) showNotice(notice, 'warning');
   // The exercises shown, from the catalogue the page carries: only their files are loaded, on
   // their chapter's core where they are of one chapter (the smaller module), else the exercise core.
   let ids;

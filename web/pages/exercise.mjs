@@ -142,8 +142,6 @@ const verdictShown = new Promise((resolve) => { firstVerdict = resolve; });
 deferKatexUntil(Promise.all([fieldsReady, afterFirstVerdict(verdictShown)]));
 
 async function main() {
-  const { store, notice } = openStore();
-  if (notice) showNotice(notice, 'warning');
   const params = new URLSearchParams(window.location.search);
   // An exercise's own page (ID.html) names it in its body, and carries it drawn at seed 0
   // (tools/prerender.mjs): the page is then drawn again from the core and takes over.
@@ -154,13 +152,17 @@ async function main() {
   if (src !== null) {
     try {
       // (Fetched only here, so that a page without a teacher's file carries none of it.)
-      const { fetchExercise } = await import('../ui/teacher-exercise.mjs');
-      teacherDoc = await fetchExercise(src, document.baseURI);
+      const { fetchExercise, siteExerciseIds } = await import('../ui/teacher-exercise.mjs');
+      const shippedIds = await siteExerciseIds(document.baseURI, catalogueInPage());
+      teacherDoc = await fetchExercise(src, document.baseURI, { shippedIds });
     } catch (error) {
       setStatus(messageOf(error), 'error');
       return;
     }
   }
+  // (Opened once a teacher's file is read: one with a shipped id, refused above, never reaches it.)
+  const { store, notice } = openStore();
+  if (notice) showNotice(notice, 'warning');
   const id = teacherDoc?.id ?? params.get('id') ?? document.body.dataset.exercise ?? null;
   const shown = document.getElementById('exercise');
   const prerendered = shown.hasChildNodes() ? shown : null;

@@ -8,7 +8,34 @@
 // with them.)
 const messageOf = (error) => (error && typeof error.message === 'string' ? error.message : String(error));
 
-export const MAX_EXERCISE_CHARS = 1_000_000;
+// The bounds a file is read within, the core's own (cpp/exercises/file_limits.h, FileLimits;
+// tests/js/teacher-file-ids.test.mjs holds them equal): its size, and its nesting, measured
+// before the text is parsed, since a page that handed a file nested thousands deep to the core
+// (JSON.stringify) would run out of stack.
+export const MAX_EXERCISE_CHARS = 200_000;
+export const MAX_EXERCISE_DEPTH = 16;
+
+// The offset where JSON text is first nested deeper than MAX_EXERCISE_DEPTH ({ and [ outside
+// its strings), or null.
+export function tooDeepAt(text) {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i += 1;
+      else if (c === '"') inString = false;
+    } else if (c === '"') {
+      inString = true;
+    } else if (c === '{' || c === '[') {
+      depth += 1;
+      if (depth > MAX_EXERCISE_DEPTH) return i;
+    } else if (c === '}' || c === ']') {
+      depth -= 1;
+    }
+  }
+  return null;
+}
 
 // The offset where JSON text stops being JSON (browsers do not all say where), found by a
 // small reader of the grammar; the text's length when it ends too soon.
@@ -94,6 +121,11 @@ export function readExerciseText(text, name = 'The file') {
     return { error: `${name} has ${text.length.toLocaleString('en')} characters; an exercise file has at most `
       + `${MAX_EXERCISE_CHARS.toLocaleString('en')}.` };
   }
+  const deep = tooDeepAt(text);
+  if (deep !== null) {
+    return { error: `${name} is nested more than ${MAX_EXERCISE_DEPTH} levels deep (nesting), at `
+      + `${JSON.stringify(text.slice(Math.max(0, deep - 20), deep + 20))}.` };
+  }
   let doc;
   try {
     doc = JSON.parse(text);
@@ -109,11 +141,40 @@ export function readExerciseText(text, name = 'The file') {
   return { doc };
 }
 
-// The address of a teacher's file (src, relative to base) -> the parsed exercise; throws an
+// Why a teacher's file whose id is one of the site's own exercises' (ids: a Set of them) is
+// refused, as a clause ("the id … is …"), or null. (The form of an id is the core's to check:
+// docs/authoring.md.)
+export function shippedIdProblem(id, ids) {
+  if (!ids?.has(id)) return null;
+  return `its id "${id}" is one of the companion’s own exercises’: give the file an id of its own `
+    + '(such as "teacher.my-exercise"), so that it never shows or changes that exercise’s saved answers';
+}
+
+// The ids of the site's own exercises: those of the catalogue a page carries (inPage), else of
+// the site's catalogue.json. A learner's answers are kept by exercise id (storage.mjs), so a
+// teacher's file is not opened where these cannot be read: throws then.
+export async function siteExerciseIds(base, inPage = null) {
+  let entries = inPage;
+  if (!Array.isArray(entries)) {
+    const unread = 'The companion’s list of its own exercises could not be read, so the exercise file is not opened '
+      + '(its id must not be one of theirs).';
+    try {
+      const response = await fetch(new URL('catalogue.json', base));
+      entries = response.ok ? await response.json() : null;
+    } catch (error) {
+      throw new Error(unread, { cause: error });
+    }
+    if (!Array.isArray(entries)) throw new Error(unread);
+  }
+  return new Set(entries.map((entry) => entry?.id).filter((id) => typeof id === 'string'));
+}
+
+// The address of a teacher's file (src, relative to base) -> the parsed exercise, refused where
+// its id is one of shippedIds (the site's own exercises'); throws an
 // Error whose message a page shows as it is. A file on another site is fetched only where
 // that site allows it (CORS: Access-Control-Allow-Origin) and this site's policy does
 // (Content-Security-Policy connect-src): docs/teachers.md says what to set.
-export async function fetchExercise(src, base) {
+export async function fetchExercise(src, base, { shippedIds = null } = {}) {
   let url;
   try {
     url = new URL(src, base);
@@ -137,5 +198,7 @@ export async function fetchExercise(src, base) {
   if (!response.ok) throw new Error(`The exercise file at ${url.href} could not be fetched (HTTP ${response.status}).`);
   const read = readExerciseText(await response.text(), `The file at ${url.href}`);
   if (read.error) throw new Error(read.error);
+  const shipped = shippedIdProblem(read.doc.id, shippedIds);
+  if (shipped) throw new Error(`The exercise file at ${url.href} is refused: ${shipped}.`);
   return read.doc;
 }
