@@ -60,12 +60,17 @@ std::string ReadText(const Value& v) {
   return out + "]";
 }
 
-// The chapter's notation: Chapter 14 indexes positions by j and sums over k.
+// The chapter's notation: Chapter 14 indexes positions by j, sums over k, and mixes its states h_j
+// (it has no values v).
 std::string InChapter(std::string notation, int chapter) {
   if (chapter != 14) return notation;
-  for (auto [from, to] : {std::pair<const char*, const char*>{"_j", "_k"}, {"_i", "_j"}})
-    for (size_t at = notation.find(from); at != std::string::npos; at = notation.find(from, at + 2))
-      notation.replace(at, 2, to);
+  auto replace = [&](const std::string& from, const std::string& to) {
+    for (size_t at = notation.find(from); at != std::string::npos; at = notation.find(from, at + to.size()))
+      notation.replace(at, from.size(), to);
+  };
+  if (notation.find("\\sum_j") != std::string::npos) replace("_j", "_k");
+  replace("_i", "_j");
+  replace("v_", "h_");
   return notation;
 }
 

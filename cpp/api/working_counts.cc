@@ -104,6 +104,8 @@ std::vector<WorkingLine> CountWorking(const WorkingStep& step) {
                  n["D_v"] + ") = " + result}};
   }
   if (sizes.size() == 1) return {};  // one size is its own count: nothing to multiply
+  if (op == "bytes")
+    return {{"", "Bytes: the count times the bytes per number = " + Product(sizes, false) + " = " + result}};
   return {{"", "$" + Product(sizes, true) + "$ = " + Product(sizes, false) + " = " + result}};
 }
 
