@@ -87,7 +87,9 @@ test('four unexplained wrong checks: the step hint, then the offer of a worked s
   await solution.locator('.solution-steps').waitFor();
   assert.match(await solution.locator('.solution-note').textContent(), /^You saw the worked solution/);
   const steps = await solution.locator('.solution-steps li').allTextContents();
-  assert.ok(steps.some((line) => /^scores = /.test(line)), steps.join('\n'));
+  // The given scores named in words, and the working shown: the total with each exponential written out.
+  assert.ok(steps.some((line) => /^Scores .*\(given\)$/.test(line)), steps.join('\n'));
+  assert.ok(steps.some((line) => /^Total = exp\(.*\) \+ exp\(.*= \d/.test(line)), steps.join('\n'));
   assert.match(steps.at(-1), /^Weights .*: \[/);
   // The notation is typeset (KaTeX, which comes once some maths needs it), as the prompts are.
   await solution.locator('.solution-steps li .katex').first().waitFor();
