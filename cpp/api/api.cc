@@ -15,6 +15,7 @@
 #include "exercises/batch_cases.h"
 #include "exercises/computed.h"
 #include "exercises/file_limits.h"
+#include "exercises/input_words.h"
 #include "exercises/templates.h"
 #include "exercises/texts.h"
 #include "exercises/variant_drawing.h"
@@ -124,6 +125,7 @@ std::string DescribeExercise(const std::string& exercise_json, uint32_t seed) {
       if (solution.ok()) out["parts"][i]["solution"] = *solution;
     }
   }
+  out["inputWords"] = InputWordsOf(c.exercise());
   out["version"] = ExerciseVersion(*ParseJson(exercise_json));
   out["decimalRule"] = std::string(kDecimalRule);
   out["offers"] = OffersOf(c);

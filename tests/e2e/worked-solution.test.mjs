@@ -1,9 +1,10 @@
 // Help that grows with the learner's attempts (issue 41): a learner answers Exercise 19.3's
 // weights wrong four times with answers no named mistake explains. Each check says where the
 // answer departs from the step (here: the learner's own weights do not add up to 1); after
-// three such checks the part offers its worked solution, which the learner opens; the part
-// then says so, and the learner's next check carries "solution seen" into the progress file,
-// the class report and the SCORM interaction. With the teacher's setting solutions=hidden,
+// three such checks the part offers its worked solution (a screen reader hears the offer with
+// the check that brings it), which the learner opens; the part then says so, and the
+// learner's next check carries "solution seen" into the progress file, the class report and
+// the SCORM interaction. With the teacher's setting solutions=hidden,
 // nothing is offered.
 
 import { test, before, after } from 'node:test';
@@ -44,7 +45,10 @@ async function answerWrong(weights, count) {
     await input.press('Enter');
     await weights.locator(`.attempts:text-matches("^${n + 1} attempts?")`).waitFor();
     await weights.locator('.feedback[data-verdict="incorrect"]').waitFor();
-    seen.push({ feedback: await weights.locator('.feedback').textContent(),
+    // The sentence a screen reader hears (the announcer is emptied, then filled).
+    const announcer = weights.locator('.part-announcer');
+    await announcer.filter({ hasText: /^Not correct/ }).waitFor();
+    seen.push({ announced: await announcer.textContent(), feedback: await weights.locator('.feedback').textContent(),
       misconception: await weights.locator('.feedback').getAttribute('data-misconception'),
       offered: await weights.locator('.solution').isVisible() });
   }
@@ -71,6 +75,11 @@ test('four unexplained wrong checks: the step hint, then the offer of a worked s
     assert.match(check.feedback, new RegExp(`Your weights add up to ${SUMS[n].replace('.', '\\.')}, not 1`), `check ${n + 1}`);
   }
   assert.deepEqual(seen.map((check) => check.offered), [false, false, true, true], 'offered after the third');
+  // The offer is heard when it appears: the third check's announcement says so, the others do not.
+  assert.deepEqual(seen.map((check) => /worked solution of this part is now offered/.test(check.announced)),
+    [false, false, true, false], seen.map((check) => check.announced).join('\n'));
+  assert.notEqual(seen[2].announced, seen[1].announced, 'the third check is not announced as the second');
+  assert.equal(await weights.locator('.part-announcer').getAttribute('aria-live'), 'polite');
   const solution = weights.locator('.solution');
   assert.match(await solution.locator('.solution-note').textContent(), /A worked solution of this part is here/);
   assert.equal(await solution.locator('.solution-steps').isVisible(), false, 'not opened for the learner');
@@ -78,7 +87,9 @@ test('four unexplained wrong checks: the step hint, then the offer of a worked s
   await solution.locator('.solution-steps').waitFor();
   assert.match(await solution.locator('.solution-note').textContent(), /^You saw the worked solution/);
   const steps = await solution.locator('.solution-steps li').allTextContents();
-  assert.ok(steps.some((line) => /^scores = /.test(line)), steps.join('\n'));
+  // The given scores named in words, and the working shown: the total with each exponential written out.
+  assert.ok(steps.some((line) => /^Scores .*\(given\)$/.test(line)), steps.join('\n'));
+  assert.ok(steps.some((line) => /^Total = exp\(.*\) \+ exp\(.*= \d/.test(line)), steps.join('\n'));
   assert.match(steps.at(-1), /^Weights .*: \[/);
   // The notation is typeset (KaTeX, which comes once some maths needs it), as the prompts are.
   await solution.locator('.solution-steps li .katex').first().waitFor();

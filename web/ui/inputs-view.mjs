@@ -4,15 +4,7 @@
 
 import { el, uniqueId } from './dom.mjs';
 import { langNodes } from './lang-text.mjs';
-
-const INPUT_NAMES = {
-  query: 'query q', keys: 'keys (one row per position)', values: 'values (one row per position)',
-  W: 'bilinear matrix W', W_q: 'W_q', W_k: 'W_k', v: 'v', b: 'b', scores: 'scores', shift: 'shift c',
-  weights: 'weights', mask: 'mask (1 = eligible)', temperature: 'temperature τ', lengths: 'source lengths',
-  S: 'source length S', window: 'local window [start, end)', relevant: 'position holding the needed value',
-  score: 'score function', embeddings: 'embeddings', source: 'source tokens', readout: 'readout weights',
-  control: 'control value', replace: 'position whose value is replaced',
-};
+import { renderMathText } from './render-math.mjs';
 
 // A window is half-open, and is written so: the file's [3, 7] is the window [3, 7).
 const halfOpen = (name, value) => (name === 'window' && typeof value === 'string'
@@ -26,18 +18,24 @@ function inputText(value) {
   return String(value);
 }
 
-// An input's name in words: S is the width the rows are padded to only where there are
-// source lengths to pad (Exercises 19.9-19.11, 19.21), not in a shape count (19.16).
+// An input's name in words, its symbol typeset: the core's (exercise.inputWords, from
+// cpp/exercises/input_words.cc), never the file's identifier.
 function inputName(exercise, name) {
-  if (name === 'S' && 'lengths' in exercise.inputs) return 'padded source length S';
-  return INPUT_NAMES[name] ?? name;
+  const words = exercise.inputWords?.[name];
+  return typeof words === 'string' && words !== '' ? words : name.replace(/_/g, ' ');
+}
+
+function nameCell(words) {
+  const cell = el('th', { scope: 'row' });
+  renderMathText(cell, words);
+  return cell;
 }
 
 // The inputs as the core reads them (authored or drawn from the seed).
 export function inputsBlock(exercise, seed) {
   const body = el('tbody');
   for (const [name, value] of Object.entries(exercise.inputs)) {
-    body.append(el('tr', { 'data-input': name }, el('th', { scope: 'row' }, langNodes(inputName(exercise, name))),
+    body.append(el('tr', { 'data-input': name }, nameCell(inputName(exercise, name)),
       el('td', {}, el('code', {}, langNodes(inputText(halfOpen(name, value)))))));
   }
   const table = el('div', { class: 'table-scroll', role: 'region', 'aria-label': 'Inputs', tabindex: '0' },

@@ -173,7 +173,9 @@ export function explainView(store, exercise, item, number, { headingLevel = 2, o
   });
   const section = el('section', { class: 'explain-part', 'data-explain': String(item.name),
     'aria-labelledby': titleId ? `${titleId} ${headingId}` : headingId },
-  el(`h${headingLevel}`, { id: headingId, class: 'part-heading' }, ...partHeading({ name: 'explain', heading: item.heading }, number - 1)),
+  el(`h${headingLevel}`, { id: headingId, class: 'part-heading' }, ...partHeading({ name: 'explain',
+    heading: typeof item.heading === 'string' && item.heading.trim() !== '' ? item.heading : 'In your own words' },
+  number - 1)),
   prompt,
   el('p', { class: 'explain-rule' }, 'Written in your own words and not graded: tick each checklist point ' +
     (valuesHidden ? 'your explanation covers.' : 'your explanation covers, then compare it with the reference notes.')),

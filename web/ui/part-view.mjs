@@ -38,6 +38,10 @@ export function partHeading(part, index) {
 
 let saveWarningShown = false;
 
+// Said after the check that brings a part's worked solution (part-view's announcer).
+const OFFER_SENTENCE = 'A worked solution of this part is now offered: its button, Show a worked solution, ' +
+  'is below the feedback.';
+
 // The page's answer to a save that failed: one notice for the whole page.
 function warnOnce() {
   if (saveWarningShown) return;
@@ -199,14 +203,16 @@ export function partView(companion, store, exercise, part, index, seed,
     // verdict that closes the part says so, as the attempt line does.
     const outOfAttempts = closed && verdict !== 'correct';
     if (outOfAttempts) showClosed(feedback, Boolean(part.hint && !cellName));
-    announce(outOfAttempts ? `Not correct. ${closedSentence()}`
-      : `${announcementOf(result, exercise.decimalRule ?? null)}${closedNow ? ` ${closedSentence()}` : ''}`);
     // A check the learner made is kept as a try (the optional fields where the page knows them).
     const check = { at: new Date().toISOString(), text, verdict, mistake: result.misconception ?? null,
       followThrough: result.followThrough ?? null, solutionSeen: seen || solutionSeen() === true || undefined,
       version: typeof exercise.version === 'string' ? exercise.version : undefined };
     if (!store.savePart(exercise.id, name, record, seed, check)) onSaveFailed();
-    updateSolution();
+    // The check that brings the offer of a worked solution says so: the offer is heard when it
+    // appears, and that check is not announced as the ones before it were.
+    const offered = updateSolution() ? ` ${OFFER_SENTENCE}` : '';
+    announce(outOfAttempts ? `Not correct. ${closedSentence()}${offered}`
+      : `${announcementOf(result, exercise.decimalRule ?? null)}${closedNow ? ` ${closedSentence()}` : ''}${offered}`);
     const latencyMs = again || begunAt === null ? 0 : Math.round(performance.now() - begunAt);
     if (!again) begunAt = null;
     onGraded({ part: name, ...record, kind, mistake: result.misconception ?? null,
@@ -267,21 +273,16 @@ export function partView(companion, store, exercise, part, index, seed,
   // The worked solution is offered after the policy's number of checks that were not correct
   // (counted from the part's tries), or, where the policy keeps values back, once the part is
   // settled; once offered it stays, and once opened the part says so.
+  // -> whether the offer appeared now.
   const after = solutionAfter(policy);
   function updateSolution() {
-    if (!solution) return;
-    if (seen) {
-      solution.offer(true);
-      return;
-    }
-    if (after === null) return;
+    if (!solution) return false;
+    if (seen) return solution.offer(true);
+    if (after === null) return false;
     // Where the policy keeps values back, a settled part offers it (whatever its count).
-    if (solutionWaitsForSettled(policy)) {
-      if (isSettled(record, policy)) solution.offer(false);
-      return;
-    }
+    if (solutionWaitsForSettled(policy)) return isSettled(record, policy) && solution.offer(false);
     const wrong = store.tries(exercise.id, name, seed).filter((entry) => entry.verdict === 'incorrect').length;
-    if (wrong >= after) solution.offer(false);
+    return wrong >= after && solution.offer(false);
   }
   updateSolution();
 

@@ -6,7 +6,8 @@ import { renderMathText } from './render-math.mjs';
 
 // A part's worked solution (the core's chain of steps from the inputs to the part, with this
 // variant's numbers: part.solution), hidden until offered; the learner chooses to open it.
-// -> {section, offer(seen)} or null where the part has none. onOpen: called when it is opened.
+// -> {section, offer(seen)} or null where the part has none; offer(seen) -> whether the offer
+// appears now (it was not on the page before). onOpen: called when it is opened.
 export function solutionBlock(part, onOpen) {
   const lines = Array.isArray(part.solution) ? part.solution.filter((line) => typeof line === 'string') : [];
   if (lines.length === 0) return null;
@@ -44,6 +45,7 @@ export function solutionBlock(part, onOpen) {
     }
   });
   const offer = (seen) => {
+    const appears = section.hidden;
     section.hidden = false;
     if (seen) {
       section.dataset.seen = 'true';
@@ -52,6 +54,7 @@ export function solutionBlock(part, onOpen) {
       note.textContent = 'A worked solution of this part is here if you want it: each step from the given inputs, ' +
         'with this variant’s numbers, ending in the answer.';
     }
+    return appears;
   };
   return { section, offer };
 }
