@@ -64,9 +64,10 @@ test('S is the padded source length only where source lengths are padded to it',
     ['ch19.ex9', 'padded source length S']]) {
     await page.goto(`${server.url}${id}.html`);
     await waitReady(page);
-    // The name in words, its symbol typeset (read back as the TeX it was typeset from).
+    // The name in words, its symbol typeset (read back as the TeX it was typeset from); the
+    // inputs table sits in a closed <details>, so the maths is there but not visible.
     const th = page.locator('tr[data-input="S"] th');
-    await th.locator('.katex').first().waitFor();
+    await th.locator('.katex').first().waitFor({ state: 'attached' });
     assert.equal(await th.evaluate((cell) => {
       const copy = cell.cloneNode(true);
       for (const math of copy.querySelectorAll('.katex')) math.replaceWith(math.querySelector('annotation')?.textContent ?? '');
