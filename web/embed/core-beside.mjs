@@ -73,10 +73,11 @@ export function coresBeside({ base, catalogue, pageDocs = [], onModule = () => {
   const moduleOf = (name) => {
     if (!modules.has(name)) {
       const files = coreNamed(name);
-      const bytes = fetched(new URL(`${files.file}.wasm`, base).href).then((response) => response.arrayBuffer());
-      bytes.catch(() => {}); // (handled where the module is awaited; the glue may still be loading)
+      const options = fetched(new URL(`${files.file}.wasm`, base).href).then((response) => response.arrayBuffer())
+        .then((wasmBinary) => ({ wasmBinary }));
+      options.catch(() => {}); // (a failure is handled where the module is awaited, once the glue has loaded)
       onModule();
-      modules.set(name, loadCoreInBrowser(base, files, bytes.then((wasmBinary) => ({ wasmBinary }))));
+      modules.set(name, loadCoreInBrowser(base, files, options));
       modules.get(name).catch(() => modules.delete(name)); // a failed load is tried again next time
     }
     return modules.get(name);
