@@ -235,8 +235,9 @@ async function buildScorm() {
   await bundle('scorm-entry.mjs', path.join(scoDir, 'sco.js'));
   fs.copyFileSync(path.join(repoRoot, 'web', 'style.css'), path.join(scoDir, 'style.css'));
   // What sco.js fetches from beside itself (each package takes its exercises' share):
-  // KaTeX, the fallback, the exercise core and each chapter's, the exercises' files.
-  const cores = ['exercises', ...chapters().keys()].map((core) => coreFile(/^\d+$/.test(core) ? `ch${core}` : core));
+  // KaTeX, the fallback, the exercise core and each chapter's, the whole core (for worked
+  // solutions), the exercises' files.
+  const cores = ['whole', 'exercises', ...chapters().keys()].map((core) => coreFile(/^\d+$/.test(core) ? `ch${core}` : core));
   for (const file of [KATEX, FALLBACK, ...cores.flatMap((core) => [`${core}.js`, `${core}.wasm`])]) {
     fs.copyFileSync(path.join(siteDir, file), path.join(scoDir, file));
   }

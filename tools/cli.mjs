@@ -99,7 +99,11 @@ async function main(args) {
     // The seed argument is read (and a bad one refused) before the core is loaded.
     const seed = rest.length > 1 ? parseSeed(rest[1]) : 0;
     const { companion, id } = await companionFor(rest[0]);
-    return companion.exercise(id, { seed });
+    // The description, with each part's worked solution as a learner who opens it reads it.
+    const described = companion.exercise(id, { seed });
+    const solutions = await companion.solutions(id, { seed });
+    for (const part of described.parts ?? []) part.solution = solutions.get(String(part.name)) ?? [];
+    return described;
   }
   if (command === 'mistakes' && (rest.length === 1 || rest.length === 2)) {
     const seed = rest.length > 1 ? parseSeed(rest[1]) : 0;

@@ -89,14 +89,16 @@ const launchPage = ({ title, ids, version, key, teacher }) => page({
 
 // The files of a package of these exercises (scoDir: build-embed.mjs's build/sco): SCO_FILES,
 // the core that sco.js starts for them (their chapter's where they are of one, else the
-// exercise core, which a teacher's own needs) and the shipped exercises' files.
+// exercise core, which a teacher's own needs), the whole core (loaded when a learner opens a
+// worked solution: companion.solutions) and the shipped exercises' files.
 export function packageFiles(scoDir, ids, teacherDocs = []) {
   const shipped = ids.filter((id) => !teacherDocs.some((doc) => doc.id === id));
   const chapters = ids.map((id) => (shipped.includes(id)
     ? JSON.parse(fs.readFileSync(path.join(scoDir, 'exercises', `${id}.json`), 'utf8')).chapter : null));
   const core = coreFile(coreFor(chapters));
+  const whole = coreFile('whole');
   return [...SCO_FILES, ...(teacherDocs.length ? [TEACHER_FILE] : []), `${core}.js`, `${core}.wasm`,
-    ...shipped.map((id) => `exercises/${id}.json`)];
+    `${whole}.js`, `${whole}.wasm`, ...shipped.map((id) => `exercises/${id}.json`)];
 }
 
 // Writes one package's zip. scoDir holds what packages are made of (build-embed.mjs's build/sco).

@@ -114,6 +114,17 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
       const { text } = find(id);
       return parseCoreJson(inCore(() => core.describeExercise(text, seedOf(seed))));
     },
+    // Each part's worked solution at this seed: Map(part name -> [lines]) (cpp/api/api.h,
+    // SolveExercise). The whole core has the call; on another core the whole one is loaded
+    // (withBatch), once, when a learner first opens a solution, so that the core a page waits
+    // for carries none of the working.
+    async solutions(id, { seed = 0 } = {}) {
+      const { text } = find(id);
+      const checkedSeed = seedOf(seed);
+      if (typeof core.solveExercise !== 'function') return (await companion.withBatch()).solutions(id, { seed: checkedSeed });
+      const { parts } = parseCoreJson(inCore(() => core.solveExercise(text, checkedSeed)));
+      return new Map((parts ?? []).map((part) => [String(part.name), Array.isArray(part.solution) ? part.solution : []]));
+    },
     // The mistakes each part names at this seed: {parts: [{name, step, expected, mistakes:
     // [{tag, operation, step, answer, explanation}]}]} (see cpp/api/api.h).
     mistakes(id, { seed = 0 } = {}) {

@@ -119,17 +119,24 @@ std::string DescribeExercise(const std::string& exercise_json, uint32_t seed) {
       auto own = WorkingOf(c, parts[i]);
       if (own.ok()) out["parts"][i]["working"] = *own;
     }
-    // Each part's worked solution: its chain of steps with this variant's values.
-    for (size_t i = 0; i < out["parts"].size() && i < parts.size(); ++i) {
-      auto solution = SolutionOf(c, parts[i]);
-      if (solution.ok()) out["parts"][i]["solution"] = *solution;
-    }
   }
   out["inputWords"] = InputWordsOf(c.exercise());
   out["version"] = ExerciseVersion(*ParseJson(exercise_json));
   out["decimalRule"] = std::string(kDecimalRule);
   out["offers"] = OffersOf(c);
   return Dump(out);
+}
+
+std::string SolveExercise(const std::string& exercise_json, uint32_t seed) {
+  auto computed = ComputedFor(exercise_json, seed);
+  if (!computed.ok()) return ErrorJson(computed.status().message());
+  Computed& c = computed.value();
+  Json parts = Json::array();
+  for (const Json& part : c.exercise().value("parts", Json::array())) {
+    auto solution = SolutionOf(c, part);
+    parts.push_back({{"name", part.value("name", Json())}, {"solution", solution.ok() ? *solution : Json::array()}});
+  }
+  return Dump(Json{{"parts", parts}});
 }
 
 Json VerdictIn(Computed& computed, const Json& part, const std::string& answer, const GradeContext& context) {

@@ -14,6 +14,12 @@ namespace attn {
 // the result).
 std::string DescribeExercise(const std::string& exercise_json, uint32_t seed);
 
+// Each part's worked solution at this seed, for a learner who opens one: {"parts": [{name,
+// solution: [lines]}]} (api/worked_solution.h). Bound in the whole core only
+// (api/solution_bindings.cc): a page loads it when a learner opens a solution, so the cores a
+// page waits for carry none of the working (8 KB gzip on a chapter's core).
+std::string SolveExercise(const std::string& exercise_json, uint32_t seed);
+
 // {verdict, readAs, feedback, misconception, misconceptions, nearMiss, expected,
 // followThrough} for one answer to one part. With reveal_values false (a feedback policy
 // that hides values) the feedback gives no value the learner did not type, and expected is

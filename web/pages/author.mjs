@@ -40,7 +40,10 @@ const MAX_SEED = 2 ** 32 - 1;
 // KaTeX comes after the first answer checked in the preview (or a while on the page): before
 // it, the page weighs the core and itself (web/ui/render-math.mjs), and maths shows its TeX.
 let firstVerdict;
-deferKatexUntil(afterFirstVerdict(new Promise((resolve) => { firstVerdict = resolve; })));
+// KaTeX, and the whole core that computes each part's working (companion.solutions), come after
+// the preview's first verdict or a while on the page, so that neither stands before it.
+const afterFirst = afterFirstVerdict(new Promise((resolve) => { firstVerdict = resolve; }));
+deferKatexUntil(afterFirst);
 
 // Answers tried in the preview are graded and kept only while the page is open.
 class PreviewStore extends AnswerStore {
@@ -112,8 +115,9 @@ async function learnerView(companion, exercise, seed) {
   return { content, typeset: introTypeset };
 }
 
-// Each part's expected value and its named mistakes at the seed (companion.mistakes).
-function answersView(described, mistakes) {
+// Each part's expected value, its working (its worked solution's lines, which arrive from the
+// whole core: companion.solutions) and its named mistakes at the seed (companion.mistakes).
+function answersView(described, mistakes, solutions) {
   const holder = el('div');
   const byName = new Map((described.parts ?? []).map((part) => [part.name, part]));
   for (const part of mistakes.parts ?? []) {
@@ -122,15 +126,20 @@ function answersView(described, mistakes) {
       el('h3', {}, `Part ${part.name}${shown?.heading ? `: ${shown.heading}` : ''}`),
       el('p', {}, 'Expected: ', el('code', { class: 'author-expected' }, valueText(part.expected))));
     // The working of the part: its steps from the given inputs, as its worked solution has them.
-    if (Array.isArray(shown?.solution) && shown.solution.length) {
-      section.append(el('p', {}, 'The working:'),
-        el('ol', { class: 'author-working' }, shown.solution.map((line) => {
+    const working = el('div', { class: 'author-working-holder' });
+    section.append(working);
+    solutions.then((byPart) => {
+      const lines = byPart.get(String(part.name)) ?? [];
+      if (lines.length === 0) return;
+      working.append(el('p', {}, 'The working:'),
+        el('ol', { class: 'author-working' }, lines.map((line) => {
           // The steps name the chapters' quantities in their notation ($\\alpha_i$), typeset.
           const item = el('li', {});
           renderMathText(item, String(line));
           return item;
         })));
-    }
+    }, (error) => working.append(el('p', { class: 'status status-error' },
+      `The working could not be computed: ${messageOf(error)}`)));
     const list = Array.isArray(part.mistakes) ? part.mistakes : [];
     if (list.length === 0) {
       section.append(el('p', {}, 'No mistake is named for this part at this seed.'));
@@ -195,7 +204,8 @@ async function show(seed) {
   const { content, typeset } = drawn;
   if (current?.doc !== doc || current.seed !== seed) return; // another file or seed meanwhile
   clear($('exercise')).append(content);
-  clear($('author-answers')).append(answersView(described, mistakes));
+  const solutions = afterFirst.then(() => companion.solutions(doc.id, { seed }));
+  clear($('author-answers')).append(answersView(described, mistakes, solutions));
   if (seed === 0 && !hasVariants(described)) {
     $('author-answers').prepend(el('p', { class: 'author-note' }, 'This exercise draws no variants: every seed shows the same numbers.'));
   }

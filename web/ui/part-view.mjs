@@ -141,10 +141,10 @@ export function partView(companion, store, exercise, part, index, seed,
     section.append(toggle, hint);
   }
   let seen = saved?.solutionSeen === true;
-  const solution = cellName ? null : solutionBlock(part, () => {
+  const solution = cellName ? null : solutionBlock(() => {
     seen = true;
     if (!store.markSolutionSeen(exercise.id, name, seed)) onSaveFailed();
-  });
+  }, async () => (await companion.solutions(exercise.id, { seed })).get(name) ?? []);
   if (solution) section.append(solution.section);
 
   const exactLabel = exercise.chapter === 14 ? 'Exact answer' : 'The core’s value';

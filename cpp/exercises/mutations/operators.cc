@@ -39,6 +39,10 @@ std::string ExpBase2(const Explaining& e, const Value&) {
 }
 
 std::string DivideByCount(const Explaining& e, const Value&) {
+  if (e.noun == "total")
+    return e.Your() +
+           " is the number of positions. Softmax divides each exponential by the sum of the exponentials, not by "
+           "how many there are; only that sum makes the weights add up to 1.";
   return e.Comes() +
          " from dividing by the number of positions instead of by the sum of the exponentials. Only dividing by that "
          "sum gives weights that add up to 1.";
