@@ -292,24 +292,9 @@ async function main() {
   await mathTypeset(); // every prompt and hint drawn before KaTeX arrived is typeset now
 }
 
-// An older link (exercise.html?id=…, exercise-14.html?id=…) to an exercise the site has a page
-// for goes to that page (ID.html), with its seed and the teacher's policy: drawn into it at the
-// chapter's numbers, it is read before the core arrives, and its maths (a variant's too) needs
-// no KaTeX (ui/render-math.mjs). A teacher's file (?src=) and an unknown id stay here, and so
-// does the site build, which draws each exercise on its chapter's page to write that page
-// (tools/prerender.mjs sets attentionPrerender).
-function ownPage() {
-  const params = new URLSearchParams(window.location.search);
-  const id = params.get('id');
-  if (id === null || params.has('src') || document.body.dataset.exercise || globalThis.attentionPrerender) return null;
-  const { seed, problem } = seedFromUrl(params);
-  if (problem || !catalogueInPage()?.some((entry) => entry.id === id)) return null;
-  return exerciseHref({ id }, seed);
-}
-
-const own = ownPage();
-if (own) window.location.replace(own);
-else main().catch((error) => {
+// (An older link, exercise.html?id=…, has gone to the exercise's own page before this runs:
+// web/older-link.js.)
+main().catch((error) => {
   setStatus(`This page could not be set up: ${messageOf(error)}`, 'error');
 }).finally(() => {
   fieldsDrawn();
