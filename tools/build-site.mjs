@@ -21,8 +21,9 @@
 //   node_modules/katex/dist/katex.min.js -> katex.min.js (a classic script; MathML output only: no KaTeX CSS or fonts),
 //   ID.html for each exercise, its chapter's page with the exercise drawn into it at seed 0
 //     (tools/prerender.mjs), where the site links it,
-//   exercises/**/*.json -> exercises.json (one array, sorted by chapter, then order), and each
-//     minified as exercises/ID.json with the catalogue (web/companion.mjs's catalogueEntry of
+//   exercises/**/*.json -> exercises.json (one array, sorted by chapter, then order), each
+//     chapter's as exercises/chapter-NN.json (minified, for a page that shows the whole chapter),
+//     and each minified as exercises/ID.json with the catalogue (web/companion.mjs's catalogueEntry of
 //     each), for the page about one exercise, which carries the catalogue in itself
 //     (catalogue.json is for loadCompanion({only}) on a page that does not),
 //   web/service-worker.js -> service-worker.js, after the list of files it keeps for use
@@ -39,7 +40,7 @@ import * as esbuild from 'esbuild';
 import { sitePage } from './html-page.mjs';
 import { precompress } from './precompress.mjs';
 import { prerenderExercises } from './prerender.mjs';
-import { catalogueEntry, coreFile } from '../web/companion.mjs';
+import { catalogueEntry, chapterExercisesFile, coreFile } from '../web/companion.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(repoRoot, 'web');
@@ -316,6 +317,13 @@ fs.mkdirSync(path.join(outDir, 'exercises'));
 for (const doc of exercises) fs.writeFileSync(path.join(outDir, 'exercises', `${doc.id}.json`), JSON.stringify(doc));
 const catalogue = exercises.map(catalogueEntry);
 const chapters = [...new Set(exercises.map((doc) => doc.chapter))];
+// Each chapter's exercises in one file, in chapter order, for a page that shows the whole
+// chapter (web/core-loading.mjs, fetchExercises).
+for (const chapter of chapters) {
+  const file = chapterExercisesFile(chapter);
+  if (exercises.some((doc) => `exercises/${doc.id}.json` === file)) fail(`the exercise id of ${file} names a chapter's file`);
+  fs.writeFileSync(path.join(outDir, file), JSON.stringify(exercises.filter((doc) => doc.chapter === chapter)));
+}
 fs.writeFileSync(path.join(outDir, 'catalogue.json'), JSON.stringify(catalogue));
 
 const pages = await bundlePages();
@@ -372,5 +380,5 @@ const offline = writeServiceWorker();
 precompress(outDir);
 
 process.stdout.write(`Built the site in ${path.relative(process.cwd(), outDir) || '.'}: ` +
-  `${copies.length + 5 + 3 * chapters.length + exercises.length} files and ${exercises.length} exercises ` +
+  `${copies.length + 5 + 4 * chapters.length + exercises.length} files and ${exercises.length} exercises ` +
   `(${prerendered} prerendered); ${offline.files} files, ${(offline.bytes / 1048576).toFixed(1)} MB, kept for offline use.\n`);

@@ -8,7 +8,7 @@ import { inNode, coreNamed, loadCoreInNode, loadCoreInBrowser, readExerciseDocsI
 import { COMPUTE_ARRAYS, AGREEMENT_ARRAYS, MAX_BATCH_ARRAY, SMALL_READ_MAX, smallReadRefusal, batchArrays,
   batchOptionsJson, heapBlock, inCore, parseCoreJson } from './core-boundary.mjs';
 
-export { coreFile, coreFactory, catalogueInPage, catalogueEntry, loadCatalogue } from './core-loading.mjs';
+export { coreFile, coreFactory, catalogueInPage, catalogueEntry, chapterExercisesFile, loadCatalogue } from './core-loading.mjs';
 
 // Seeds are whole numbers 0..2^32-1 (seed.mjs, the one reading of a seed); anything
 // else is refused with a message that names it.
