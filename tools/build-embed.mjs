@@ -2,8 +2,12 @@
 // Builds what embeds the companion elsewhere, after build-site.mjs and the CMake WASM
 // sub-build:
 //   <build>/site/attention-exercise.js  the classic-script bundle (web/embed/bundle-entry.mjs):
-//                                       the WASM core inlined, exercises, widget CSS and the
-//                                       <attention-exercise> element, for any page and origin
+//                                       the <attention-exercise> element, its CSS and the
+//                                       catalogue, for any page and origin; it fetches the core
+//                                       and the exercises' files from beside itself
+//   <build>/site/attention-exercise-core.js  its fallback where nothing can be fetched
+//                                       (web/embed/fallback-core-entry.mjs): the whole core
+//                                       inlined and every exercise
 //   <build>/dist/                       a single folder that works from any static host and
 //                                       from file://: index.html (exercise list, progress
 //                                       export/import), each exercise's page (ID.html,
@@ -13,9 +17,11 @@
 //   <build>/scorm/attention-companion-chNN-scorm12.zip    one SCORM 1.2 package and one
 //   <build>/scorm/attention-companion-chNN-scorm2004.zip  SCORM 2004 (4th edition) package
 //                                       per chapter (imsmanifest.xml, index.html, sco.js,
-//                                       style.css; the same sco.js speaks both APIs)
-//   <build>/sco/                        the SCO's sco.js and style.css, which
-//                                       tools/scorm-package.mjs packs for chosen exercises
+//                                       style.css, KaTeX, the fallback core, the chapter's core
+//                                       and exercise files; the same sco.js speaks both APIs)
+//   <build>/sco/                        the SCO's sco.js and style.css, KaTeX, the fallback
+//                                       core, every core and exercise file, of which
+//                                       tools/scorm-package.mjs packs what chosen exercises need
 // Usage: node tools/build-embed.mjs [buildDir]   (default: build)
 
 import fs from 'node:fs';
@@ -27,6 +33,7 @@ import { precompress } from './precompress.mjs';
 import { readMasteryScore } from './scorm-manifest.mjs';
 import { escapeHtml, page, sitePage } from './html-page.mjs';
 import { SCORM_VERSIONS, chapterIdentity, writePackage } from './scorm-package.mjs';
+import { coreFile } from '../web/core-loading.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const buildDir = path.resolve(process.argv[2] ?? path.join(repoRoot, 'build'));
@@ -53,19 +60,25 @@ try {
 }
 
 
-// The virtual modules of the bundle: the core's glue and its .wasm bytes (inlined as
-// base64 and handed to the module as wasmBinary, so nothing is fetched: a single-file
-// Emscripten build would fetch a data: URL, which connect-src 'self' refuses), the
-// exercises.
+// The virtual modules of the bundles: the whole core's glue and its .wasm bytes and the
+// exercises (the fallback script's); the catalogue (the element's), in chapter order, with
+// what the element reads of it before it has the exercises' files: each one's id and chapter.
+const catalogue = JSON.parse(fs.readFileSync(path.join(siteDir, 'catalogue.json'), 'utf8'))
+  .map(({ id, chapter }) => ({ id, chapter }));
 const companionPlugin = {
   name: 'attention',
   setup(build) {
     build.onResolve({ filter: /^attention:core$/ }, () => ({ path: coreGlue }));
     build.onResolve({ filter: /^attention:wasm$/ }, () => ({ path: coreWasm }));
-    build.onResolve({ filter: /^attention:exercises$/ }, () => ({ path: 'exercises', namespace: 'attention' }));
-    build.onLoad({ filter: /.*/, namespace: 'attention' }, () => ({ contents: JSON.stringify(exercises), loader: 'json' }));
+    build.onResolve({ filter: /^attention:(exercises|catalogue)$/ }, (args) => ({ path: args.path.slice(10), namespace: 'attention' }));
+    build.onLoad({ filter: /.*/, namespace: 'attention' }, (args) => ({
+      contents: JSON.stringify(args.path === 'exercises' ? exercises : catalogue), loader: 'json' }));
   },
 };
+// What attention-exercise.js fetches from beside itself, besides the cores: KaTeX, and its
+// fallback where nothing can be fetched (web/embed/core-beside.mjs).
+const KATEX = 'katex.min.js';
+const FALLBACK = 'attention-exercise-core.js';
 
 async function bundle(entry, outfile, { stdin = null, plugins = [] } = {}) {
   await esbuild.build({
@@ -99,8 +112,9 @@ function chapters() {
 
 // The site's figure pages and labs in dist/, as classic scripts after the bundle (so they
 // run from file:// too): each page's module, bundled with its figure modules, takes the
-// companion and KaTeX that attention-exercise.js carries (globalThis.AttentionCompanion)
-// instead of fetching the WASM module. The batch lab stays on the site: it needs a module
+// companion that attention-exercise.js gives (globalThis.AttentionCompanion), on the whole
+// core of its fallback script, which these pages carry (nothing is fetched, so they work from
+// file://), and KaTeX, which they load first. The batch lab stays on the site: it needs a module
 // Worker and WebGPU, which file:// pages do not get.
 const DIST_PAGES = [
   ['exercise-14.html', 'exercise.mjs', 'exercise.html'],
@@ -147,10 +161,8 @@ async function buildDistPages(distDir) {
       await bundle(null, path.join(distDir, script), {
         plugins: [bundledCompanion, generatedKernels],
         stdin: {
-          // The page's main() awaits the core before it typesets anything, so KaTeX is
-          // handed over (after the imports are evaluated) in time.
-          contents: `import { useKatex } from './ui/render-math.mjs';\nimport './pages/${module}';\n` +
-            'useKatex(globalThis.AttentionCompanion.katex);\n',
+          // (KaTeX, loaded before, is taken by render-math.mjs as it is evaluated.)
+          contents: `import './pages/${module}';\n`,
           resolveDir: webDir, sourcefile: `dist-${module}`, loader: 'js',
         },
       });
@@ -158,7 +170,8 @@ async function buildDistPages(distDir) {
     const assembled = sitePage(fs.readFileSync(path.join(webDir, from), 'utf8'), `web/${from}`, { header: distNav(html) });
     const moduleTag = `<script type="module" src="pages/${module}"></script>`;
     if (!assembled.includes(moduleTag)) fail(`web/${from} does not load pages/${module} as the dist build expects`);
-    const out = assembled.replace(moduleTag, `<script defer src="attention-exercise.js"></script>\n<script defer src="${script}"></script>`);
+    const out = assembled.replace(moduleTag, [KATEX, 'attention-exercise.js', FALLBACK, script]
+      .map((src) => `<script defer src="${src}"></script>`).join('\n'));
     fs.writeFileSync(path.join(distDir, html), out);
     // Each exercise's own page (ID.html, where the site's links go: the pager, New variant,
     // the figures), the chapter's page naming the exercise.
@@ -179,7 +192,7 @@ async function buildDist() {
   const distDir = path.join(buildDir, 'dist');
   fs.rmSync(distDir, { recursive: true, force: true });
   fs.mkdirSync(distDir, { recursive: true });
-  fs.copyFileSync(path.join(siteDir, 'attention-exercise.js'), path.join(distDir, 'attention-exercise.js'));
+  for (const file of ['attention-exercise.js', FALLBACK, KATEX]) fs.copyFileSync(path.join(siteDir, file), path.join(distDir, file));
   fs.copyFileSync(path.join(repoRoot, 'web', 'style.css'), path.join(distDir, 'style.css'));
   await bundle('offline-page.mjs', path.join(distDir, 'offline.js'));
   await buildDistPages(distDir);
@@ -221,6 +234,16 @@ async function buildScorm() {
   fs.mkdirSync(scoDir, { recursive: true });
   await bundle('scorm-entry.mjs', path.join(scoDir, 'sco.js'));
   fs.copyFileSync(path.join(repoRoot, 'web', 'style.css'), path.join(scoDir, 'style.css'));
+  // What sco.js fetches from beside itself (each package takes its exercises' share):
+  // KaTeX, the fallback, the exercise core and each chapter's, the exercises' files.
+  const cores = ['exercises', ...chapters().keys()].map((core) => coreFile(/^\d+$/.test(core) ? `ch${core}` : core));
+  for (const file of [KATEX, FALLBACK, ...cores.flatMap((core) => [`${core}.js`, `${core}.wasm`])]) {
+    fs.copyFileSync(path.join(siteDir, file), path.join(scoDir, file));
+  }
+  fs.mkdirSync(path.join(scoDir, 'exercises'));
+  for (const doc of exercises) {
+    fs.copyFileSync(path.join(siteDir, 'exercises', `${doc.id}.json`), path.join(scoDir, 'exercises', `${doc.id}.json`));
+  }
   const scormDir = path.join(buildDir, 'scorm');
   fs.rmSync(scormDir, { recursive: true, force: true });
   fs.mkdirSync(scormDir, { recursive: true });
@@ -237,6 +260,7 @@ async function buildScorm() {
 }
 
 await bundle('bundle-entry.mjs', path.join(siteDir, 'attention-exercise.js'));
+await bundle('fallback-core-entry.mjs', path.join(siteDir, FALLBACK));
 precompress(siteDir);
 await buildDist();
 const packages = await buildScorm();

@@ -29,9 +29,12 @@ import { MAX_LEARNER_CHARS } from '../web/embed/learner-seed.mjs';
 import { readSeed } from '../web/seed.mjs';
 import { page } from './html-page.mjs';
 import { readExerciseText } from '../web/ui/teacher-exercise.mjs';
+import { coreFile, coreFor } from '../web/core-loading.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const SCO_FILES = ['index.html', 'sco.js', 'style.css'];
+// Every package's files; besides them, the core its exercises need and their files
+// (packageFiles), which sco.js fetches from beside itself (web/embed/core-beside.mjs).
+export const SCO_FILES = ['index.html', 'sco.js', 'style.css', 'katex.min.js', 'attention-exercise-core.js'];
 export const SCORM_VERSIONS = {
   '1.2': { suffix: 'scorm12', manifest: manifest12 },
   2004: { suffix: 'scorm2004', manifest: manifest2004 },
@@ -84,13 +87,28 @@ const launchPage = ({ title, ids, version, key, teacher }) => page({
   title, body: '<main id="sco"></main>', scripts: [...(teacher ? [TEACHER_FILE] : []), 'sco.js'],
   dataset: { exercises: ids.join(','), scorm: version, package: key } });
 
-// Writes one package's zip. scoDir holds sco.js and style.css (build-embed.mjs's build/sco).
+// The files of a package of these exercises (scoDir: build-embed.mjs's build/sco): SCO_FILES,
+// the core that sco.js starts for them (their chapter's where they are of one, else the
+// exercise core, which a teacher's own needs) and the shipped exercises' files.
+export function packageFiles(scoDir, ids, teacherDocs = []) {
+  const shipped = ids.filter((id) => !teacherDocs.some((doc) => doc.id === id));
+  const chapters = ids.map((id) => (shipped.includes(id)
+    ? JSON.parse(fs.readFileSync(path.join(scoDir, 'exercises', `${id}.json`), 'utf8')).chapter : null));
+  const core = coreFile(coreFor(chapters));
+  return [...SCO_FILES, ...(teacherDocs.length ? [TEACHER_FILE] : []), `${core}.js`, `${core}.wasm`,
+    ...shipped.map((id) => `exercises/${id}.json`)];
+}
+
+// Writes one package's zip. scoDir holds what packages are made of (build-embed.mjs's build/sco).
 // teacherDocs: a teacher's own exercises (checked already), packed as TEACHER_FILE.
 export function writePackage({ scoDir, zipFile, version, ids, identity, masteryScore = null, parameters = '', teacherDocs = [] }) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'attention-scorm-'));
-  const files = teacherDocs.length ? [...SCO_FILES, TEACHER_FILE] : SCO_FILES;
+  const files = packageFiles(scoDir, ids, teacherDocs);
   try {
-    for (const file of ['sco.js', 'style.css']) fs.copyFileSync(path.join(scoDir, file), path.join(work, file));
+    fs.mkdirSync(path.join(work, 'exercises'));
+    for (const file of files.filter((name) => name !== 'index.html' && name !== TEACHER_FILE)) {
+      fs.copyFileSync(path.join(scoDir, file), path.join(work, file));
+    }
     if (teacherDocs.length) {
       fs.writeFileSync(path.join(work, TEACHER_FILE), '// A teacher\'s own exercises (tools/scorm-package.mjs --exercise-file).\n'
         + `globalThis.AttentionTeacherExercises = ${JSON.stringify(teacherDocs).replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`)};\n`);

@@ -111,7 +111,10 @@ const server = http.createServer((request, response) => {
   // As a static host does: every response may be kept and is revalidated before use, and a
   // file carries validators (ETag, Last-Modified), so a warm visit gets 304 Not Modified
   // and downloads nothing again.
-  const common = { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'public, max-age=0, must-revalidate' };
+  // Every file is public, and the web component on a course page of another origin fetches
+  // its core and exercise files from here (web/embed/core-beside.mjs): any origin may read them.
+  const common = { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'public, max-age=0, must-revalidate',
+    'Access-Control-Allow-Origin': '*' };
   for (const [name, value] of options.headers) common[name] = value;
   const headOnly = request.method === 'HEAD';
   if (request.method !== 'GET' && !headOnly) {

@@ -40,16 +40,27 @@ export async function loadCoreInNode({ file }) {
   return createModule({ wasmBinary });
 }
 
+// The core for some exercises, given their chapters (null for one no chapter's core holds: a
+// teacher's own): that chapter's, the smaller module, where they are all of one; else the
+// exercise core, which holds every operation.
+export function coreFor(chapters) {
+  const distinct = new Set(chapters);
+  return distinct.size === 1 && !distinct.has(null) && !distinct.has(undefined) ? `ch${[...distinct][0]}` : 'exercises';
+}
+
 // The site serves each core's glue as FILE.js, a classic script that defines its factory.
-export function loadCoreInBrowser(base, { file, factory }) {
+// moduleOptions (or a promise of them) go to the factory: the component hands it the .wasm
+// bytes it fetched itself (web/embed/core-beside.mjs), so that a failed fetch is its to handle.
+export function loadCoreInBrowser(base, { file, factory }, moduleOptions = {}) {
+  const start = () => Promise.resolve(moduleOptions).then((options) => globalThis[factory](options));
   return new Promise((resolve, reject) => {
     if (globalThis[factory]) {
-      resolve(globalThis[factory]());
+      resolve(start());
       return;
     }
     const script = document.createElement('script');
     script.src = new URL(`${file}.js`, base).href;
-    script.onload = () => resolve(globalThis[factory]());
+    script.onload = () => resolve(start());
     script.onerror = () => reject(new Error(`The attention core (${file}.js) could not be loaded.`));
     document.head.append(script);
   });

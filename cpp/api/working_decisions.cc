@@ -3,7 +3,7 @@
 // none is negative).
 #include "api/working_lines.h"
 #include "core/attention.h"
-#include "core/convex_hull.h"
+#include "exercises/operation.h"
 
 namespace attn {
 namespace {
@@ -59,13 +59,13 @@ std::vector<WorkingLine> HullWorking(const WorkingStep& step) {
   const StepContext& c = *step.context;
   const Value* v = c.Arg("values");
   const Value* p = c.Arg("point");
-  if (!v || !p) return {};
-  auto values = MatrixOf<Exact>(v->Main(), "the values");
-  auto point = VectorOf<Exact>(p->Main(), "the point");
-  if (!values.ok() || !point.ok()) return {};
-  auto lambda = AffineWeights(*values, *point);
-  if (!lambda.ok()) return {};
-  Value weights = Value::List(*lambda);
+  // The weights by the affine_weights operation's record (the same arguments), so that a
+  // chapter's core without it links none of the solver.
+  const Operation* affine = OperationNamed("affine_weights");
+  if (!v || !p || !affine) return {};
+  auto solved = affine->apply(c, {});
+  if (!solved.ok() || !solved->exact) return {};
+  Value weights = *solved;
   weights.exact_shown = false;
   Value shown_values = v->Main();
   shown_values.exact_shown = false;
@@ -73,7 +73,7 @@ std::vector<WorkingLine> HullWorking(const WorkingStep& step) {
   for (Eigen::Index i = 0; i < weights.rows(); ++i) {
     list += (i ? ", " : "") + EntryText(weights, i, 0);
     terms += (i ? " + " : "") + FactorText(weights, i, 0) + " \u00d7 " + FactorText(shown_values, i, 0);
-    if (SignOf((*lambda)(i)) < 0 && negative.empty()) negative = "$\\lambda_" + std::to_string(i + 1) + "$";
+    if (SignOf((*weights.exact)(i, 0)) < 0 && negative.empty()) negative = "$\\lambda_" + std::to_string(i + 1) + "$";
   }
   Value shown_point = p->Main();
   shown_point.exact_shown = false;

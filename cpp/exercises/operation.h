@@ -13,12 +13,15 @@
 #include <utility>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "answers/grading.h"
 #include "exercises/value.h"
 
 namespace attn {
 
 struct Step;
+class Computation;
 
 // One operator of an operation put for its neighbour, which a derived mistake (mutations/) asks
 // of any step whose operation uses that operator (Operation::dials): e^x taken as x or as 2^x,
@@ -158,6 +161,11 @@ struct Operation {
   std::optional<std::string> (*impossible)(const StepContext&, const std::string& field, const Typed& typed) = nullptr;
   // The operators it puts for their neighbours when a step's context asks (StepContext::dial).
   std::vector<Dial> dials = {};
+  // The table of cases the working panel lays out for an exercise built on this operation, from
+  // the exercise's inputs (masked_row_policy: each row of the given lengths through the batched
+  // core); null for the others. Reached through the record, so that a core whose table leaves
+  // the operation out (a chapter's) links none of its code.
+  Result<nlohmann::json> (*cases)(const Computation& exercise) = nullptr;
 
   const FieldSpec* Field(const std::string& name) const;
 };

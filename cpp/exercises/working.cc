@@ -6,7 +6,7 @@
 #include <limits>
 
 #include "core/diagnostics.h"
-#include "exercises/operations/policy.h"
+#include "exercises/operation.h"
 
 namespace attn {
 namespace {
@@ -295,12 +295,11 @@ Result<Json> Roles(const Computed& computed) {
   return Refused("no lettered arrays");
 }
 
+// Through the operation's record, so that a chapter's core without the operation links none of it.
 Result<Json> Policies(const Computed& computed) {
-  const Computation& c = computed.computation();
-  const Value* lengths = c.Input("lengths");
-  const Value* S = c.Input("S");
-  if (!lengths || !S) return Json{{"single", {{"error", ""}}}};
-  return MaskedRowPolicyWorking(*lengths, *S);
+  const Operation* policy = OperationNamed("masked_row_policy");
+  if (!policy || !policy->cases) return Refused("this core has no masked-row policy");
+  return policy->cases(computed.computation());
 }
 
 // The nearest softmax step a step is computed from (or, failing that, one computed from it),

@@ -40,11 +40,16 @@ test('two <attention-exercise> elements on another origin share one module and g
   const { page, context, problems } = await newCheckedPage(browser);
   const logs = [];
   page.on('console', (message) => logs.push(message.text()));
+  const asked = [];
+  page.on('request', (request) => asked.push(request.url().replace(site.url, '')));
   await page.goto(`${course.url}component.html`);
   const elements = page.locator('attention-exercise');
   assert.equal(await elements.count(), 2);
   await page.waitForFunction(() => [...document.querySelectorAll('attention-exercise')].every((e) => e.dataset.ready === 'true'));
   assert.equal(await page.evaluate(() => window.AttentionCompanion.moduleLoads()), 1, 'one WASM module for both');
+  // From beside the script (CORS): the chapter's core and the two exercises' files, no fallback.
+  assert.deepEqual(asked.filter((url) => !url.startsWith('http')).sort(), ['attention-exercise.js', 'companion-ch14.js',
+    'companion-ch14.wasm', 'exercises/ch14.ex1.json', 'exercises/ch14.example1.json']);
   assert.match(await elements.nth(1).locator('.aw-seed').textContent(), /Variant 7/);
   await elements.first().locator('.intro math').first().waitFor();
   assert.doesNotMatch(await elements.first().locator('.intro').textContent(), /\$/, 'the math is typeset, not left as TeX');
@@ -126,6 +131,32 @@ test('<attention-exercise> answers a choice part with radio buttons and the role
   await inside.locator('.feedback[data-verdict="correct"] .restored').waitFor();
   assert.equal(await partIn(rolesElement, 'ch19.ex1', 'query').locator('select.answer-letter').inputValue(), query);
   await partIn(rolesElement, 'ch19.ex1', 'query').locator('.feedback[data-verdict="correct"] .restored').waitFor();
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+// Where the core cannot be fetched from beside the script (here the host's connect-src
+// refuses the companion's origin; file:// and a host without CORS fail the same way), the
+// element loads the fallback script beside it, which carries the core and the exercises.
+test('on a host page whose connect-src refuses the companion, the element falls back to attention-exercise-core.js', async () => {
+  const companionOrigin = site.url.replace(/\/$/, '');
+  course.write('no-connect.html', hostPage(`<script src="${site.url}attention-exercise.js"></script>\n` +
+    '<attention-exercise exercise="ch14.example1"></attention-exercise>',
+  `<meta http-equiv="Content-Security-Policy" content="script-src 'self' 'wasm-unsafe-eval' ${companionOrigin}; ` +
+    "connect-src 'self'; style-src 'self' 'unsafe-inline'\">"));
+  // The browser reports the refused fetch on the console; that is expected here.
+  const { page, context, problems } = await newCheckedPage(browser, { allow: [/Content Security Policy|connect-src/i] });
+  const asked = [];
+  page.on('request', (request) => asked.push(request.url().replace(site.url, '')));
+  await page.goto(`${course.url}no-connect.html`);
+  const element = page.locator('attention-exercise');
+  await page.waitForFunction(() => document.querySelector('attention-exercise')?.dataset.ready === 'true');
+  assert.ok(asked.includes('attention-exercise-core.js'), 'the fallback is loaded');
+  const weights = partIn(element, 'ch14.example1', 'weights');
+  await weights.locator('input.answer').fill('[1/2, 1/4, 1/4]');
+  await weights.locator('input.answer').press('Enter');
+  await weights.locator('.feedback[data-verdict="correct"]').waitFor();
+  await element.locator('.intro math').first().waitFor(); // KaTeX, a script beside it, after the verdict
   assert.deepEqual(problems(), []);
   await context.close();
 });

@@ -35,17 +35,25 @@ after(async () => {
   await lms?.stop();
 });
 
-test('the SCORM 1.2 package has a SCORM 1.2 manifest that launches index.html', () => {
+// What a chapter's package holds: the SCO (its page, script and stylesheet), what sco.js
+// fetches from beside itself (the chapter's core, its exercises' files, KaTeX) and the fallback
+// it loads where it cannot fetch (attention-exercise-core.js: web/embed/core-beside.mjs).
+const chapterFiles = async (chapter) => ['attention-exercise-core.js', `companion-ch${chapter}.js`, `companion-ch${chapter}.wasm`,
+  ...(await companion).exercises().filter((entry) => entry.chapter === chapter).map((entry) => `exercises/${entry.id}.json`),
+  'imsmanifest.xml', 'index.html', 'katex.min.js', 'sco.js', 'style.css'].sort();
+
+test('the SCORM 1.2 package has a SCORM 1.2 manifest that launches index.html', async () => {
   const list = execFileSync('unzip', ['-Z1', PACKAGE], { encoding: 'utf8' }).split('\n').filter(Boolean).sort();
-  assert.deepEqual(list, ['imsmanifest.xml', 'index.html', 'sco.js', 'style.css']);
+  assert.deepEqual(list, await chapterFiles(14));
+  assert.deepEqual(execFileSync('unzip', ['-Z1', PACKAGE_CH19], { encoding: 'utf8' }).split('\n').filter(Boolean).sort(), await chapterFiles(19));
   const manifest = execFileSync('unzip', ['-p', PACKAGE, 'imsmanifest.xml'], { encoding: 'utf8' });
   assert.match(manifest, /<schemaversion>1\.2<\/schemaversion>/);
   assert.match(manifest, /adlcp:scormtype="sco" href="index.html"/);
 });
 
-test('the SCORM 2004 package has a 2004 4th edition manifest and the same sco.js', () => {
+test('the SCORM 2004 package has a 2004 4th edition manifest and the same sco.js', async () => {
   const list = execFileSync('unzip', ['-Z1', PACKAGE_2004], { encoding: 'utf8' }).split('\n').filter(Boolean).sort();
-  assert.deepEqual(list, ['imsmanifest.xml', 'index.html', 'sco.js', 'style.css']);
+  assert.deepEqual(list, await chapterFiles(14));
   const manifest = execFileSync('unzip', ['-p', PACKAGE_2004, 'imsmanifest.xml'], { encoding: 'utf8' });
   assert.match(manifest, /<schemaversion>2004 4th Edition<\/schemaversion>/);
   assert.match(manifest, /xmlns:adlcp="http:\/\/www\.adlnet\.org\/xsd\/adlcp_v1p3"/);

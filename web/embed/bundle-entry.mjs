@@ -1,18 +1,22 @@
 // Entry of the classic-script bundle attention-exercise.js (built by tools/build-embed.mjs
-// with esbuild): the WASM core (its bytes inlined), the exercises, the widget's stylesheet and the
-// <attention-exercise> element, in one file that needs no fetch, no module loading and no
-// server. One <script src=".../attention-exercise.js"></script> is all a page needs.
+// with esbuild): the <attention-exercise> element, its stylesheet and the exercises'
+// catalogue. One <script src=".../attention-exercise.js"></script> is all a page needs: the
+// core, the exercises' files and KaTeX come from beside the script when an element needs
+// them (core-beside.mjs, which falls back to one more classic script where nothing can be
+// fetched), so that a course page downloads what its exercises need and no more.
 
-import createCompanionModule from 'attention:core';
-import wasmBinary from 'attention:wasm';
-import exercises from 'attention:exercises';
+import catalogue from 'attention:catalogue';
 import cssText from './widget.css';
-import katex from 'katex';
-import { loadCompanion } from '../companion.mjs';
-import { useKatex } from '../ui/render-math.mjs';
+import { catalogueEntry } from '../core-loading.mjs';
+import { deferKatexUntil, katexFrom } from '../ui/render-math.mjs';
+import { afterFirstVerdict } from '../ui/offline.mjs';
 import { openStore } from '../ui/storage.mjs';
+import { coresBeside } from './core-beside.mjs';
 import { defineAttentionExercise } from './component.mjs';
-import { mountProgressPanel } from '../ui/progress-panel.mjs';
+
+// The script's own address, which its other files are beside (only while it runs is it
+// document.currentScript).
+const base = document.currentScript?.src || document.baseURI;
 
 // Whether the page lets WebAssembly be compiled: a host page whose Content-Security-Policy
 // lacks 'wasm-unsafe-eval' (or 'unsafe-eval') in script-src refuses it, and the core cannot
@@ -27,10 +31,9 @@ function wasmAllowed() {
   }
 }
 
-// One companion for every element on the page: the core starts once, and each exercise (at
-// each seed) is described by it once, however many elements show it (the one description,
+// One core for every element on the page (core-beside.mjs): it starts once, and each exercise
+// (at each seed) is described once, however many elements show it (the one description,
 // frozen, is read by all of them).
-let companion = null;
 let moduleLoads = 0;
 let describeCalls = 0;
 const deepFreeze = (value) => {
@@ -40,8 +43,7 @@ const deepFreeze = (value) => {
   }
   return value;
 };
-function sharingDescriptions(shared) {
-  const described = new Map();
+function sharingDescriptions(shared, described) {
   return Object.freeze({ ...shared, exercise(id, options = {}) {
     const key = JSON.stringify([String(id), options.seed ?? 0]);
     if (!described.has(key)) {
@@ -53,17 +55,17 @@ function sharingDescriptions(shared) {
 }
 // A teacher's own exercises that a page (a SCORM package's, tools/scorm-package.mjs
 // --exercise-file) lists before this script, as globalThis.AttentionTeacherExercises: they
-// join the bundle's, on the same core.
-const teacherExercises = () => (Array.isArray(globalThis.AttentionTeacherExercises)
-  ? globalThis.AttentionTeacherExercises.filter((doc) => doc && typeof doc === 'object' && typeof doc.id === 'string') : []);
-const loadShared = (docs) => loadCompanion({
-  createModule: () => { moduleLoads += 1; return createCompanionModule({ wasmBinary }); },
-  exercises: docs,
-}).then(sharingDescriptions);
-const getCompanion = () => {
+// join the catalogue's, on the exercise core.
+const teacherExercises = Array.isArray(globalThis.AttentionTeacherExercises)
+  ? globalThis.AttentionTeacherExercises.filter((doc) => doc && typeof doc === 'object' && typeof doc.id === 'string') : [];
+const entries = [...catalogue, ...teacherExercises.map(catalogueEntry)];
+const cores = coresBeside({ base, catalogue, pageDocs: teacherExercises, onModule: () => { moduleLoads += 1; } });
+// Every shipped exercise is described once, whichever companion (of which core) it is asked of.
+const described = new Map();
+// The companion of some exercises (ids: every exercise when none are given).
+const getCompanion = (ids = entries.map((entry) => entry.id)) => {
   if (!wasmAllowed()) return Promise.reject(new Error(WASM_REFUSED));
-  companion ??= loadShared([...exercises, ...teacherExercises()]);
-  return companion;
+  return cores.companionFor(ids).then((shared) => sharingDescriptions(shared, described));
 };
 // A teacher's exercise file an element fetched (src="…"): its own companion, one per file's
 // content, shared by every element that shows it.
@@ -71,7 +73,7 @@ const fromFiles = new Map();
 const getCompanionFor = (doc) => {
   if (!wasmAllowed()) return Promise.reject(new Error(WASM_REFUSED));
   const key = JSON.stringify(doc);
-  if (!fromFiles.has(key)) fromFiles.set(key, loadShared([doc]));
+  if (!fromFiles.has(key)) fromFiles.set(key, cores.companionOf([doc]).then((shared) => sharingDescriptions(shared, new Map())));
   return fromFiles.get(key);
 };
 
@@ -85,11 +87,19 @@ const getStore = (context = null) => {
   return opened.get(context);
 };
 
-useKatex(katex); // math typeset from the bundle's own KaTeX: nothing to load
-defineAttentionExercise({ getCompanion, getStore, cssText, getCompanionFor, shippedIds: new Set(exercises.map((doc) => doc.id)) });
+// KaTeX comes from beside the script, and only after the page's first verdict (or a while on
+// it), where some maths still waits for it: until then the maths shows its TeX, and the page
+// weighs the core and the exercises (web/ui/render-math.mjs).
+katexFrom(new URL('katex.min.js', base).href);
+deferKatexUntil(afterFirstVerdict(new Promise((resolve) => {
+  document.addEventListener('attention-graded', resolve, { once: true });
+})));
+defineAttentionExercise({ getCompanion, getStore, cssText, getCompanionFor, catalogue: () => entries,
+  shippedIds: new Set(catalogue.map((entry) => entry.id)) });
 
 globalThis.AttentionCompanion = Object.freeze({
   protocolVersion: 1,
+  // (ids) -> the companion of those exercises; of every one without.
   companion: getCompanion,
   store: () => getStore().store,
   // For hosts that keep answers elsewhere (the SCORM page): call before any element connects;
@@ -97,7 +107,4 @@ globalThis.AttentionCompanion = Object.freeze({
   useStore: (store, { where = null } = {}) => { storeOverride = { store, notice: null, where }; },
   moduleLoads: () => moduleLoads,
   describeCalls: () => describeCalls,
-  // The bundle's KaTeX, for the offline figure and lab pages (tools/build-embed.mjs).
-  katex,
-  mountProgressPanel: (holder, options = {}) => mountProgressPanel(holder, { store: getStore().store, ...options }),
 });

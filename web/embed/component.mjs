@@ -49,12 +49,14 @@ const NEAR = '150% 0px';
 // Where the written work of an element goes, said in its field's label.
 const SENT_TO_PAGE = 'kept in this browser, and sent to this page';
 
+// catalogue() -> the exercises an element may show (their id and chapter at least, in chapter
+// order); getCompanion(ids) -> the companion holding those exercises (their files only).
 // getStore(context) -> {store, notice, where?}: the answer store of a context (storage.mjs's
 // storeContext: an element with a feedback policy keeps its own answers and attempt counts).
 // getCompanionFor(doc) -> the companion of a teacher's own exercise (src="…"), which the
 // element fetches (ui/teacher-exercise.mjs) and shows alone; shippedIds: the ids of the
 // companion's own exercises, which such a file may not take.
-export function defineAttentionExercise({ getCompanion, getStore, cssText, getCompanionFor = null, shippedIds = new Set(),
+export function defineAttentionExercise({ catalogue, getCompanion, getStore, cssText, getCompanionFor = null, shippedIds = new Set(),
   name = 'attention-exercise' }) {
   if (customElements.get(name)) return customElements.get(name);
   let sheet = null;
@@ -128,8 +130,9 @@ export function defineAttentionExercise({ getCompanion, getStore, cssText, getCo
           companion = await getCompanionFor(doc);
           ids = [doc.id];
         } else {
-          companion = await getCompanion();
-          ids = exerciseIds(companion, { exercise, exercises, chapter });
+          // (Named from the catalogue first: the companion brings those exercises' files only.)
+          ids = exerciseIds({ exercises: catalogue }, { exercise, exercises, chapter });
+          companion = await getCompanion(ids);
         }
         opened = getStore(storeContext(policy));
       } catch (error) {

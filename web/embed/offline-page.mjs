@@ -1,16 +1,19 @@
 // The offline dist/ pages (classic script after attention-exercise.js, so it runs from
-// file:// too): index.html gets the progress export/import panel; exercise.html (and the
+// file:// too): index.html gets the progress export/import panel (the element's bundle
+// carries none of it); exercise.html (and the
 // site's chapter names for it, exercise-14.html, …) shows
 // ?exercise=ID (or the site's ?id=ID) or ?chapter=N (with &seed=S) as an
 // <attention-exercise> element.
 
 import { el } from '../ui/dom.mjs';
+import { openStore } from '../ui/storage.mjs';
+import { mountProgressPanel } from '../ui/progress-panel.mjs';
 
 function main() {
-  const api = globalThis.AttentionCompanion;
   const page = document.body.dataset.page;
   if (page === 'index') {
-    api.mountProgressPanel(document.getElementById('progress'));
+    // (The answers the elements keep in this browser: storage.mjs's store of no context.)
+    mountProgressPanel(document.getElementById('progress'), { store: openStore().store });
     document.body.dataset.ready = 'true';
     return;
   }

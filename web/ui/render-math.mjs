@@ -26,7 +26,10 @@ export function deferKatexUntil(promise) {
   katexHold = Promise.resolve(promise).then(() => { holdOver = true; }, () => { holdOver = true; });
 }
 
-const katexUrl = () => new URL('../katex.min.js', import.meta.url).href;
+// A bundle that runs on other sites' pages (the component) names where KaTeX is: beside itself.
+let katexAddress = null;
+export const katexFrom = (url) => { katexAddress = url; };
+const katexUrl = () => katexAddress ?? new URL('../katex.min.js', import.meta.url).href;
 
 export function useKatex(katex) {
   loadedKatex = katex ?? null;

@@ -3,12 +3,11 @@
 // every explicit policy that keeps the padding out of the result is right; the answer states
 // what the companion's own core does, observed by running it: the batched core on the exercise's
 // rows ("batched"), or the single-query read ("single").
-#include "exercises/operations/policy.h"
-
 #include <algorithm>
 #include <cmath>
 
 #include "batch/batch_attention.h"
+#include "exercises/computation.h"
 #include "exercises/operations/kit.h"
 
 namespace attn {
@@ -122,9 +121,16 @@ std::string NanWords(const Explaining&) {
 
 using namespace ops;
 
-Result<nlohmann::json> MaskedRowPolicyWorking(const Value& lengths, const Value& S) {
+namespace {
+
+// {"single": {"error": the single read's message}, "batched": {"rows": [{length, weights,
+// flagged}], "emptyRows"} or {"error"}} for the exercise's rows (its inputs lengths and S).
+Result<nlohmann::json> PolicyCases(const Computation& exercise) {
+  const Value* lengths = exercise.Input("lengths");
+  const Value* S = exercise.Input("S");
+  if (!lengths || !S) return nlohmann::json{{"single", {{"error", ""}}}};
   nlohmann::json out = {{"single", {{"error", SingleRead().message()}}}};
-  ATTN_ASSIGN_OR_RETURN(run, Batched(lengths, S));
+  ATTN_ASSIGN_OR_RETURN(run, Batched(*lengths, *S));
   if (!run.result.ok()) {
     out["batched"] = {{"error", run.result.status().message()}};
     return out;
@@ -142,6 +148,8 @@ Result<nlohmann::json> MaskedRowPolicyWorking(const Value& lengths, const Value&
   return out;
 }
 
+}  // namespace
+
 extern const Operation kMaskedRowPolicyOperation = {
     "masked_row_policy",
     "What to do with a row whose every source is masked: any explicit policy that keeps the padding out (zero "
@@ -155,6 +163,9 @@ extern const Operation kMaskedRowPolicyOperation = {
         {"uniform-over-padding", nullptr, 92, true, Unsound<0>, UniformWords},
         {"nan-propagation", nullptr, 93, true, Unsound<1>, NanWords},
     },
+    nullptr,
+    {},
+    PolicyCases,
 };
 
 }  // namespace attn
