@@ -103,6 +103,19 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
       });
       return whole;
     },
+    // Whether an exercise's document is loaded (`only` loads some), and loads those of `ids`
+    // that are not yet (a page that draws its exercises as they come near the screen).
+    has: (id) => byId.has(String(id)),
+    async load(ids) {
+      const wanted = ids.map(String).filter((id) => !byId.has(id));
+      if (wanted.length === 0) return;
+      const { docs: more } = await fetchExercises(base, wanted);
+      for (const doc of more) {
+        if (byId.has(doc.id)) continue;
+        byId.set(doc.id, { doc, text: JSON.stringify(doc) });
+        docs.push(doc);
+      }
+    },
     // The catalog, in chapter order: each exercise's id, place, title, part names and
     // explain item names (the written, ungraded halves), the
     // lab it seeds (or null) and the figures it declares (see web/figures/exercise-figures.mjs).

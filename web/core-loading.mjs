@@ -105,8 +105,9 @@ function arrayInPage(id) {
 export const catalogueInPage = () => arrayInPage('exercise-catalogue');
 
 // The file the site build writes with every exercise of a chapter, in chapter order: a page
-// that shows the whole chapter (embed.html?chapter=19) fetches it in place of each exercise's
-// own file, one request that compresses as one.
+// that wants all of a chapter's exercises at once (embed.html?chapter=19 with a seed or a
+// learner's key; without, it fetches those near the screen, ui/chapter-set.mjs) fetches it in
+// place of each exercise's own file, one request that compresses as one.
 export const chapterExercisesFile = (chapter) => `exercises/chapter-${chapter}.json`;
 
 // Every exercise (exercises.json), or, with `only`, the catalogue (the page's own, else
@@ -147,6 +148,11 @@ export function catalogueEntry(doc) {
     explain: (doc.explain ?? []).map((item) => item.name),
     lab: typeof doc.lab === 'string' ? doc.lab : null,
     figures: Array.isArray(doc.figures) ? structuredClone(doc.figures) : [],
+    // The points of each written item's checklist (an explain item's, or, under "plan" (PLAN in
+    // embed/scorm-values.mjs), an open design task's), so that a page can say an exercise's saved
+    // state before it has its file (ui/chapter-set.mjs).
+    points: Object.fromEntries([...(doc.explain ?? []).map((item) => [item.name, (item.checklist ?? []).length]),
+      ...((doc.parts ?? []).length === 0 && Array.isArray(doc.checklist) ? [['plan', doc.checklist.length]] : [])]),
   };
 }
 
