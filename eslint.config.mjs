@@ -48,6 +48,11 @@ export default [
     languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker } },
   },
   {
+    // The older links' script: a classic script, run at the top of a page's head.
+    files: ['web/older-link.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  {
     files: ['tools/**/*.mjs', 'eslint.config.mjs'],
     languageOptions: { globals: { ...globals.node } },
   },

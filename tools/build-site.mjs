@@ -7,6 +7,8 @@
 //   the module folders web/{pages,ui,figures,embed,batch,gpu,report,author}/*.{mjs,css} (page entries, page
 //     pieces, live figures, embeds, the batch runner and its module Worker, the WebGPU engine,
 //     the class report, the preview page's check and its module Worker),
+//   web/older-link.js (the script that takes an older link, exercise.html?id=…, to the
+//     exercise's own page before its page fetches anything else),
 //   web/gpu/*.wgsl -> gpu/kernels.mjs (the kernels' sources as strings, imported by the
 //     WebGPU engine, so nothing is fetched at run time),
 //   build/wasm/cpp/companion-exercises.cjs and .wasm (the exercise core, which the pages start)
@@ -19,8 +21,9 @@
 //   node_modules/katex/dist/katex.min.js -> katex.min.js (a classic script; MathML output only: no KaTeX CSS or fonts),
 //   ID.html for each exercise, its chapter's page with the exercise drawn into it at seed 0
 //     (tools/prerender.mjs), where the site links it,
-//   exercises/**/*.json -> exercises.json (one array, sorted by chapter, then order), and each
-//     minified as exercises/ID.json with the catalogue (web/companion.mjs's catalogueEntry of
+//   exercises/**/*.json -> exercises.json (one array, sorted by chapter, then order), each
+//     chapter's as exercises/chapter-NN.json (minified, for a page that shows the whole chapter),
+//     and each minified as exercises/ID.json with the catalogue (web/companion.mjs's catalogueEntry of
 //     each), for the page about one exercise, which carries the catalogue in itself
 //     (catalogue.json is for loadCompanion({only}) on a page that does not),
 //   web/service-worker.js -> service-worker.js, after the list of files it keeps for use
@@ -37,7 +40,7 @@ import * as esbuild from 'esbuild';
 import { sitePage } from './html-page.mjs';
 import { precompress } from './precompress.mjs';
 import { prerenderExercises } from './prerender.mjs';
-import { catalogueEntry, coreFile } from '../web/companion.mjs';
+import { catalogueEntry, chapterExercisesFile, coreFile } from '../web/companion.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(repoRoot, 'web');
@@ -234,6 +237,24 @@ function withPreloads(html, pages, catalogue, chapterDocs) {
   return html.replace(charset, `${charset}\n${links.join('\n')}`);
 }
 
+// A page that older links reach (exercise.html?id=…), whose web/older-link.js sends them on to
+// the exercise's own page: the links the browser would fetch as it reads the head (module
+// preloads, stylesheets, the module script) are taken out into <template id="page-head">,
+// which the browser's preload scanner does not fetch, and the script, after the catalogue it
+// reads, writes them back into the head where the page stays (a teacher's file, an unknown
+// id). Without JavaScript the stylesheets come from a <noscript>, and the page says that it
+// needs JavaScript, as before.
+function olderLinkPage(html, file) {
+  const fetched = /<link rel="(?:modulepreload|stylesheet)"[^>]*>\n|<script type="module" src="[^"]*"><\/script>\n/g;
+  const head = html.match(fetched) ?? [];
+  const catalogue = html.match(/<script type="application\/json" id="exercise-catalogue">[\s\S]*?<\/script>\n/)?.[0];
+  if (!catalogue || !head.some((tag) => tag.startsWith('<script type="module"'))) fail(`${file} has no catalogue or no module script for web/older-link.js`);
+  const styles = head.filter((tag) => tag.startsWith('<link rel="stylesheet"'));
+  return html.replace(fetched, '')
+    .replace(catalogue, `${catalogue}<template id="page-head">\n${head.join('')}</template>\n<script src="older-link.js"></script>\n`)
+    .replace('</head>', `<noscript>${styles.join('').trimEnd()}</noscript>\n</head>`);
+}
+
 // What the service worker keeps for use offline (web/service-worker.js): every file of the
 // site but those no learner's page uses offline: the Brotli copies (the server's), the CSP
 // note, the batch benchmark, the component's demonstration and its bundle (for teachers who
@@ -282,6 +303,10 @@ for (const [from, to] of copies.filter(([from]) => !from.endsWith('.html'))) {
   fs.copyFileSync(from, path.join(outDir, to));
 }
 fs.writeFileSync(path.join(outDir, 'gpu', 'kernels.mjs'), kernelsModule());
+// The classic script that the older links' pages run first (olderLinkPage), minified: it is
+// fetched before anything else there, and its comments are for its readers.
+fs.writeFileSync(path.join(outDir, 'older-link.js'), esbuild.transformSync(fs.readFileSync(path.join(webDir, 'older-link.js'), 'utf8'),
+  { minify: true, target: 'es2022', legalComments: 'none' }).code);
 // The glue declares createCompanionModule at its top level; as a module it exports it.
 const glue = fs.readFileSync(path.join(repoRoot, 'build', 'wasm', 'cpp', 'companion.cjs'), 'utf8');
 fs.writeFileSync(path.join(outDir, 'companion-core.mjs'),
@@ -292,6 +317,13 @@ fs.mkdirSync(path.join(outDir, 'exercises'));
 for (const doc of exercises) fs.writeFileSync(path.join(outDir, 'exercises', `${doc.id}.json`), JSON.stringify(doc));
 const catalogue = exercises.map(catalogueEntry);
 const chapters = [...new Set(exercises.map((doc) => doc.chapter))];
+// Each chapter's exercises in one file, in chapter order, for a page that shows the whole
+// chapter (web/core-loading.mjs, fetchExercises).
+for (const chapter of chapters) {
+  const file = chapterExercisesFile(chapter);
+  if (exercises.some((doc) => `exercises/${doc.id}.json` === file)) fail(`the exercise id of ${file} names a chapter's file`);
+  fs.writeFileSync(path.join(outDir, file), JSON.stringify(exercises.filter((doc) => doc.chapter === chapter)));
+}
 fs.writeFileSync(path.join(outDir, 'catalogue.json'), JSON.stringify(catalogue));
 
 const pages = await bundlePages();
@@ -334,18 +366,19 @@ for (const [from, to] of copies.filter(([from]) => from.endsWith('.html'))) {
 // seed 0 drawn into it (tools/prerender.mjs).
 const { prerendered } = await prerenderExercises(outDir, exercises);
 // exercise.html and the chapters' exercise-NN.html, once each exercise's own page is written
-// from them, take older links (?id=) to those pages (web/pages/exercise.mjs, ownPage) and show
-// a teacher's file (?src=, on the exercise core): they preload no core and carry no exercise,
-// so that an older link downloads nothing its exercise's own page does not use.
+// from them, take older links (?id=) to those pages (web/older-link.js) and show a teacher's
+// file (?src=, on the exercise core): they preload no core and carry no exercise, and the
+// older link's script decides before anything else is fetched (olderLinkPage), so that an
+// older link downloads nothing its exercise's own page does not use.
 for (const file of ['exercise.html', ...chapters.map((chapter) => `exercise-${chapter}.html`)]) {
   const full = path.join(outDir, file);
-  fs.writeFileSync(full, fs.readFileSync(full, 'utf8')
+  fs.writeFileSync(full, olderLinkPage(fs.readFileSync(full, 'utf8')
     .replace(/<link rel="preload" href="companion[^"]*\.(?:wasm|js)"[^>]*>\n/g, '')
-    .replace(/<script type="application\/json" id="exercise-docs">[\s\S]*?<\/script>\n?/, ''));
+    .replace(/<script type="application\/json" id="exercise-docs">[\s\S]*?<\/script>\n?/, ''), file));
 }
 const offline = writeServiceWorker();
 precompress(outDir);
 
 process.stdout.write(`Built the site in ${path.relative(process.cwd(), outDir) || '.'}: ` +
-  `${copies.length + 4 + 3 * chapters.length + exercises.length} files and ${exercises.length} exercises ` +
+  `${copies.length + 5 + 4 * chapters.length + exercises.length} files and ${exercises.length} exercises ` +
   `(${prerendered} prerendered); ${offline.files} files, ${(offline.bytes / 1048576).toFixed(1)} MB, kept for offline use.\n`);

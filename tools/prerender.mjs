@@ -55,8 +55,6 @@ async function drawnArticles(outDir, exercises) {
     // KaTeX from the start: the drawn exercise keeps its maths typeset (the page itself asks
     // for KaTeX only after a learner's first verdict).
     await context.addInitScript({ path: path.join(outDir, 'katex.min.js') });
-    // (The page draws the exercise here, and does not go to the exercise's own page.)
-    await context.addInitScript(() => { globalThis.attentionPrerender = true; });
     const page = await context.newPage();
     const problems = [];
     page.on('pageerror', (error) => problems.push(error.message));

@@ -8,7 +8,7 @@ import { inNode, coreNamed, loadCoreInNode, loadCoreInBrowser, readExerciseDocsI
 import { COMPUTE_ARRAYS, AGREEMENT_ARRAYS, MAX_BATCH_ARRAY, SMALL_READ_MAX, smallReadRefusal, batchArrays,
   batchOptionsJson, heapBlock, inCore, parseCoreJson } from './core-boundary.mjs';
 
-export { coreFile, coreFactory, catalogueInPage, catalogueEntry, loadCatalogue } from './core-loading.mjs';
+export { coreFile, coreFactory, catalogueInPage, catalogueEntry, chapterExercisesFile, loadCatalogue } from './core-loading.mjs';
 
 // Seeds are whole numbers 0..2^32-1 (seed.mjs, the one reading of a seed); anything
 // else is refused with a message that names it.
@@ -102,6 +102,19 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
         throw error;
       });
       return whole;
+    },
+    // Whether an exercise's document is loaded (`only` loads some), and loads those of `ids`
+    // that are not yet (a page that draws its exercises as they come near the screen).
+    has: (id) => byId.has(String(id)),
+    async load(ids) {
+      const wanted = ids.map(String).filter((id) => !byId.has(id));
+      if (wanted.length === 0) return;
+      const { docs: more } = await fetchExercises(base, wanted);
+      for (const doc of more) {
+        if (byId.has(doc.id)) continue;
+        byId.set(doc.id, { doc, text: JSON.stringify(doc) });
+        docs.push(doc);
+      }
     },
     // The catalog, in chapter order: each exercise's id, place, title, part names and
     // explain item names (the written, ungraded halves), the

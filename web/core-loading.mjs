@@ -104,18 +104,35 @@ function arrayInPage(id) {
 // exercises (the index), which then needs no core. Null without.
 export const catalogueInPage = () => arrayInPage('exercise-catalogue');
 
+// The file the site build writes with every exercise of a chapter, in chapter order: a page
+// that wants all of a chapter's exercises at once (embed.html?chapter=19 with a seed or a
+// learner's key; without, it fetches those near the screen, ui/chapter-set.mjs) fetches it in
+// place of each exercise's own file, one request that compresses as one.
+export const chapterExercisesFile = (chapter) => `exercises/chapter-${chapter}.json`;
+
 // Every exercise (exercises.json), or, with `only`, the catalogue (the page's own, else
 // catalogue.json) and the documents of those of the ids it lists, so that a page about one
 // exercise does not download them all; an id it does not list then names no exercise. A
 // chapter's page carries its chapter's documents (script#exercise-docs: on a slow link they
 // come with the page, while it waits for its other files, instead of a round trip after its
-// script has run); any other is fetched (exercises/ID.json).
+// script has run); any other is fetched: a chapter's exercises, where more than one is wanted
+// and they are all of the chapter's, as the chapter's file (chapterExercisesFile), the others
+// each as its own (exercises/ID.json).
 export async function fetchExercises(base, only) {
   if (!only) return { docs: await fetchJson(base, 'exercises.json'), catalogue: null };
   const catalogue = catalogueInPage() ?? await fetchJson(base, 'catalogue.json');
   const listed = new Set(catalogue.map((entry) => entry.id));
   const wanted = [...new Set(only.map(String))].filter((id) => listed.has(id));
   const carried = new Map((arrayInPage('exercise-docs') ?? []).map((doc) => [doc?.id, doc]));
+  const fetched = wanted.filter((id) => !carried.has(id));
+  const wholeChapters = [...new Set(catalogue.filter((entry) => fetched.includes(entry.id)).map((entry) => entry.chapter))]
+    .filter((chapter) => {
+      const ids = catalogue.filter((entry) => entry.chapter === chapter).map((entry) => entry.id);
+      return ids.length > 1 && ids.every((id) => fetched.includes(id));
+    });
+  for (const docs of await Promise.all(wholeChapters.map((chapter) => fetchJson(base, chapterExercisesFile(chapter))))) {
+    for (const doc of docs) carried.set(doc?.id, doc);
+  }
   return {
     docs: await Promise.all(wanted.map((id) => carried.get(id) ?? fetchJson(base, `exercises/${encodeURIComponent(id)}.json`))),
     catalogue,
@@ -131,6 +148,11 @@ export function catalogueEntry(doc) {
     explain: (doc.explain ?? []).map((item) => item.name),
     lab: typeof doc.lab === 'string' ? doc.lab : null,
     figures: Array.isArray(doc.figures) ? structuredClone(doc.figures) : [],
+    // The points of each written item's checklist (an explain item's, or, under "plan" (PLAN in
+    // embed/scorm-values.mjs), an open design task's), so that a page can say an exercise's saved
+    // state before it has its file (ui/chapter-set.mjs).
+    points: Object.fromEntries([...(doc.explain ?? []).map((item) => [item.name, (item.checklist ?? []).length]),
+      ...((doc.parts ?? []).length === 0 && Array.isArray(doc.checklist) ? [['plan', doc.checklist.length]] : [])]),
   };
 }
 

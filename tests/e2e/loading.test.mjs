@@ -107,6 +107,32 @@ test('an older link goes to the exercise\'s own page, with its seed and policy; 
   await context.close();
 });
 
+// A chapter embed (22 exercises on one page for Chapter 19) asks, before the learner's first
+// verdict, for the files of the exercises near the screen only; each other one waits in a
+// placeholder with its title, and is drawn when it comes near, and all once the page is idle
+// after the first verdict.
+test('a chapter embed fetches and draws the exercises near the screen; the others come near, or after the first verdict', async () => {
+  const { page, context, problems } = await newCheckedPage(browser);
+  const requests = await recordRequests(page);
+  await page.goto(`${server.url}embed.html?chapter=19`);
+  await waitReady(page);
+  const fetched = () => requests().map((r) => r.path).filter((p) => p.includes('/exercises/'));
+  assert.deepEqual(fetched(), ['/exercises/ch19.running.json'], 'only the first exercise, near the screen');
+  const waiting = page.locator('article.aw-exercise[data-deferred]');
+  assert.equal(await waiting.count(), 23);
+  assert.equal(await waiting.first().locator('h2').textContent(), 'The batched listing — what shape comes out?');
+  const ex3 = page.locator('article.aw-exercise[data-exercise="ch19.ex3"]');
+  await ex3.scrollIntoViewIfNeeded();
+  await ex3.locator('section.part input.answer').first().waitFor();
+  assert.ok(!fetched().includes('/exercises/ch19.ex22.json'), 'a far exercise is not fetched yet');
+  assert.ok(['correct', 'incorrect'].includes(await answerPart(page, 'weight_sum', '1')));
+  await page.waitForFunction(() => document.querySelectorAll('article[data-deferred]').length === 0);
+  assert.equal(await page.locator('article.aw-exercise').count(), 24);
+  assert.ok(fetched().includes('/exercises/ch19.ex22.json'));
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
 test('a page for an exercise with a batch section loads the batch panel only when it is used', async () => {
   const { page, context, problems } = await openExercise(browser, server, 'ch19.ex14');
   const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));

@@ -19,6 +19,7 @@ import { messageOf } from '../error-message.mjs';
 import { catalogueInPage, loadCatalogue } from '../companion.mjs';
 import { deferKatexUntil } from '../ui/render-math.mjs';
 import { afterFirstVerdict } from '../ui/offline.mjs';
+import { mountChapter, nearAtFirst } from '../ui/chapter-set.mjs';
 
 // Reports the page's height (resize) once `released` is called (after ready, or when the
 // embed ends in an error state), then at every change.
@@ -132,9 +133,10 @@ async function main() {
   // The exercises shown, from the catalogue the page carries: only their files are loaded, on
   // their chapter's core where they are of one chapter (the smaller module), else the exercise core.
   let ids;
+  let catalogue;
   let core = 'exercises';
   try {
-    const catalogue = teacherDoc ? null : catalogueInPage() ?? await loadCatalogue();
+    catalogue = teacherDoc ? null : catalogueInPage() ?? await loadCatalogue();
     ids = teacherDoc ? [teacherDoc.id] : exerciseIds({ exercises: () => catalogue }, { exercise, chapter });
     const chapters = new Set((catalogue ?? []).filter((entry) => ids.includes(entry.id)).map((entry) => entry.chapter));
     if (!teacherDoc && chapters.size === 1) core = `ch${[...chapters][0]}`;
@@ -142,14 +144,20 @@ async function main() {
     setStatus(error.message, 'error');
     return;
   }
-  const companion = teacherDoc ? await bootCompanion({ exercises: [teacherDoc], core })
-    : await bootCompanion({ only: ids, core });
-  if (!companion) return;
+  // A whole chapter draws the exercises near the screen at once and the others as they come
+  // near (ui/chapter-set.mjs), so it loads only the first ones' files with its core; with a
+  // seed or a learner's key, every file (an exercise's state then needs the core's description).
   const holder = document.getElementById('exercises');
-  if (chapter && !exercise && !teacherDoc) holder.before(el('h1', { class: 'aw-chapter' }, `Chapter ${chapter}`));
+  const wholeChapter = Boolean(chapter && !exercise && !teacherDoc);
+  const near = wholeChapter ? nearAtFirst(holder, new Map(catalogue.map((entry) => [entry.id, entry])), ids) : ids;
+  const loaded = wholeChapter && seed === 0 ? near : ids;
+  const companion = teacherDoc ? await bootCompanion({ exercises: [teacherDoc], core })
+    : await bootCompanion({ only: loaded, core });
+  if (!companion) return;
+  if (wholeChapter) holder.before(el('h1', { class: 'aw-chapter' }, `Chapter ${chapter}`));
   const rules = policySentence(policy);
   if (rules) holder.before(el('p', { class: 'policy-note' }, rules));
-  set = mountSet(holder, {
+  const options = {
     companion, ids, seed, store, policy, titleLevel: exercise || teacherDoc ? 1 : 2, // the page's one exercise is its h1
     where: allowedOrigins.length ? 'kept in this browser, and sent to your course page' : 'kept in this browser only',
     onEvent: (event) => {
@@ -157,7 +165,8 @@ async function main() {
       if (type === 'graded') firstVerdict();
       channel.post(type, payload);
     },
-  });
+  };
+  set = wholeChapter ? mountChapter(holder, { ...options, near, idle: firstVerdictOrAWhile }) : mountSet(holder, options);
   await set.ready;
   channel.post('ready', { protocolVersion: PROTOCOL_VERSION, seed: learner === null ? seed : null, ...set.state() });
   releaseHeight();
@@ -167,7 +176,8 @@ let releaseHeight = () => {};
 // KaTeX, where some maths needs it, comes after the learner's first verdict (or a while on
 // the page): before it, the page weighs its core and itself (web/ui/render-math.mjs).
 let firstVerdict;
-deferKatexUntil(afterFirstVerdict(new Promise((resolve) => { firstVerdict = resolve; })));
+const firstVerdictOrAWhile = afterFirstVerdict(new Promise((resolve) => { firstVerdict = resolve; }));
+deferKatexUntil(firstVerdictOrAWhile);
 main().catch((error) => {
   setStatus(`This embed could not be set up: ${messageOf(error)}`, 'error');
 }).finally(() => {

@@ -20,11 +20,7 @@ import { workingBlock } from '../ui/working-block.mjs';
 import { roleLetters, rolesSection } from '../ui/roles-view.mjs';
 import { openStore } from '../ui/storage.mjs';
 import { partView } from '../ui/part-view.mjs';
-import { partTable, tabledParts } from '../ui/part-table.mjs';
-import { openTaskView, explainView } from '../ui/open-task.mjs';
 import { variantControl, hasVariants, exerciseHref } from '../ui/variant-control.mjs';
-import { figuresFor } from '../figures/exercise-figures.mjs';
-import { batchPanelFor } from '../batch/exercise-batch-section.mjs';
 import { inputsBlock } from '../ui/inputs-view.mjs';
 import { answerHelp } from '../ui/answer-help.mjs';
 import { inChapterOrder } from '../ui/chapters.mjs';
@@ -141,6 +137,13 @@ const verdictShown = new Promise((resolve) => { firstVerdict = resolve; });
 // first verdict (or has read for a while): a page weighs its core and itself before that.
 deferKatexUntil(Promise.all([fieldsReady, afterFirstVerdict(verdictShown)]));
 
+// The pieces that only some exercises show (the written work and open tasks, the fill-in
+// tables, the live figures' panel, "Run this batch") are chunks of their own, fetched only for
+// an exercise that shows them, and asked for as soon as the page knows it does (from the
+// catalogue it carries, while the core is still on its way; else from the core's description),
+// so that they are there when the page is drawn. Resolves to the module, or null when unneeded.
+const pieceIf = (needed, load) => (needed ? load() : Promise.resolve(null));
+
 async function main() {
   const params = new URLSearchParams(window.location.search);
   // An exercise's own page (ID.html) names it in its body, and carries it drawn at seed 0
@@ -176,6 +179,12 @@ async function main() {
   const { policy, problems: policyProblems } = readPolicy((name) => params.get(name));
   for (const text of policyProblems) showNotice(`In the address, ${text}`, 'warning');
   const core = teacherDoc ? 'exercises' : coreForPage(id);
+  // (What the catalogue says of the exercise; a teacher's file is not in it, and gets them all.)
+  const entry = teacherDoc ? null : (catalogueInPage() ?? []).find((item) => item.id === id);
+  const writtenPieces = pieceIf(!entry || entry.explain.length > 0 || entry.parts.length === 0,
+    () => import('../ui/open-task.mjs'));
+  const figurePieces = pieceIf(policy.values !== 'hidden' && (!entry || entry.figures.length > 0), // they draw the values
+    () => import('../figures/exercise-figures.mjs'));
   // The prerendered exercise holds its maths typeset: drawn again at the chapter's numbers it
   // needs no KaTeX, nor at a variant's where a formula differs in its numbers only; KaTeX is
   // fetched only for maths the page cannot make so (feedback, a formula of another shape).
@@ -201,6 +210,10 @@ async function main() {
     setStatus(`The variant ${seed} of “${id}” could not be made: ${errorOf(exercise)}`, 'error');
     return;
   }
+  const tables = Array.isArray(exercise.tables) ? exercise.tables : [];
+  const tablePieces = pieceIf(tables.length > 0, () => import('../ui/part-table.mjs'));
+  const batchPieces = pieceIf(exercise.offers?.batch !== null && exercise.offers?.batch !== undefined,
+    () => import('../batch/exercise-batch-section.mjs'));
   await pause();
   document.body.dataset.seed = String(seed);
   const title = exercise.title ?? id;
@@ -233,8 +246,8 @@ async function main() {
   const settle = () => working?.update(views.every((view) => view.settled()));
   const options = { letters, decimalRuleId: help?.decimalRuleId ?? null, policy,
     onGraded: () => { settle(); firstVerdict(); } };
-  const tabled = tabledParts(exercise);
-  const tables = Array.isArray(exercise.tables) ? exercise.tables : [];
+  const tableView = await tablePieces;
+  const tabled = tableView?.tabledParts(exercise) ?? new Set();
   if (tables.length) document.body.classList.add('wide'); // room for a table's columns
   const numberOf = (name) => parts.findIndex((part) => part.name === name);
   const views = [];
@@ -246,15 +259,18 @@ async function main() {
       content.append(view.section);
       continue;
     }
-    for (const table of tables.filter((t) => [...tabledParts({ tables: [t] })][0] === part.name)) {
-      const laid = partTable(companion, store, exercise, table, seed, numberOf, options);
+    for (const table of tables.filter((t) => [...tableView.tabledParts({ tables: [t] })][0] === part.name)) {
+      const laid = tableView.partTable(companion, store, exercise, table, seed, numberOf, options);
       views.push(...laid.views);
       content.append(laid.section);
     }
   }
   // The written halves, numbered after the computed parts; not graded.
+  const written = await writtenPieces;
+  const batchSection = await batchPieces;
+  const figureSection = await figurePieces;
   const explained = (Array.isArray(exercise.explain) ? exercise.explain : [])
-    .map((item, index) => explainView(store, exercise, item, parts.length + index + 1,
+    .map((item, index) => written.explainView(store, exercise, item, parts.length + index + 1,
       { valuesHidden: policy.values === 'hidden' }));
   content.append(...explained.map((item) => item.section));
   if (prerendered) {
@@ -267,11 +283,11 @@ async function main() {
   await Promise.all(explained.map((item) => item.ready));
   const kind = workingKind(exercise);
   if (parts.length === 0 && (kind === 'none' || Array.isArray(exercise.checklist))) {
-    content.append(openTaskView(store, exercise));
+    content.append(written.openTaskView(store, exercise));
   }
-  const batchPanel = batchPanelFor(companion, exercise);
+  const batchPanel = batchSection?.batchPanelFor(companion, exercise);
   if (batchPanel) content.append(batchPanel);
-  const figures = policy.values === 'hidden' ? null : figuresFor(companion, exercise); // they draw the values
+  const figures = figureSection?.figuresFor(companion, exercise);
   if (figures) content.append(figures);
   // The lettered arrays ("roles") are shown before the parts; "policies" and "none" have no
   // step-by-step working. An error from the core is shown whatever the kind.
@@ -292,24 +308,9 @@ async function main() {
   await mathTypeset(); // every prompt and hint drawn before KaTeX arrived is typeset now
 }
 
-// An older link (exercise.html?id=…, exercise-14.html?id=…) to an exercise the site has a page
-// for goes to that page (ID.html), with its seed and the teacher's policy: drawn into it at the
-// chapter's numbers, it is read before the core arrives, and its maths (a variant's too) needs
-// no KaTeX (ui/render-math.mjs). A teacher's file (?src=) and an unknown id stay here, and so
-// does the site build, which draws each exercise on its chapter's page to write that page
-// (tools/prerender.mjs sets attentionPrerender).
-function ownPage() {
-  const params = new URLSearchParams(window.location.search);
-  const id = params.get('id');
-  if (id === null || params.has('src') || document.body.dataset.exercise || globalThis.attentionPrerender) return null;
-  const { seed, problem } = seedFromUrl(params);
-  if (problem || !catalogueInPage()?.some((entry) => entry.id === id)) return null;
-  return exerciseHref({ id }, seed);
-}
-
-const own = ownPage();
-if (own) window.location.replace(own);
-else main().catch((error) => {
+// (An older link, exercise.html?id=…, has gone to the exercise's own page before this runs:
+// web/older-link.js.)
+main().catch((error) => {
   setStatus(`This page could not be set up: ${messageOf(error)}`, 'error');
 }).finally(() => {
   fieldsDrawn();

@@ -27,9 +27,13 @@ export function deferKatexUntil(promise) {
 }
 
 // A bundle that runs on other sites' pages (the component) names where KaTeX is: beside itself.
+// The site's own pages all sit at the site's root, beside katex.min.js, so it is found from the
+// page's address: not from this module's, which the site build moves into a page's bundle or,
+// where lazy chunks share it (the exercise page), into pages/chunks/ (../katex.min.js then
+// named pages/katex.min.js, a 404).
 let katexAddress = null;
 export const katexFrom = (url) => { katexAddress = url; };
-const katexUrl = () => katexAddress ?? new URL('../katex.min.js', import.meta.url).href;
+const katexUrl = () => katexAddress ?? new URL('katex.min.js', globalThis.document?.baseURI ?? new URL('../', import.meta.url)).href;
 
 export function useKatex(katex) {
   loadedKatex = katex ?? null;
