@@ -37,8 +37,10 @@ after(async () => {
 
 // What a chapter's package holds: the SCO (its page, script and stylesheet), what sco.js
 // fetches from beside itself (the chapter's core, its exercises' files, KaTeX) and the fallback
-// it loads where it cannot fetch (attention-exercise-core.js: web/embed/core-beside.mjs).
+// it loads where it cannot fetch (attention-exercise-core.js: web/embed/core-beside.mjs), and the
+// whole core, which a learner's worked solution is computed by (companion.solutions).
 const chapterFiles = async (chapter) => ['attention-exercise-core.js', `companion-ch${chapter}.js`, `companion-ch${chapter}.wasm`,
+  'companion.js', 'companion.wasm',
   ...(await companion).exercises().filter((entry) => entry.chapter === chapter).map((entry) => `exercises/${entry.id}.json`),
   'imsmanifest.xml', 'index.html', 'katex.min.js', 'sco.js', 'style.css'].sort();
 

@@ -55,8 +55,10 @@ async function answerWrong(weights, count) {
   return seen;
 }
 
-// The right weights of the page's variant, from the worked solution's last line.
+// The right weights of the page's variant, from the worked solution's last line (once its lines
+// have come from the whole core, which the page loads when the solution is first reached for).
 async function rightWeights(weights) {
+  await weights.locator('.solution-steps li:not(.solution-loading)').last().waitFor();
   const last = (await weights.locator('.solution-steps li').last().textContent()).trim();
   return last.slice(last.lastIndexOf(': ') + 2);
 }
@@ -84,7 +86,7 @@ test('four unexplained wrong checks: the step hint, then the offer of a worked s
   assert.match(await solution.locator('.solution-note').textContent(), /A worked solution of this part is here/);
   assert.equal(await solution.locator('.solution-steps').isVisible(), false, 'not opened for the learner');
   await solution.locator('button.show-solution').click();
-  await solution.locator('.solution-steps').waitFor();
+  await solution.locator('.solution-steps li:not(.solution-loading)').last().waitFor();
   assert.match(await solution.locator('.solution-note').textContent(), /^You saw the worked solution/);
   const steps = await solution.locator('.solution-steps li').allTextContents();
   // The given scores named in words, and the working shown: the total with each exponential written out.

@@ -24,24 +24,44 @@ export function exerciseIds(companion, { exercise, exercises, chapter }) {
   return ids;
 }
 
-// The exercises' state from the store alone (as a set's state(), before it is drawn).
-export function savedSetState(companion, { ids, seed = 0, store }) {
-  const exercises = ids.map((id) => savedExerciseState(companion, store, id, typeof seed === 'function' ? seed(id) : seed));
+// A set's state from its exercises' states: {exercises, correct, total, score}.
+export function setState(exercises) {
   const correct = exercises.reduce((sum, item) => sum + item.correct, 0);
   const total = exercises.reduce((sum, item) => sum + item.total, 0);
   return { exercises, correct, total, score: total ? correct / total : null };
+}
+
+// A set's progress events: held back while its widgets are restored (held()); after a reset or
+// a new seed, one (settle); not after the first restore, whose state the page's ready event
+// carries (ready comes first).
+export function setProgress(onEvent, state) {
+  let settling = true;
+  return {
+    held: () => settling,
+    settle: async (promises, { announce = true } = {}) => {
+      settling = true;
+      await Promise.all(promises);
+      settling = false;
+      if (announce) onEvent({ type: 'progress', ...state() });
+    },
+  };
+}
+
+// The exercises' state from the store alone (as a set's state(), before it is drawn).
+export function savedSetState(companion, { ids, seed = 0, store }) {
+  return setState(ids.map((id) => savedExerciseState(companion, store, id, typeof seed === 'function' ? seed(id) : seed)));
 }
 
 // seed: one seed for every exercise, or a function from an exercise's id to its seed (a
 // learner's own variants, learner-seed.mjs). policy: the feedback policy of every part.
 // where: where written work goes (widget.mjs).
 export function mountSet(holder, { companion, ids, seed = 0, store, titleLevel = 2, policy, where, onEvent = () => {} }) {
-  let settling = true; // progress events are held back until every widget is restored
+  const progress = setProgress(onEvent, () => state());
   const widgets = ids.map((id) => mountExercise(holder, {
     companion, id, seed: typeof seed === 'function' ? seed(id) : seed, store, titleLevel, policy, where,
     onEvent: (event) => {
       if (event.type === 'progress') {
-        if (!settling) onEvent({ type: 'progress', ...state() });
+        if (!progress.held()) onEvent({ type: 'progress', ...state() });
         return;
       }
       onEvent(event);
@@ -49,10 +69,7 @@ export function mountSet(holder, { companion, ids, seed = 0, store, titleLevel =
   }));
 
   function state() {
-    const exercises = widgets.map((widget) => widget.state());
-    const correct = exercises.reduce((sum, item) => sum + item.correct, 0);
-    const total = exercises.reduce((sum, item) => sum + item.total, 0);
-    return { exercises, correct, total, score: total ? correct / total : null };
+    return setState(widgets.map((widget) => widget.state()));
   }
   const chosen = (exercise) => {
     if (exercise === undefined || exercise === null) return widgets;
@@ -60,14 +77,7 @@ export function mountSet(holder, { companion, ids, seed = 0, store, titleLevel =
     if (found.length === 0) throw new Error(`This embed does not show the exercise '${exercise}'.`);
     return found;
   };
-  // After a reset or a new seed, one progress event; not after the first restore, whose
-  // state the page's ready event carries (ready comes first).
-  const settle = async (promises, { announce = true } = {}) => {
-    settling = true;
-    await Promise.all(promises);
-    settling = false;
-    if (announce) onEvent({ type: 'progress', ...state() });
-  };
+  const { settle } = progress;
 
   return {
     widgets,

@@ -14,6 +14,7 @@
 import { el } from './dom.mjs';
 import { mountExercise, savedExerciseState } from '../embed/widget.mjs';
 import { parseSeed } from '../seed.mjs';
+import { setProgress, setState } from '../embed/exercise-set.mjs';
 import { PLAN } from '../embed/scorm-values.mjs';
 
 const NEAR = '100% 0px'; // one screen above and below
@@ -65,16 +66,13 @@ export function mountChapter(holder, { companion, ids, near, seed = 0, store, po
   const drawing = new Map(); // id -> the promise of its drawing
   const slots = new Map(ids.map((id) => [id, placeholder(catalogue.get(id) ?? { id })]));
   holder.append(...slots.values());
-  let settling = true; // progress events are held back while widgets are restored
+  const progress = setProgress(onEvent, () => state());
 
   const savedState = (id) => (companion.has(id) ? savedExerciseState(companion, store, id, seedOf(id))
     : catalogueState(catalogue.get(id), store));
 
   function state() {
-    const exercises = ids.map((id) => widgets.get(id)?.state() ?? savedState(id));
-    const correct = exercises.reduce((sum, item) => sum + item.correct, 0);
-    const total = exercises.reduce((sum, item) => sum + item.total, 0);
-    return { exercises, correct, total, score: total ? correct / total : null };
+    return setState(ids.map((id) => widgets.get(id)?.state() ?? savedState(id)));
   }
 
   const observer = typeof IntersectionObserver === 'function' ? new IntersectionObserver((seen) => {
@@ -94,7 +92,7 @@ export function mountChapter(holder, { companion, ids, near, seed = 0, store, po
           companion, id, seed: seedOf(id), store, titleLevel: 2, policy, where,
           onEvent: (event) => {
             if (event.type !== 'progress') onEvent(event);
-            else if (restored && !settling) onEvent({ type: 'progress', ...state() });
+            else if (restored && !progress.held()) onEvent({ type: 'progress', ...state() });
           },
         });
         const hadFocus = slot.contains(document.activeElement);
@@ -130,14 +128,7 @@ export function mountChapter(holder, { companion, ids, near, seed = 0, store, po
     await Promise.all(which.map(draw));
     return which.map((id) => widgets.get(id));
   };
-  // After a reset or a new seed, one progress event; not after the first restore, whose
-  // state the page's ready event carries (ready comes first).
-  const settle = async (promises, { announce = true } = {}) => {
-    settling = true;
-    await Promise.all(promises);
-    settling = false;
-    if (announce) onEvent({ type: 'progress', ...state() });
-  };
+  const { settle } = progress;
 
   return {
     state,
