@@ -1,10 +1,13 @@
 // progress.html: the learner's progress (parts correct per exercise and per chapter, and
-// the open design tasks' checklists, from the saved answers and the core's catalogue),
-// then export of the saved answers to a file and import back. The export and import
-// work even when the core cannot be loaded; the summary is redrawn after an import.
+// the open design tasks' checklists, from the saved answers and the catalogue, which says
+// each exercise's parts and each checklist's length: no core is loaded), then export of the
+// saved answers to a file and import back. The export and import work even when the
+// catalogue cannot be had; the summary is redrawn after an import.
 
 import { openStore } from '../ui/storage.mjs';
-import { bootCompanion, errorOf, safeCall, setStatus, showNotice } from '../ui/boot.mjs';
+import { setStatus, showNotice } from '../ui/boot.mjs';
+import { loadCatalogue } from '../core-loading.mjs';
+import { PLAN } from '../embed/scorm-values.mjs';
 import { mountProgressPanel } from '../ui/progress-panel.mjs';
 import { renderProgressSummary } from '../ui/progress-summary.mjs';
 import { partNames } from '../ui/chapters.mjs';
@@ -17,20 +20,19 @@ async function main() {
   const holder = document.getElementById('summary');
   let redraw = () => {};
   mountProgressPanel(document.getElementById('progress'), { store, onImported: () => redraw() });
-  const companion = await bootCompanion();
-  if (!companion) return;
-  const catalogue = await safeCall(() => companion.exercises());
-  const problem = errorOf(catalogue) ?? (Array.isArray(catalogue) ? null : 'the exercise list is not a list');
-  if (problem) {
-    setStatus(`The list of exercises could not be loaded, so no summary can be shown: ${problem}`, 'error');
+  let catalogue;
+  try {
+    catalogue = await loadCatalogue();
+    if (!Array.isArray(catalogue)) throw new Error('the exercise list is not a list');
+  } catch (error) {
+    setStatus(`The list of exercises could not be loaded, so no summary can be shown: ${messageOf(error)}`, 'error');
     return;
   }
   // The length of each open design task's checklist (an exercise without parts).
   const checklists = new Map();
   for (const entry of catalogue) {
     if (typeof entry?.id !== 'string' || partNames(entry).length > 0) continue;
-    const exercise = await safeCall(() => companion.exercise(entry.id));
-    if (!errorOf(exercise) && Array.isArray(exercise.checklist)) checklists.set(entry.id, exercise.checklist.length);
+    if (Number.isInteger(entry.points?.[PLAN])) checklists.set(entry.id, entry.points[PLAN]);
   }
   redraw = () => renderProgressSummary(holder, { store, catalogue, checklists });
   redraw();
