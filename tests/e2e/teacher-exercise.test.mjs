@@ -211,8 +211,10 @@ document.addEventListener('attention-graded', (event) => window.graded.push(even
 test('SCORM: --exercise-file packages the file, graded in the LMS with its version; a failing file is refused', async () => {
   const [zip] = scormPackage(['--exercise-file', FILE, '--title', 'My own exercise', '--version', '1.2', '--out', out]);
   const list = execFileSync('unzip', ['-Z1', zip], { encoding: 'utf8' }).split('\n').filter(Boolean).sort();
-  // (A teacher's exercise is graded on the exercise core, which holds every operation.)
-  assert.deepEqual(list, ['attention-exercise-core.js', 'companion-exercises.js', 'companion-exercises.wasm', 'imsmanifest.xml',
+  // (A teacher's exercise is graded on the exercise core, which holds every operation; the whole
+  // core computes a worked solution when a learner reaches for one.)
+  assert.deepEqual(list, ['attention-exercise-core.js', 'companion-exercises.js', 'companion-exercises.wasm',
+    'companion.js', 'companion.wasm', 'imsmanifest.xml',
     'index.html', 'katex.min.js', 'sco.js', 'style.css', 'teacher-exercises.js']);
   const manifest = execFileSync('unzip', ['-p', zip, 'imsmanifest.xml'], { encoding: 'utf8' });
   assert.match(manifest, /<manifest identifier="attention-companion"/);
