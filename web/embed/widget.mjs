@@ -64,13 +64,20 @@ export function shownSeed(companion, id, seed) {
 export function savedExerciseState(companion, store, id, requestedSeed) {
   const seed = shownSeed(companion, id, parseSeed(requestedSeed ?? 0));
   const exercise = companion.exercise(id, { seed });
-  const parts = Object.create(null);
-  for (const part of Array.isArray(exercise.parts) ? exercise.parts : []) {
-    parts[part.name] = store.part(id, part.name, seed) ?? { text: '', verdict: null, attempts: 0 };
-  }
+  const partNames = (Array.isArray(exercise.parts) ? exercise.parts : []).map((part) => part.name);
   const items = [...(Array.isArray(exercise.explain) ? exercise.explain : []).map((item) => [String(item.name), String(item.name),
-    (item.checklist ?? []).length]), ...(Object.keys(parts).length === 0 && Array.isArray(exercise.checklist)
+    (item.checklist ?? []).length]), ...(partNames.length === 0 && Array.isArray(exercise.checklist)
     ? [[PLAN, null, exercise.checklist.length]] : [])];
+  return storedState(store, id, seed, partNames, items);
+}
+
+// An exercise's state as the store keeps it, given its parts' names and its written items
+// ([item (name or PLAN), store key (name, or null for the plan), points]): what
+// savedExerciseState reads from the exercise's description, and a chapter's embed from the
+// catalogue (../ui/chapter-set.mjs) before it has the exercise's file.
+export function storedState(store, id, seed, partNames, items) {
+  const parts = Object.create(null);
+  for (const name of partNames) parts[name] = store.part(id, name, seed) ?? { text: '', verdict: null, attempts: 0 };
   const written = Object.create(null);
   for (const [item, key, points] of items) {
     const saved = store.openTask(id, key);

@@ -24,6 +24,7 @@ async function main() {
   try {
     catalogue = await loadCatalogue();
     if (!Array.isArray(catalogue)) throw new Error('the exercise list is not a list');
+    setStatus(null);
   } catch (error) {
     setStatus(`The list of exercises could not be loaded, so no summary can be shown: ${messageOf(error)}`, 'error');
     return;

@@ -12,7 +12,7 @@
 // names and written items' points, at seed 0: a page with another seed loads every file first).
 
 import { el } from './dom.mjs';
-import { mountExercise, savedExerciseState } from '../embed/widget.mjs';
+import { mountExercise, savedExerciseState, storedState } from '../embed/widget.mjs';
 import { parseSeed } from '../seed.mjs';
 import { setProgress, setState } from '../embed/exercise-set.mjs';
 import { PLAN } from '../embed/scorm-values.mjs';
@@ -45,17 +45,10 @@ function placeholder(entry) {
 // An exercise's saved state at seed 0 (as savedExerciseState's) from its catalogue entry
 // alone: its parts' names and its written items' points.
 export function catalogueState(entry, store) {
-  const id = entry.id;
-  const parts = Object.create(null);
-  for (const name of entry.parts ?? []) parts[name] = store.part(id, name, 0) ?? { text: '', verdict: null, attempts: 0 };
-  const written = Object.create(null);
-  for (const [item, points] of Object.entries(entry.points ?? {})) {
-    const saved = store.openTask(id, item === PLAN && (entry.parts ?? []).length === 0 ? null : item);
-    written[item] = { text: saved?.notes ?? '', ticked: saved?.ticked ?? [], points };
-  }
-  const total = Object.keys(parts).length;
-  const correct = Object.values(parts).filter((part) => part.verdict === 'correct').length;
-  return { exercise: id, seed: 0, parts, written, correct, total, score: total ? correct / total : null };
+  const partNames = entry.parts ?? [];
+  const items = Object.entries(entry.points ?? {})
+    .map(([item, points]) => [item, item === PLAN && partNames.length === 0 ? null : item, points]);
+  return storedState(store, entry.id, 0, partNames, items);
 }
 
 // near: the ids drawn at once (nearAtFirst). idle: a promise after which the rest is drawn.
