@@ -31,7 +31,7 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { precompress } from './precompress.mjs';
 import { readMasteryScore } from './scorm-manifest.mjs';
-import { escapeHtml, page, sitePage } from './html-page.mjs';
+import { escapeHtml, jsonInHtml, page, sitePage } from './html-page.mjs';
 import { SCORM_VERSIONS, chapterIdentity, writePackage } from './scorm-package.mjs';
 import { coreFile } from '../web/core-loading.mjs';
 
@@ -170,7 +170,11 @@ async function buildDistPages(distDir) {
     const assembled = sitePage(fs.readFileSync(path.join(webDir, from), 'utf8'), `web/${from}`, { header: distNav(html) });
     const moduleTag = `<script type="module" src="pages/${module}"></script>`;
     if (!assembled.includes(moduleTag)) fail(`web/${from} does not load pages/${module} as the dist build expects`);
-    const out = assembled.replace(moduleTag, [KATEX, 'attention-exercise.js', FALLBACK, script]
+    // A figures page reads from the catalogue which exercises draw a figure on it; from
+    // file:// it cannot fetch catalogue.json, so the page carries it, as on the site.
+    const carried = html.startsWith('figures') ? `<script type="application/json" id="exercise-catalogue">${
+      jsonInHtml(JSON.parse(fs.readFileSync(path.join(siteDir, 'catalogue.json'), 'utf8')))}</script>\n` : '';
+    const out = assembled.replace(moduleTag, carried + [KATEX, 'attention-exercise.js', FALLBACK, script]
       .map((src) => `<script defer src="${src}"></script>`).join('\n'));
     fs.writeFileSync(path.join(distDir, html), out);
     // Each exercise's own page (ID.html, where the site's links go: the pager, New variant,

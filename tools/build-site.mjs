@@ -37,7 +37,7 @@ import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { sitePage } from './html-page.mjs';
+import { jsonInHtml, sitePage } from './html-page.mjs';
 import { precompress } from './precompress.mjs';
 import { prerenderExercises } from './prerender.mjs';
 import { catalogueEntry, chapterExercisesFile, coreFile } from '../web/companion.mjs';
@@ -195,8 +195,6 @@ async function bundlePages() {
   return pages;
 }
 
-// JSON that cannot end the <script> element it sits in ("<" written as its escape).
-const jsonInHtml = (value) => JSON.stringify(value).replaceAll('<', '\\u003c');
 
 // A page's head lists everything its first graded answer needs, so that the browser
 // fetches it all at once: where the page starts the core, the core's WebAssembly first (the

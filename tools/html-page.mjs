@@ -16,6 +16,9 @@ import { fileURLToPath } from 'node:url';
 const uiDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'web', 'ui');
 const partial = (name) => fs.readFileSync(path.join(uiDir, name), 'utf8').trimEnd();
 
+// JSON that cannot end the <script> element it sits in ("<" written as its escape).
+export const jsonInHtml = (value) => JSON.stringify(value).replaceAll('<', '\\u003c');
+
 export const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 // A script: a module where its name ends in .mjs, else a classic script.

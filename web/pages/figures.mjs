@@ -2,11 +2,12 @@
 // declare for a figures page ("figuresPage": {heading, text, link} in a figure of the
 // exercise file), of the chapter the page names (data-chapter on #figures), exercise by
 // exercise in chapter order, each redrawn from the core with that exercise's numbers and
-// linked to it.
+// linked to it. Only those exercises' files are loaded.
 
 import { el } from '../ui/dom.mjs';
 import { bootCompanion, safeCall, errorOf, setStatus } from '../ui/boot.mjs';
 import { messageOf } from '../error-message.mjs';
+import { loadCatalogue } from '../companion.mjs';
 import { declaredFigures, drawFigure } from '../figures/exercise-figures.mjs';
 import { exerciseHref } from '../ui/variant-control.mjs';
 import { keepForOffline } from '../ui/offline.mjs';
@@ -18,22 +19,18 @@ function section(id, { heading, text, link }, figure, exercise) {
 }
 
 async function main() {
-  const companion = await bootCompanion();
-  if (!companion) return;
-  const list = await safeCall(() => companion.exercises());
-  const listProblem = errorOf(list);
-  if (listProblem) {
-    setStatus(`The figures could not be set up: ${listProblem}`, 'error');
-    return;
-  }
-  // The catalog is in chapter order; only this chapter's exercises with figures for this
-  // page are opened.
+  // The catalogue (the build writes it into the page) says which exercises declare a figure
+  // for this page; the page loads only those exercises' files, on its chapter's core.
   const holder = document.getElementById('figures');
   const chapter = holder.dataset.chapter === undefined ? null : Number(holder.dataset.chapter);
+  const listed = await loadCatalogue();
+  const wanted = listed.filter((entry) => (chapter === null || entry.chapter === chapter)
+    && declaredFigures(entry, { page: 'figures' }).length).map((entry) => entry.id);
+  const companion = await bootCompanion({ only: wanted });
+  if (!companion) return;
   const exercises = [];
-  for (const item of list.filter((entry) => (chapter === null || entry.chapter === chapter)
-    && declaredFigures(entry, { page: 'figures' }).length)) {
-    const exercise = await safeCall(() => companion.exercise(item.id));
+  for (const id of wanted) {
+    const exercise = await safeCall(() => companion.exercise(id));
     const problem = errorOf(exercise);
     if (problem) {
       setStatus(`The figures could not be set up: ${problem}`, 'error');

@@ -11,7 +11,7 @@
 // The reading and counting are web/report/*.mjs (pure, tested in Node); this file is the DOM.
 
 import { el, clear, pacer } from '../ui/dom.mjs';
-import { bootCompanion, errorOf, safeCall, setStatus } from '../ui/boot.mjs';
+import { coreWhenNeeded, setStatus } from '../ui/boot.mjs';
 import { messageOf } from '../error-message.mjs';
 import { ReportFileError, decodeText } from '../report/delimited-text.mjs';
 import { interactionReader } from '../report/interactions.mjs';
@@ -23,7 +23,7 @@ import { dedupeTries, joinLearners } from '../report/learners.mjs';
 import { count, reportView } from '../report/report-view.mjs';
 import { plural } from '../ui/format.mjs';
 import { keepForOffline } from '../ui/offline.mjs';
-import { loadCompanion } from '../companion.mjs';
+import { loadCatalogue, loadCompanion } from '../companion.mjs';
 import { readExerciseText } from '../ui/teacher-exercise.mjs';
 
 const megabytes = (bytes) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
@@ -74,28 +74,33 @@ async function main() {
     `${LIMITS.maxFileBytes / (1024 * 1024)} MB, holding at most ${count(LIMITS.maxAnswers)} answers in all ` +
     '(every answer counts, whether or not it belongs to this companion).';
 
-  const siteCompanion = await bootCompanion();
-  if (!siteCompanion) return;
-  let companion = siteCompanion;
-  let catalogue = await safeCall(() => companion.exercises());
-  const problem = errorOf(catalogue) ?? (Array.isArray(catalogue) ? null : 'the exercise list is not a list');
-  if (problem) {
-    setStatus(`The list of exercises could not be loaded, so no answer can be placed: ${problem}`, 'error');
+  // The page lists the exercises from its catalogue (the build writes it into the page) and
+  // starts the core only when there are answers to grade: a teacher who opens the page
+  // downloads the core once they give it files, not before (docs/benchmarks.md, page weight).
+  let catalogue;
+  try {
+    catalogue = await loadCatalogue();
+    setStatus(null);
+  } catch (error) {
+    setStatus(`The list of exercises could not be loaded, so no answer can be placed: ${messageOf(error)}`, 'error');
     return;
   }
+  const siteCore = coreWhenNeeded();
+  let companion = null; // (the site's core, or one with a teacher's exercises, once there are answers)
+  let teacherCore = null;
   const siteCatalogue = catalogue;
   let resolve = interactionReader(catalogue);
   // A teacher's own exercise files given with the answers (docs/authoring.md): the answers to
   // them are placed and graded with the files as given, beside the companion's exercises.
   const useTeacherExercises = async (docs) => {
     if (docs.length === 0) {
-      companion = siteCompanion;
+      teacherCore = null;
       catalogue = siteCatalogue;
     } else {
       const own = await fetch(new URL('exercises.json', document.baseURI)).then((response) => response.json());
       const ids = new Set(docs.map((doc) => doc.id));
-      companion = await loadCompanion({ core: 'exercises', exercises: [...own.filter((doc) => !ids.has(doc.id)), ...docs] });
-      catalogue = companion.exercises();
+      teacherCore = await loadCompanion({ core: 'exercises', exercises: [...own.filter((doc) => !ids.has(doc.id)), ...docs] });
+      catalogue = teacherCore.exercises();
     }
     resolve = interactionReader(catalogue);
     described.clear();
@@ -103,6 +108,7 @@ async function main() {
   // A written item's checklist (its exercise described by the core once).
   const described = new Map();
   const checklists = (exercise, item) => {
+    if (!companion) return [];
     if (!described.has(exercise)) {
       try {
         described.set(exercise, companion.exercise(exercise));
@@ -220,6 +226,15 @@ async function main() {
     bar.max = Math.max(1, answers.length);
     bar.value = 0;
     progressText.textContent = `Graded 0 of ${count(answers.length)} answers.`;
+    companion = teacherCore ?? await siteCore();
+    if (mine !== run) return;
+    if (!companion) {
+      // (bootCompanion has said why in the page's status, and that a reload tries again.)
+      progress.hidden = true;
+      holder.dataset.state = 'refused';
+      say(el('p', {}, 'The answers were read but cannot be graded without the attention core.'), 'error');
+      return;
+    }
     const report = await gradeAnswers(companion, catalogue, answers, {
       written,
       pause,

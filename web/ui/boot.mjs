@@ -38,7 +38,10 @@ export async function safeCall(fn) {
 // disappearing (or breaking the page).
 // (The errors still reach the console, so tests and developers see them.)
 let onUncaught = null;
+let installed = false;
 function installLastResortHandlers() {
+  if (installed) return; // (a page may start a core more than once: coreWhenNeeded)
+  installed = true;
   window.addEventListener('error', (event) => {
     const message = messageOf(event.error ?? event.message);
     if (onUncaught) onUncaught(message);
@@ -95,6 +98,21 @@ export async function bootCompanion(options = {}) {
       `Reload the page to try again. (Details: ${messageOf(error)})${offlineNote()}`, 'error');
     return null;
   }
+}
+
+// For a page that needs the core only for some of what it does (the class report grades
+// once a teacher gives it answers): a function that starts the core the first time it is
+// called (bootCompanion(options)) and returns the same companion after; one that failed is
+// tried again on the next call. The site build does not preload the core of such a page.
+export function coreWhenNeeded(options = {}) {
+  installLastResortHandlers();
+  let started = null;
+  return async () => {
+    started ??= bootCompanion(options);
+    const companion = await started;
+    if (!companion) started = null;
+    return companion;
+  };
 }
 
 // Gives the page a level-one heading when it has none (an error state, before anything
