@@ -1,9 +1,10 @@
 // Parts laid out as the chapter lays them out, and the written halves of exercises:
 // Example 14.3's removals as two fill-in tables shaped like Tables 14.2 and 14.3 (each
 // cell graded by the core and named by its row and column), the explain parts (notes, a
-// checklist, reference notes only after an attempt, kept on reload and counted on the
-// progress page), and Exercise 19.11, where any explicit all-masked policy is right.
+// checklist, reference notes only after an attempt, kept on reload and per variant, their
+// opening recorded in the progress file, and counted on the progress page), and Exercise 19.11, where any explicit all-masked policy is right.
 
+import fs from 'node:fs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { answerPart, openExercise, part, screenshot, useSite, waitReady } from './harness.mjs';
@@ -64,10 +65,32 @@ test('an explain part opens its reference notes only after an attempt, and keeps
   assert.ok(await again.locator('ul.checklist input[type="checkbox"]').first().isChecked());
   assert.ok(await again.locator('.reference-notes').isVisible(), 'the notes stay open once revealed');
 
+  // Issue 46: another variant's reference notes hold its own answers, so they are closed
+  // there, and its text is its own (the numbers differ); back at the chapter's, all is kept.
+  await page.goto(`${server.url}exercise.html?id=ch14.ex3&seed=4242`);
+  await waitReady(page);
+  const variant = page.locator('section.explain-part').first();
+  await variant.waitFor();
+  assert.ok(await variant.locator('.reference-notes').isHidden(), 'not revealed at a new variant');
+  assert.ok(await variant.locator('button.reveal-notes').isDisabled(), 'and they open there only after an attempt');
+  assert.equal(await variant.locator('textarea').inputValue(), '', 'a new variant starts with an empty explanation');
+  await variant.locator('textarea').fill('A draft at this variant.');
+  await page.reload();
+  await waitReady(page);
+  assert.equal(await page.locator('section.explain-part textarea').first().inputValue(), 'A draft at this variant.',
+    'a draft is kept at its variant');
+  assert.ok(await page.locator('section.explain-part .reference-notes').first().isHidden());
+
+  // The reveal is recorded: the progress file says it, at the chapter's numbers only.
   await page.goto(`${server.url}progress.html`);
   await waitReady(page);
   const row = page.locator('tr[data-exercise="ch14.ex3"] .summary-explain');
   assert.match(await row.textContent(), /1 of 1 written explanation started \(not graded\)/);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('button.export-progress').click()]);
+  const seeds = JSON.parse(fs.readFileSync(await download.path(), 'utf8')).storage.exercises['ch14.ex3'].seeds;
+  const item = Object.keys(seeds['0'].explain)[0];
+  assert.deepEqual([seeds['0'].explain[item].revealed, seeds['4242'].explain[item].revealed], [true, false]);
+  assert.equal(seeds['4242'].explain[item].notes, 'A draft at this variant.');
   assert.deepEqual(problems(), []);
   await context.close();
 });

@@ -140,8 +140,8 @@ test('SCORM 2004: one interaction per part, and a save within its budget however
 test('what the LMS lost (a text cut for size, a save that never arrived) comes back from the browser\'s copy on a resumed attempt', () => {
   const local = memory();
   const long = 'x'.repeat(3000);
-  const state = { version: 2, exercises: { 'ch14.ex1': { seeds: { 0: { parts: { weights: { text: '[1]', verdict: 'incorrect', attempts: 2 } } } },
-    explain: { a: { notes: long, ticked: [0], revealed: false }, b: { notes: long, ticked: [], revealed: false } } } } };
+  const state = { version: 2, exercises: { 'ch14.ex1': { seeds: { 0: { parts: { weights: { text: '[1]', verdict: 'incorrect', attempts: 2 } },
+    explain: { a: { notes: long, ticked: [0], revealed: false }, b: { notes: long, ticked: [], revealed: false } } } } } } };
   const first = lms('1.2', { 'cmi.core.student_id': 'cy', 'cmi.core.entry': 'ab-initio' });
   const one = scormSession({ api: first, adapter: ADAPTERS['1.2'], ids: ['ch14.ex1'], packageId: 'p', policy: PRACTICE, local });
   one.start();
@@ -151,7 +151,8 @@ test('what the LMS lost (a text cut for size, a save that never arrived) comes b
   // Resumed: the cut text comes back from the copy; a fresh attempt starts afresh.
   const resumed = scormSession({ api: lms('1.2', { 'cmi.core.student_id': 'cy', 'cmi.core.entry': 'resume', 'cmi.suspend_data': stored }),
     adapter: ADAPTERS['1.2'], ids: ['ch14.ex1'], packageId: 'p', policy: PRACTICE, local }).start();
-  assert.deepEqual([resumed.state.exercises['ch14.ex1'].explain.a.notes, resumed.state.exercises['ch14.ex1'].explain.b.notes], [long, long]);
+  const back = resumed.state.exercises['ch14.ex1'].seeds['0'].explain;
+  assert.deepEqual([back.a.notes, back.b.notes], [long, long]);
   const fresh = scormSession({ api: lms('1.2', { 'cmi.core.student_id': 'cy', 'cmi.core.entry': 'ab-initio' }),
     adapter: ADAPTERS['1.2'], ids: ['ch14.ex1'], packageId: 'p', policy: PRACTICE, local }).start();
   assert.equal(Object.keys(fresh.state.exercises).length, 0, 'a new LMS attempt starts afresh');
@@ -233,7 +234,8 @@ function writtenRoundTrip(version, length) {
   const session = scormSession({ api, adapter, ids: ['ch14.ex2'], packageId: 'p', policy: PRACTICE, local: memory(),
     onShortened: (plan) => shortened.push(plan) });
   session.start();
-  const state = { version: 2, exercises: { 'ch14.ex2': { seeds: {}, explain: { why_not_a_distribution: { notes: kept, ticked: [0], revealed: false } } } } };
+  const state = { version: 2, exercises: { 'ch14.ex2': { seeds: { 0: { parts: {},
+    explain: { why_not_a_distribution: { notes: kept, ticked: [0], revealed: false } } } } } } };
   session.record({ exercise: 'ch14.ex2', item: 'why_not_a_distribution', text: kept });
   session.saveState(state);
   // (What the LMS stores: 1.2's responses are write-only to the SCO.)
@@ -250,7 +252,7 @@ function writtenRoundTrip(version, length) {
       [`cmi.interactions.${n}.learner_response`]: item.learner_response }));
   }
   const elsewhere = scormSession({ api: lms(version, data), adapter, ids: ['ch14.ex2'], packageId: 'p', policy: PRACTICE, local: memory() }).start();
-  return { typed, kept, response, back: elsewhere.state.exercises['ch14.ex2']?.explain?.why_not_a_distribution?.notes ?? '',
+  return { typed, kept, response, back: elsewhere.state.exercises['ch14.ex2']?.seeds['0']?.explain?.why_not_a_distribution?.notes ?? '',
     shortenedBack: elsewhere.shortened, shortened, suspend: api.cmi.suspend_data, count, ids: interactions.map((item) => item.id) };
 }
 
@@ -291,8 +293,8 @@ test('SCORM 1.2, three explanations of 3,999 characters: another browser gets no
   session.start();
   const text = (letter) => ({ notes: letter.repeat(3999), ticked: [], revealed: false });
   session.saveState({ version: 2, exercises: {
-    'ch14.ex2': { seeds: {}, explain: { why_not_a_distribution: text('a'), why_three_for_the_zero_query: text('b') } },
-    'ch14.ex3': { seeds: {}, explain: { which_state_changes: text('c') } } } });
+    'ch14.ex2': { seeds: { 0: { parts: {}, explain: { why_not_a_distribution: text('a'), why_three_for_the_zero_query: text('b') } } } },
+    'ch14.ex3': { seeds: { 0: { parts: {}, explain: { which_state_changes: text('c') } } } } } });
   const elsewhere = scormSession({ api: lms('1.2', { 'cmi.core.student_id': 'hal', 'cmi.core.entry': 'resume',
     'cmi.suspend_data': api.cmi.suspend_data }), adapter, ids: ['ch14.ex2', 'ch14.ex3'], packageId: 'p', policy: PRACTICE,
   local: memory() }).start();

@@ -19,13 +19,16 @@ const record = (text, verdict, attempts) => ({ text, verdict, attempts });
 
 test('answers and written work are kept by exercise id and part name, whatever the package\'s order', () => {
   const state = { version: 2, exercises: {
-    'ch14.ex1': { seeds: { 0: { parts: { weights: record('[0.2, 0.3, 0.5]', 'incorrect', 2), scores: record('[1, 2, 3]', 'correct', 1) } } },
+    'ch14.ex1': { seeds: { 0: { parts: { weights: record('[0.2, 0.3, 0.5]', 'incorrect', 2), scores: record('[1, 2, 3]', 'correct', 1) },
       explain: { why: { notes: 'Because\nthey sum to one.', ticked: [0, 2], revealed: true } } },
+    // (An explanation at a variant, with its reference notes not opened there: a seed of its own.)
+    7: { parts: {}, explain: { why: { notes: 'At seven.', ticked: [], revealed: false } } } } },
     'ch19.ex3': { seeds: { 4242: { parts: { weights: record('[.36, .5, .14]', 'incorrect', 1) } } } },
     'ch19.ex20': { seeds: {}, open: { notes: 'Check the mask first.', ticked: [1], revealed: false } },
   } };
   const text = encodeSuspend(state, ['ch14.ex1', 'ch19.ex3', 'ch19.ex20']);
   assert.ok(text.startsWith('2[{"ch14.ex1":'), text);
+  assert.ok(text.includes('"w7":{"why":["At seven.",[],0]}'), text);
   const back = decodeSuspend(text, ['ch19.ex20', 'ch19.ex3', 'ch14.ex1']); // the teacher's new order
   assert.equal(back.dropped, 0);
   assert.deepEqual(plain(back.state), plain(state));
@@ -46,7 +49,7 @@ test('over the limit, texts are shortened longest first (marked cut), then recor
   for (const id of ids) {
     const parts = {};
     for (let p = 0; p < 6; p += 1) parts[`part${p}`] = record(`[${'0.123456, '.repeat(30)}1]`, p === 0 ? 'correct' : 'incorrect', 3);
-    state.exercises[id] = { seeds: { 0: { parts }, 42: { parts } }, explain: { why: { notes: 'é'.repeat(3000), ticked: [0], revealed: false } } };
+    state.exercises[id] = { seeds: { 0: { parts, explain: { why: { notes: 'é'.repeat(3000), ticked: [0], revealed: false } } }, 42: { parts } } };
   }
   const text = encodeSuspend(state, ids);
   assert.ok(text.length <= 4096, `${text.length}`);
@@ -59,17 +62,17 @@ test('over the limit, texts are shortened longest first (marked cut), then recor
   assert.ok(utf8Length(bytes) <= 12_288 && bytes.length > 4096, `${bytes.length} characters, ${utf8Length(bytes)} bytes`);
   // A written item whose text is too long keeps its beginning (whole characters) and its ticks;
   // a part's answer that must go goes whole (a part of an answer is another answer).
-  const written = { version: 2, exercises: { 'ch14.ex2': { seeds: { 0: { parts: { w: record('[1/3, 1/3, 1/3]', 'incorrect', 2) } } },
-    explain: { a: { notes: `${'x'.repeat(150)}😀${'y'.repeat(3000)}`, ticked: [1], revealed: true } } } } };
+  const written = { version: 2, exercises: { 'ch14.ex2': { seeds: { 0: { parts: { w: record('[1/3, 1/3, 1/3]', 'incorrect', 2) },
+    explain: { a: { notes: `${'x'.repeat(150)}😀${'y'.repeat(3000)}`, ticked: [1], revealed: true } } } } } } };
   for (const limit of [200, 201, 202, 203, 204]) {
     const plan = planSuspend(written, ['ch14.ex2'], { limit });
     assert.ok(plan.text.length <= limit, `${plan.text.length} <= ${limit}`);
     const kept = decodeSuspend(plan.text, ['ch14.ex2']);
-    const notes = kept.state.exercises['ch14.ex2'].explain.a;
+    const notes = kept.state.exercises['ch14.ex2'].seeds['0'].explain.a;
     assert.ok(notes.notes.length > 100 && `${'x'.repeat(150)}😀${'y'.repeat(3000)}`.startsWith(notes.notes), `${limit}`);
     assert.ok(!/[\uD800-\uDBFF]$/.test(notes.notes), 'never half a character');
-    assert.deepEqual([notes.ticked, notes.revealed, kept.cut['ch14.ex2']], [[1], true, [{ item: 'a' }]]);
-    assert.deepEqual(plan.cut, [{ exercise: 'ch14.ex2', item: 'a', kept: notes.notes.length }]);
+    assert.deepEqual([notes.ticked, notes.revealed, kept.cut['ch14.ex2']], [[1], true, [{ item: 'a', seed: '0' }]]);
+    assert.deepEqual(plan.cut, [{ exercise: 'ch14.ex2', item: 'a', seed: '0', kept: notes.notes.length }]);
     assert.deepEqual(plain(kept.state.exercises['ch14.ex2'].seeds['0'].parts.w), record('[1/3, 1/3, 1/3]', 'incorrect', 2));
   }
   const tight = decodeSuspend(encodeSuspend(written, ['ch14.ex2'], { limit: 60 }), ['ch14.ex2']);
@@ -79,7 +82,7 @@ test('over the limit, texts are shortened longest first (marked cut), then recor
 test('3,000 variants of one learner: the variants not shown go first, the oldest first, within each version\'s limit', () => {
   const minute = 60_000;
   for (const [version, { limit, size }] of Object.entries(SUSPEND_LIMITS)) {
-    const state = { version: 2, exercises: { 'ch19.ex3': { seeds: {}, explain: { e: { notes: 'Because.', ticked: [0], revealed: true } } },
+    const state = { version: 2, exercises: { 'ch19.ex3': { seeds: { 0: { parts: {}, explain: { e: { notes: 'Because.', ticked: [0], revealed: true } } } } },
       'ch14.ex1': { seeds: { 0: { parts: { weights: { ...record('[2/5, 2/5, 1/5]', 'correct', 1), at: new Date(0).toISOString() } } } } } } };
     for (let seed = 1; seed <= 3000; seed += 1) {
       state.exercises['ch19.ex3'].seeds[String(seed)] = { parts: {
@@ -90,12 +93,12 @@ test('3,000 variants of one learner: the variants not shown go first, the oldest
     const plan = planSuspend(state, ['ch19.ex3', 'ch14.ex1'], { limit, size, current: { 'ch19.ex3': shown, 'ch14.ex1': 0 } });
     assert.ok(size(plan.text) <= limit, `${version}: ${size(plan.text)} <= ${limit}`);
     const back = decodeSuspend(plan.text, ['ch19.ex3', 'ch14.ex1']);
-    const seeds = Object.keys(back.state.exercises['ch19.ex3'].seeds).map(Number).sort((x, y) => x - y);
+    const seeds = Object.keys(back.state.exercises['ch19.ex3'].seeds).map(Number).filter(Boolean).sort((x, y) => x - y);
     assert.ok(seeds.includes(shown), 'the variant shown now stays');
     const others = seeds.filter((seed) => seed !== shown);
     assert.ok(others.length > 10, `${version}: ${others.length} other variants kept`);
     assert.deepEqual(others, Array.from({ length: others.length }, (_, i) => 3001 - others.length + i), 'the latest ones');
-    assert.equal(back.state.exercises['ch19.ex3'].explain.e.notes, 'Because.');
+    assert.equal(back.state.exercises['ch19.ex3'].seeds['0'].explain.e.notes, 'Because.');
     assert.equal(back.state.exercises['ch14.ex1'].seeds['0'].parts.weights.verdict, 'correct');
     assert.deepEqual([plan.cut, plan.dropped.records], [[], 0], 'nothing shown now was shortened');
     assert.equal(plan.dropped.variants, 3000 - seeds.length);
@@ -106,8 +109,8 @@ test('3,000 variants of one learner: the variants not shown go first, the oldest
 test('the plan\'s sizes are the text\'s: every limit from 13 to 700 is held exactly, in characters and bytes', () => {
   const state = { version: 2, exercises: {
     'ch14.ex1': { seeds: { 0: { parts: { a: record('[1/2, "é", 😀]', 'incorrect', 1), b: record('\u2028x\ty"\\', 'correct', 2) } },
-      9: { parts: { a: { ...record('0.5', 'invalid', 0), at: '2026-01-02T03:04:05.000Z', version: 'abc-1' } } } },
-    explain: { why: { notes: '“quoted” 😀 é\n'.repeat(20), ticked: [0, 2], revealed: false } }, open: { notes: 'plan', ticked: [], revealed: true } } } };
+      9: { parts: { a: { ...record('0.5', 'invalid', 0), at: '2026-01-02T03:04:05.000Z', version: 'abc-1' } },
+        explain: { why: { notes: '“quoted” 😀 é\n'.repeat(20), ticked: [0, 2], revealed: false } } } }, open: { notes: 'plan', ticked: [], revealed: true } } } };
   for (const size of [(t) => t.length, utf8Length]) {
     // (13: the least there is, the version, the brackets and the completion mark.)
     for (let limit = 13; limit <= 700; limit += 1) {
@@ -122,15 +125,15 @@ test('the plan\'s sizes are the text\'s: every limit from 13 to 700 is held exac
 
 test('damaged suspend data keeps what can be read: a leading space, a cut anywhere, a changed character', () => {
   const state = { version: 2, exercises: {
-    'ch14.ex1': { seeds: { 0: { parts: { weights: record('[2/5, 2/5, 1/5]', 'correct', 1), scores: record('[1, 0, -1]', 'incorrect', 2) } } },
-      explain: { why: { notes: 'Because they must.', ticked: [1], revealed: false } } },
+    'ch14.ex1': { seeds: { 0: { parts: { weights: record('[2/5, 2/5, 1/5]', 'correct', 1), scores: record('[1, 0, -1]', 'incorrect', 2) },
+      explain: { why: { notes: 'Because they must.', ticked: [1], revealed: false } } } } },
     'ch19.ex3': { seeds: { 5: { parts: { weights: record('[0.2, 0.3, 0.5]', 'incorrect', 1) } } } } } };
   const ids = ['ch14.ex1', 'ch19.ex3'];
   const text = encodeSuspend(state, ids, { finished: true });
   const whole = decodeSuspend(` \n${text}`, ids);
   assert.deepEqual([plain(whole.state), whole.damaged, whole.finished], [plain(state), false, true], 'leading white space');
   const records = (decoded) => Object.values(decoded.state.exercises).flatMap((e) => [...Object.values(e.seeds).flatMap((s) =>
-    Object.values(s.parts)), ...Object.values(e.explain ?? {})]);
+    [...Object.values(s.parts), ...Object.values(s.explain ?? {})])]);
   let last = -1;
   for (let at = 1; at < text.length; at += 1) {
     const cut = decodeSuspend(text.slice(0, at), ids);
@@ -191,11 +194,11 @@ test('fuzz: the lenient reader never throws, reads JSON as JSON.parse does, and 
 
 test('a damaged cell is dropped and counted on its own; names are data', () => {
   const text = '2[{"ch14.ex1": {"0": {"__proto__": ["x", 1, "c"], "bad": ["y", -1, "c"], "odd": ["z", 1, "toString"]}, ' +
-    '"w": {"": ["plan", [0], 1], "ok": ["t", [9], 0], "no": ["t", ["a"], 0]}, "x": {}}}]';
+    '"w": {"": ["plan", [0], 1], "ok": ["t", [9], 0], "no": ["t", ["a"], 0]}, "w5": {"": ["plan", [], 0]}, "x": {}}}]';
   const decoded = decodeSuspend(text, ['ch14.ex1']);
-  assert.equal(decoded.dropped, 4);
+  assert.equal(decoded.dropped, 5, 'a plan at a variant is not a plan: it has none');
   assert.equal(decoded.state.exercises['ch14.ex1'].seeds['0'].parts.__proto__.text, 'x');
   assert.equal(decoded.state.exercises['ch14.ex1'].open.notes, 'plan');
-  assert.deepEqual(plain(decoded.state.exercises['ch14.ex1'].explain), { ok: { ticked: [9], notes: 't', revealed: false } });
+  assert.deepEqual(plain(decoded.state.exercises['ch14.ex1'].seeds['0'].explain), { ok: { ticked: [9], notes: 't', revealed: false } });
   assert.equal({}.x, undefined);
 });

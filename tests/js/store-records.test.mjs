@@ -205,7 +205,7 @@ test('explain items keep their notes, ticks and revealed state per item, survive
   assert.deepEqual(fresh.openTask('ch14.ex3', 'which_state_changes').ticked, [0, 2]);
   // One damaged explanation is dropped on its own.
   const saved = JSON.parse(local.map.get(STORAGE_KEY));
-  saved.exercises['ch14.ex3'].explain.which_state_changes.ticked = ['x'];
+  saved.exercises['ch14.ex3'].seeds['0'].explain.which_state_changes.ticked = ['x'];
   withStorage({ [STORAGE_KEY]: JSON.stringify(saved) });
   const { store: reopened, notice } = openStore();
   assert.match(notice, /^1 saved answer/);

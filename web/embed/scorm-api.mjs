@@ -3,7 +3,7 @@
 // (Initialize, cmi.score.raw/scaled, cmi.completion_status, cmi.success_status). No DOM
 // here, so Node tests drive it directly. scorm-session.mjs decides what to write and when.
 
-import { cutText, interactionId, lmsResponse, scormId, writtenId } from './scorm-values.mjs';
+import { REVEALED_WORDS, cutText, interactionId, lmsResponse, scormId, writtenId } from './scorm-values.mjs';
 import { MAX_TEXT } from '../ui/text-limits.mjs';
 
 // A SCORM 1.2 response keeps 255 characters (CMIString256); a 2004 long fill-in, MAX_TEXT.
@@ -53,9 +53,9 @@ const timespan12 = (ms) => {
 
 // An interaction's id and verdict: a checked part's (with its version and whether a
 // solution had been seen, where known), or a written item's or one of its pieces' (ungraded:
-// result neutral).
+// result neutral; with whether its reference notes were opened).
 const checkedOrWritten = (record, { marks = true } = {}) => (record.item !== undefined
-  ? { id: writtenId(record.exercise, record.item, record.piece ?? 1), verdict: null }
+  ? { id: writtenId(record.exercise, record.item, record.piece ?? 1, { revealed: marks && record.revealed === true }), verdict: null }
   : { id: interactionId(record.exercise, record.part, record.seed, marks
     ? { version: record.version, solutionSeen: record.solutionSeen } : {}), verdict: record.verdict });
 
@@ -149,11 +149,13 @@ export const ADAPTERS = {
       cmi.set(`${base}.learner_response`, lmsResponse(record.text, Math.min(MAX_TEXT, responseChars)));
       cmi.set(`${base}.result`, { correct: 'correct', incorrect: 'incorrect' }[verdict] ?? 'neutral');
       if (record.latencyMs !== undefined) cmi.set(`${base}.latency`, `PT${(Math.max(0, record.latencyMs) / 1000).toFixed(2)}S`);
-      // The named mistake, the exercise's version and a solution seen, where there are any
-      // (a later answer without them clears the earlier one's).
+      // The named mistake, the exercise's version and a solution seen (or, for written work,
+      // its reference notes opened), where there are any (a later answer without them clears
+      // the earlier one's).
       const notes = [record.mistake ? `mistake: ${record.mistake}` : '',
         typeof record.version === 'string' && record.version ? `version: ${record.version}` : '',
-        record.solutionSeen ? 'solution seen' : ''].filter(Boolean).join('; ');
+        record.solutionSeen ? 'solution seen' : '', record.item !== undefined && record.revealed === true
+          ? REVEALED_WORDS : ''].filter(Boolean).join('; ');
       if (notes || cmi.written().has(`${base}.description`)) cmi.set(`${base}.description`, cutText(notes, 250));
     },
     objective(cmi, n, { exercise, score, completion }) {

@@ -18,7 +18,7 @@ import { decodeSuspend, planSuspend } from './suspend-data.mjs';
 import { bind, MAX_INTERACTIONS, RESPONSE_12, statusOf } from './scorm-api.mjs';
 import { WRITTEN, scormId, utf8Length, writtenId, interactionId, responsePieces, lmsResponse } from './scorm-values.mjs';
 import { isSettled } from '../ui/feedback-policy.mjs';
-import { readState } from '../ui/storage.mjs';
+import { readState, writtenAt } from '../ui/storage.mjs';
 import { MAX_TEXT } from '../ui/text-limits.mjs';
 import { plural } from '../ui/format.mjs';
 
@@ -73,28 +73,33 @@ function mergeLocal(state, cut, local) {
   for (const [id, mine] of Object.entries(local?.exercises ?? {})) {
     const theirs = (state.exercises[id] ??= { seeds: Object.create(null) });
     const lost = cut[id] ?? [];
-    for (const [seed, { parts }] of Object.entries(mine.seeds ?? {})) {
+    // (An explanation's reference notes opened on either side stay opened: that is a record.)
+    const take = (item, record, seed) => {
+      const kept = writtenAt(theirs, item, seed);
+      const wasCut = lost.some((entry) => entry.item === (item ?? '') && (item === null || entry.seed === seed));
+      if (kept && !wasCut) {
+        if (record.revealed) kept.revealed = true;
+        return;
+      }
+      const copy = kept?.revealed ? { ...record, revealed: true } : record;
+      if (item === null) theirs.open = copy;
+      else (theirs.seeds[seed].explain ??= Object.create(null))[item] = copy;
+    };
+    for (const [seed, { parts, explain }] of Object.entries(mine.seeds ?? {})) {
       const holder = (theirs.seeds[seed] ??= { parts: Object.create(null) });
       for (const [part, record] of Object.entries(parts)) {
         const kept = holder.parts[part];
         const wasCut = lost.some((entry) => entry.seed === seed && entry.part === part);
         if (!kept || record.attempts > kept.attempts || (wasCut && record.attempts === kept.attempts)) holder.parts[part] = record;
       }
+      for (const [item, record] of Object.entries(explain ?? {})) take(item, record, seed);
     }
-    const take = (item, record) => {
-      const kept = item === null ? theirs.open : theirs.explain?.[item];
-      const wasCut = lost.some((entry) => entry.item === (item ?? ''));
-      if (kept && !wasCut) return;
-      if (item === null) theirs.open = record;
-      else (theirs.explain ??= Object.create(null))[item] = record;
-    };
     if (mine.open) take(null, mine.open);
-    for (const [item, record] of Object.entries(mine.explain ?? {})) take(item, record);
   }
   return state;
 }
 
-// What came back shortened: the cut entries of `cut` ({exercise: [{seed, part} | {item}]})
+// What came back shortened: the cut entries of `cut` ({exercise: [{seed, part} | {item, seed?}]})
 // whose text is still not whole in `state` -> [{exercise, item, kept} | {exercise, seed, part}].
 function stillShort(state, cut, whole) {
   const out = [];
@@ -102,7 +107,7 @@ function stillShort(state, cut, whole) {
     for (const entry of entries) {
       if (whole.has(JSON.stringify([exercise, entry.item ?? null, entry.seed ?? null, entry.part ?? null]))) continue;
       if (entry.item !== undefined) {
-        const record = entry.item === '' ? state.exercises[exercise]?.open : state.exercises[exercise]?.explain?.[entry.item];
+        const record = writtenAt(state.exercises[exercise], entry.item, entry.seed);
         if (record) out.push({ exercise, item: entry.item, kept: record.notes.length });
       } else {
         out.push({ exercise, seed: entry.seed, part: entry.part });
@@ -202,7 +207,7 @@ export function scormSession({ api, adapter, ids, packageId, policy, local = nul
       for (const [exercise, entries] of Object.entries(cut)) {
         for (const item of entries) {
           const mine = copy.state.exercises[exercise];
-          const has = item.item !== undefined ? (item.item === '' ? mine?.open : mine?.explain?.[item.item])
+          const has = item.item !== undefined ? writtenAt(mine, item.item, item.seed)
             : mine?.seeds?.[item.seed]?.parts?.[item.part];
           if (has) whole.add(JSON.stringify([exercise, item.item ?? null, item.seed ?? null, item.part ?? null]));
         }
@@ -228,8 +233,7 @@ export function scormSession({ api, adapter, ids, packageId, policy, local = nul
       for (const [exercise, entries] of Object.entries(cut)) {
         for (const item of entries) {
           if (item.item === undefined) continue;
-          const holder = state.exercises[exercise];
-          const record = item.item === '' ? holder?.open : holder?.explain?.[item.item];
+          const record = writtenAt(state.exercises[exercise], item.item, item.seed);
           const response = responses.get(writtenId(exercise, item.item === '' ? 'plan' : item.item)) ?? '';
           if (record && response.trim().length > record.notes.length) record.notes = response.replace(/^ (?=\{)/, '');
         }

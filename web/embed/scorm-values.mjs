@@ -25,11 +25,16 @@ export const interactionId = (exercise, part, seed = 0, { version = null, soluti
 // explain item's name or PLAN, an open design task's plan (the whole exercise).
 export const WRITTEN = 'written';
 export const PLAN = 'plan';
+// What a teacher reads (in the class report, its CSV and a SCORM 2004 interaction's
+// description) where a learner opened a written item's reference notes.
+export const REVEALED_WORDS = 'reference notes opened';
 // A written text longer than a response holds (SCORM 1.2's 255 characters) goes in pieces,
 // each its own interaction: exercise.written.ITEM for the first, then .2, .3, … (the class
-// report joins them again).
-export const writtenId = (exercise, item, piece = 1) => (piece > 1 ? scormId(exercise, WRITTEN, item, String(piece))
-  : scormId(exercise, WRITTEN, item));
+// report joins them again); then .seen where the learner had opened the item's reference
+// notes (revealed), as a checked part's id says a worked solution was seen, since SCORM 1.2's
+// report shows it nowhere else.
+export const writtenId = (exercise, item, piece = 1, { revealed = false } = {}) => scormId(exercise, WRITTEN, item,
+  ...(piece > 1 ? [String(piece)] : []), ...(revealed ? [SEEN] : []));
 
 // A learner's text as an LMS response: every line break (a matrix typed one row a line)
 // becomes a space, which the core reads the same way, since the runtimes' response types

@@ -4,11 +4,14 @@
 // refuses large bodies: scorm-session.mjs's SUSPEND_LIMITS).
 //
 //   "2" + JSON [ {<exercise id>: {"h": version?, <seed>: {<part>: [text, attempts, verdict, cut?, version?], "": at?},
-//                                 "w": {<item>: [notes, [ticked], revealed, cut?]}}},
+//                                 "w": {<item>: [notes, [ticked], revealed, cut?]}, "w<seed>": {…}?}},
 //                {f: 1}? ]
 // Exercises are keyed by their id and parts by their name, never by position, so a package
 // re-uploaded with its exercises in another order finds every answer again. "w" holds the
-// written work: an explain item by its name, an open design task under "". The second
+// written work at seed 0: an explain item by its name, an open design task under ""; "w"
+// followed by a seed (w4242) an explain item's at that variant, since the store keeps it per
+// seed (its reference notes hold the variant's answers, and `revealed`, 1 where they were
+// opened, is the record of that). A "w" written before then is read as seed 0's. The second
 // item is there once the activity is completed (the learner said so, or it was).
 // verdict: "c" correct, "i" incorrect, "v" invalid, "" none. cut: 1 when the text was
 // shortened to fit the size (a part's answer is then left out whole, since a part of an
@@ -161,7 +164,7 @@ function prefixWithin(text, room, size) {
 // state: a storage state ({version: 2, exercises}); ids: the package's exercises (only
 // these are written). options: limit (in units of `size`), size(text) (default: its
 // length in UTF-16 code units), finished, current ({exercise id: the seed shown now}).
-// -> {text, cut: [{exercise, seed, part} | {exercise, item, kept (characters)}] (texts of the
+// -> {text, cut: [{exercise, seed, part} | {exercise, item, seed? (an explain item's), kept (characters)}] (texts of the
 // variants shown now that were shortened), dropped: {variants (variants left out), records
 // (records of the variants shown now left out)}}.
 export function planSuspend(state, ids, { limit = SUSPEND_LIMIT, size = utf16, finished = false, current = {} } = {}) {
@@ -198,13 +201,20 @@ export function planSuspend(state, ids, { limit = SUSPEND_LIMIT, size = utf16, f
         groups.push({ node: holder, at: latest, seed: Number(seed) });
       }
     }
-    const written = [...(record.open ? [[OPEN_TASK, record.open]] : []), ...Object.entries(record.explain ?? {})];
-    if (written.length) {
+    // The written work, seed 0's (with the open design task) under "w", a variant's under "w<seed>".
+    const writtenBySeed = [['0', [...(record.open ? [[OPEN_TASK, record.open]] : []),
+      ...Object.entries(record.seeds?.['0']?.explain ?? {})]]];
+    for (const [seed, holder] of Object.entries(record.seeds ?? {})) {
+      if (seed !== '0' && holder.explain) writtenBySeed.push([seed, Object.entries(holder.explain)]);
+    }
+    for (const [seed, written] of writtenBySeed) {
+      if (written.length === 0) continue;
       open();
-      const holder = t.object(exercise, WRITTEN);
+      const holder = t.object(exercise, seed === '0' ? WRITTEN : `${WRITTEN}${seed}`);
       for (const [item, saved] of written) {
         const cell = [saved.notes, [...saved.ticked], saved.revealed ? 1 : 0];
-        leaves.push({ node: t.leaf(holder, item, cell), exercise: id, item, at: Infinity, correct: false, shown: true });
+        leaves.push({ node: t.leaf(holder, item, cell), exercise: id, item, ...(item === OPEN_TASK ? {} : { seed }),
+          at: Infinity, correct: false, shown: true });
       }
     }
   }
@@ -233,7 +243,8 @@ export function planSuspend(state, ids, { limit = SUSPEND_LIMIT, size = utf16, f
     const kept = leaf.item !== undefined && whole > excess ? prefixWithin(cell[0], whole - excess, size) : '';
     cell[0] = kept;
     t.changed(leaf.node);
-    if (leaf.shown) cut.push(leaf.item !== undefined ? { exercise: leaf.exercise, item: leaf.item, kept: kept.length }
+    if (leaf.shown) cut.push(leaf.item !== undefined ? { exercise: leaf.exercise, item: leaf.item,
+      ...(leaf.seed !== undefined ? { seed: leaf.seed } : {}), kept: kept.length }
       : { exercise: leaf.exercise, seed: leaf.seed, part: leaf.part });
   }
   // 3 and 4. Records that are not correct, then the rest, the oldest first.
@@ -265,7 +276,11 @@ const isWritten = (cell) => Array.isArray(cell) && cell.length <= 4 && isText(ce
   && cell[1].length <= 100 && cell[1].every((i) => Number.isSafeInteger(i) && i >= 0) && (cell[2] === 0 || cell[2] === 1)
   && isFlag(cell[3]);
 
-// One exercise's cells -> {record, cut: [{seed, part} | {item}], dropped}.
+// The seed of a holder of written work ("w": 0, "w4242": 4242), or null for another key.
+const writtenSeed = (key) => (key === WRITTEN ? '0'
+  : key.startsWith(WRITTEN) && isSeedKey(key.slice(WRITTEN.length)) ? key.slice(WRITTEN.length) : null);
+
+// One exercise's cells -> {record, cut: [{seed, part} | {item, seed? (an explain item's)}], dropped}.
 function readExercise(seeds) {
   const record = { seeds: dict() };
   const cut = [];
@@ -278,16 +293,17 @@ function readExercise(seeds) {
       dropped += 1;
       continue;
     }
-    if (key === WRITTEN) {
+    const seedOfWritten = writtenSeed(key);
+    if (seedOfWritten !== null) {
       for (const [item, cell] of Object.entries(cells)) {
-        if ((item !== OPEN_TASK && !isName(item)) || !isWritten(cell)) {
+        if ((item !== OPEN_TASK && !isName(item)) || (item === OPEN_TASK && seedOfWritten !== '0') || !isWritten(cell)) {
           dropped += 1;
           continue;
         }
         const saved = { ticked: [...cell[1]], notes: cutText(cell[0], MAX_TEXT), revealed: cell[2] === 1 };
         if (item === OPEN_TASK) record.open = saved;
-        else (record.explain ??= dict())[item] = saved;
-        if (cell[3] === 1) cut.push({ item });
+        else ((record.seeds[seedOfWritten] ??= { parts: dict() }).explain ??= dict())[item] = saved;
+        if (cell[3] === 1) cut.push(item === OPEN_TASK ? { item } : { item, seed: seedOfWritten });
       }
       continue;
     }
@@ -309,7 +325,7 @@ function readExercise(seeds) {
       saved[part] = entry;
       if (cell[3] === 1) cut.push({ seed: key, part });
     }
-    record.seeds[key] = { parts: saved };
+    (record.seeds[key] ??= { parts: dict() }).parts = saved;
   }
   return { record, cut, dropped };
 }
@@ -317,7 +333,7 @@ function readExercise(seeds) {
 // -> {state: a storage state ({version: 2, exercises}), dropped: the number of records
 // that could not be read, damaged: true when the text was cut or damaged (what was whole
 // before that point is kept), finished: whether the activity was completed, cut: {exercise
-// id: [{seed, part} | {item}]} (texts shortened for size)}, or null when the text is not
+// id: [{seed, part} | {item, seed?}]} (texts shortened for size)}, or null when the text is not
 // ours at all. ids: the package's exercises; an exercise not among them is left out.
 export function decodeSuspend(text, ids) {
   const empty = { state: { version: 2, exercises: dict() }, dropped: 0, damaged: false, finished: false, cut: dict() };

@@ -13,9 +13,10 @@
 //   controller.setSeed(n) redraws the exercise with seed n (its answers start empty)
 // onEvent receives {type: 'graded', exercise, part, verdict, score, attempts, seed, text,
 // kind, mistake, feedback, latencyMs, solutionSeen?, version?} after each check (../ui/part-view.mjs's onGraded),
-// {type: 'written', exercise, item, seed, text, ticked, points} once the learner pauses
-// writing an explanation or a design task's plan (item: the explain item's name, or
-// "plan"), and {type: 'progress', ...state()} after each check, written change, restore
+// {type: 'written', exercise, item, seed, text, ticked, points, revealed} once the learner
+// pauses writing an explanation or a design task's plan (item: the explain item's name, or
+// "plan"), and at once when they open its reference notes (revealed: they were opened at this
+// seed, which the SCORM package records), and {type: 'progress', ...state()} after each check, written change, restore
 // and reset. Written work is not graded: it has no verdict and no share in the score.
 // where: where written work goes, said in its field's label ("kept in this browser only").
 
@@ -80,8 +81,8 @@ export function storedState(store, id, seed, partNames, items) {
   for (const name of partNames) parts[name] = store.part(id, name, seed) ?? { text: '', verdict: null, attempts: 0 };
   const written = Object.create(null);
   for (const [item, key, points] of items) {
-    const saved = store.openTask(id, key);
-    written[item] = { text: saved?.notes ?? '', ticked: saved?.ticked ?? [], points };
+    const saved = store.openTask(id, key, seed);
+    written[item] = { text: saved?.notes ?? '', ticked: saved?.ticked ?? [], points, revealed: saved?.revealed === true };
   }
   const total = Object.keys(parts).length;
   const correct = Object.values(parts).filter((part) => part.verdict === 'correct').length;
@@ -97,8 +98,8 @@ export function mountExercise(holder, { companion, id, seed: requestedSeed, stor
   holder.append(root);
 
   const writtenOf = ({ key, points }) => {
-    const saved = store.openTask(id, key);
-    return { text: saved?.notes ?? '', ticked: saved?.ticked ?? [], points };
+    const saved = store.openTask(id, key, seed);
+    return { text: saved?.notes ?? '', ticked: saved?.ticked ?? [], points, revealed: saved?.revealed === true };
   };
   const state = () => {
     const parts = Object.create(null); // keyed by part name
@@ -130,10 +131,16 @@ export function mountExercise(holder, { companion, id, seed: requestedSeed, stor
       onEvent({ type: 'written', exercise: id, item: entry.item, seed, ...writtenOf(entry) });
       progress();
     };
-    return () => {
+    // (Opening the reference notes is sent at once: it is a fact to record, not a keystroke.)
+    return ({ revealed = false } = {}) => {
       clearTimeout(timer);
       unsent.add(send);
       waiting.add(send);
+      if (revealed && !entry.told) {
+        entry.told = true;
+        send();
+        return;
+      }
       timer = setTimeout(send, WRITTEN_PAUSE_MS);
     };
   };
@@ -186,10 +193,11 @@ export function mountExercise(holder, { companion, id, seed: requestedSeed, stor
     // notes after an attempt. Not graded.
     const shared = { headingLevel: titleLevel + 1, titleId, where };
     const explained = (Array.isArray(exercise.explain) ? exercise.explain : []).map((item, index) => {
-      const entry = { item: String(item.name), key: String(item.name), points: (item.checklist ?? []).length };
+      const entry = { item: String(item.name), key: String(item.name), points: (item.checklist ?? []).length,
+        told: store.openTask(id, String(item.name), seed)?.revealed === true };
       writtenItems.push(entry);
       return explainView(store, exercise, item, parts.length + index + 1,
-        { ...shared, onChange: writer(entry), valuesHidden: policy.values === 'hidden' });
+        { ...shared, seed, onChange: writer(entry), valuesHidden: policy.values === 'hidden' });
     });
     body.append(...explained.map((item) => item.section));
     await Promise.all(explained.map((item) => item.ready));

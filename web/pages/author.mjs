@@ -102,7 +102,7 @@ async function learnerView(companion, exercise, seed) {
     }
   }
   const explained = (Array.isArray(exercise.explain) ? exercise.explain : [])
-    .map((item, index) => explainView(store, exercise, item, parts.length + index + 1, { valuesHidden: false }));
+    .map((item, index) => explainView(store, exercise, item, parts.length + index + 1, { valuesHidden: false, seed }));
   content.append(...explained.map((item) => item.section));
   await Promise.all(explained.map((item) => item.ready));
   const kind = workingKind(exercise);

@@ -271,7 +271,7 @@ async function main() {
   const figureSection = await figurePieces;
   const explained = (Array.isArray(exercise.explain) ? exercise.explain : [])
     .map((item, index) => written.explainView(store, exercise, item, parts.length + index + 1,
-      { valuesHidden: policy.values === 'hidden' }));
+      { valuesHidden: policy.values === 'hidden', seed }));
   content.append(...explained.map((item) => item.section));
   if (prerendered) {
     // The drawn page has typeset maths; this one waits for KaTeX before it replaces it.

@@ -55,7 +55,8 @@ function fileLearner(learner, source, fileIndex) {
 // the verdict the learner was given, where the file says; a progress
 // file's tries with their times, or its last answer to a part saved without tries, `final`,
 // with the attempts it kept; a report's checks in its order, `index`: the interaction's
-// column), written: [{learner, exercise, item, text, ticked (or null), piece?}], unplaced:
+// column), written: [{learner, exercise, item, seed?, text, ticked (or null), piece?, revealed? (its
+// reference notes were opened)}], unplaced:
 // [{reason, id}], read (answers read, placed or not), people: [{key, name, id, identity,
 // named}] (the file's learners), facts: {rows, notAttempted, longRows, cut (responses of
 // exactly 255 characters, SCORM 1.2's limit: perhaps cut short)} for a report, {dropped,
@@ -103,7 +104,8 @@ function* readReportSteps(text, { resolve, catalogue, limits, source = '', fileI
       unplaced.push({ reason: REASONS[place.reason] ?? REASONS.foreign, id: question });
     } else if (place.item !== undefined) {
       if (response.trim() !== '' || place.piece > 1) {
-        written.push({ learner, exercise: place.exercise, item: place.item, text: response, ticked: null, piece: place.piece });
+        written.push({ learner, exercise: place.exercise, item: place.item, text: response, ticked: null, piece: place.piece,
+          ...(place.revealed ? { revealed: true } : {}) });
       } else {
         unplaced.push({ reason: REASONS.empty, id: question });
       }

@@ -9,8 +9,9 @@
 // (as scormId writes it) that is followed by a dot, then one of that exercise's part names
 // (as scormId writes it), then the optional marks in that order. Written work (an
 // explanation, a design task's plan) is EXERCISE.written.ITEM (scorm-values.mjs's
-// writtenId), ITEM an explain item's name or "plan", and ".N" after it for the Nth piece
-// of a text too long for one response.
+// writtenId), ITEM an explain item's name or "plan", ".N" after it for the Nth piece
+// of a text too long for one response, and ".seen" last when the learner had opened its
+// reference notes (as a worked solution's mark).
 
 import { PLAN, SEEN, WRITTEN, scormId } from '../embed/scorm-values.mjs';
 import { readSeed } from '../seed.mjs';
@@ -20,7 +21,7 @@ const MARKS = new RegExp(`^(?:\\.v([0-9]+))?(?:\\.h([A-Za-z0-9-]{1,64}))?(\\.${S
 
 // catalogue: companion.exercises() ([{id, parts: [names], explain: [names]}]) -> resolve(id)
 // -> {ok: true, exercise, part, seed, version?, solutionSeen?}, {ok: true, exercise, item,
-// piece} (written work) or {ok: false, reason}, the reason one of 'noId' (an empty id),
+// piece, revealed?} (written work; revealed: its reference notes were opened) or {ok: false, reason}, the reason one of 'noId' (an empty id),
 // 'foreign' (no exercise id starts it), 'noPart' (the exercise has no part by that name;
 // `exercise` says which) and 'seed' (a variant number over 4294967295).
 export function interactionReader(catalogue) {
@@ -61,11 +62,15 @@ export function interactionReader(catalogue) {
 
 function partOf(exercise, rest) {
   if (rest.startsWith(`${WRITTEN}.`)) {
-    const written = rest.slice(WRITTEN.length + 1);
-    if (exercise.items.has(written)) return { ok: true, exercise: exercise.id, item: exercise.items.get(written), piece: 1 };
-    const piece = /^(.+)\.([2-9]|[1-9][0-9])$/.exec(written);
-    if (piece && exercise.items.has(piece[1])) {
-      return { ok: true, exercise: exercise.id, item: exercise.items.get(piece[1]), piece: Number(piece[2]) };
+    const whole = rest.slice(WRITTEN.length + 1);
+    // (An item whose own name ends in .seen is read as named first.)
+    for (const [written, mark] of [[whole, {}], ...(whole.endsWith(`.${SEEN}`)
+      ? [[whole.slice(0, -SEEN.length - 1), { revealed: true }]] : [])]) {
+      if (exercise.items.has(written)) return { ok: true, exercise: exercise.id, item: exercise.items.get(written), piece: 1, ...mark };
+      const piece = /^(.+)\.([2-9]|[1-9][0-9])$/.exec(written);
+      if (piece && exercise.items.has(piece[1])) {
+        return { ok: true, exercise: exercise.id, item: exercise.items.get(piece[1]), piece: Number(piece[2]), ...mark };
+      }
     }
   }
   const whole = exercise.parts.get(rest);

@@ -13,6 +13,7 @@ import { renderMathText } from '../ui/render-math.mjs';
 import { plural } from '../ui/format.mjs';
 import { followThroughText, nowText, stepText } from './report-csv.mjs';
 import { pager } from './pager.mjs';
+import { REVEALED_WORDS } from '../embed/scorm-values.mjs';
 import { compareNames } from './learners.mjs';
 
 const VERDICT_WORDS = { correct: 'correct', incorrect: 'incorrect', invalid: 'not read (invalid)' };
@@ -116,10 +117,13 @@ export function writtenList(written, checklists, label = (key) => key) {
   return written.map((item) => {
     const points = checklists(item.exercise, item.item);
     const entries = [...item.entries].sort((x, y) => compareNames(label(x.learner), label(y.learner)));
-    const draw = (entry) => el('div', { 'data-learner': entry.learner },
-      el('dt', {}, label(entry.learner), entry.ticked === null ? ''
+    // (The variant, and the reference notes opened, as a worked solution seen is said of a
+    // part's tries: the teacher reads the text knowing the learner had seen the answers.)
+    const draw = (entry) => el('div', { 'data-learner': entry.learner, ...(entry.seed ? { 'data-seed': String(entry.seed) } : {}) },
+      el('dt', {}, label(entry.learner), entry.seed ? ` (variant ${entry.seed})` : '', entry.ticked === null ? ''
         : ` (ticked ${plural(entry.ticked.length, 'point')} of ${points.length}${entry.ticked.length
-          ? `: ${entry.ticked.map((i) => i + 1).join(', ')}` : ''})`),
+          ? `: ${entry.ticked.map((i) => i + 1).join(', ')}` : ''})`,
+      entry.revealed ? el('span', { class: 'report-revealed' }, ` (${REVEALED_WORDS})`) : ''),
       el('dd', { class: 'report-written-text' }, entry.text));
     return el('section', { class: 'report-written', 'data-exercise': item.exercise, 'data-item': item.item },
       el('h3', {}, el('code', {}, item.exercise), ' · ', item.item === 'plan' ? 'the plan' : el('code', {}, item.item)),

@@ -19,7 +19,8 @@ export const looksLikeJson = (text) => /^\uFEFF?\s*[{[]/.test(text);
 // text -> {answers: [{exercise, part, seed, text, at, version?, given?, solutionSeen?} (a try) |
 // {exercise, part, seed, text, attempts, final: true, given?} (a part without tries)] (given:
 // the verdict the learner was given then), written:
-// [{exercise, item (an explain item's name, or "plan"), text, ticked}], dropped (damaged
+// [{exercise, item (an explain item's name, or "plan"), seed, text, ticked, revealed? (its
+// reference notes were opened, at that seed)}], dropped (damaged
 // records left out), learner ({id, name, email} or null: a file that names nobody),
 // exportedAt}; throws a ReportFileError when the file is not a progress file this page can read.
 export function readProgressAnswers(text) {
@@ -34,7 +35,11 @@ export function readProgressAnswers(text) {
   const tries = [];
   const written = [];
   for (const [exercise, record] of Object.entries(read.state.exercises)) {
-    for (const [seed, { parts }] of Object.entries(record.seeds)) {
+    for (const [seed, { parts, explain }] of Object.entries(record.seeds)) {
+      for (const [item, saved] of Object.entries(explain ?? {})) {
+        written.push({ exercise, item, seed: Number(seed), text: saved.notes, ticked: saved.ticked,
+          ...(saved.revealed ? { revealed: true } : {}) });
+      }
       for (const [part, saved] of Object.entries(parts)) {
         if (!saved.tries?.length) {
           finals.push({ exercise, part, seed: Number(seed), text: saved.text, attempts: saved.attempts, final: true,
@@ -48,9 +53,9 @@ export function readProgressAnswers(text) {
         }
       }
     }
-    if (record.open) written.push({ exercise, item: PLAN, text: record.open.notes, ticked: record.open.ticked });
-    for (const [item, saved] of Object.entries(record.explain ?? {})) {
-      written.push({ exercise, item, text: saved.notes, ticked: saved.ticked });
+    if (record.open) {
+      written.push({ exercise, item: PLAN, seed: 0, text: record.open.notes, ticked: record.open.ticked,
+        ...(record.open.revealed ? { revealed: true } : {}) });
     }
   }
   // (Sorted by time, and stable: the tries of a part keep their order.)

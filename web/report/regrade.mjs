@@ -89,7 +89,8 @@ const contextKey = (answer) => JSON.stringify([answer.learner, answer.exercise, 
 // version?, solutionSeen?}], followThrough, mistake, version}]}] (verdict: the one that counts;
 // now: {verdict, version}, the core's against the exercise now, where another verdict was
 // given against an earlier version), written: [{exercise,
-// title, item, entries: [{learner, text, ticked}]}], ungraded: [{reason, id, detail}]}.
+// title, item, entries: [{learner, seed? (a variant's), text, ticked, revealed? (reference notes
+// opened)}]}], ungraded: [{reason, id, detail}]}.
 export async function gradeAnswers(companion, catalogue, answers, { written = [], pause = async () => {},
   onProgress = () => {}, stopped = () => false } = {}) {
   const entries = new Map();
@@ -232,9 +233,10 @@ function scoreOf(rows, exercises) {
   return { exercises: out, correct, total, score: percent(correct, total) };
 }
 
-// The written work, per exercise and item in chapter order: each learner's last text (a
-// text that came in pieces, SCORM 1.2's, joined again: a first piece starts a text, a later
-// piece takes its place in it).
+// The written work, per exercise and item in chapter order: each learner's last text at each
+// variant (a text that came in pieces, SCORM 1.2's, joined again: a first piece starts a
+// text, a later piece takes its place in it), and whether they opened its reference notes
+// there (revealed: any piece of it says so, since opening them is never undone).
 function writtenWork(written, entries) {
   const items = new Map();
   for (const note of written) {
@@ -246,19 +248,24 @@ function writtenWork(written, entries) {
         order: [entry.index, (entry.explain ?? []).indexOf(note.item)] });
     }
     const byLearner = items.get(key).entries;
+    const seed = Number.isSafeInteger(note.seed) ? note.seed : 0;
+    const at = `${note.learner}\u0000${seed}`;
     const piece = note.piece ?? 1;
-    const pieces = piece === 1 ? [] : byLearner.get(note.learner)?.pieces ?? [];
+    const before = byLearner.get(at);
+    const pieces = piece === 1 ? [] : before?.pieces ?? [];
     pieces[piece - 1] = note.text;
-    byLearner.set(note.learner, { learner: note.learner, pieces, ticked: note.ticked ?? null });
+    const revealed = note.revealed === true || before?.revealed === true;
+    byLearner.set(at, { learner: note.learner, ...(seed ? { seed } : {}), pieces, ticked: note.ticked ?? null,
+      ...(revealed ? { revealed: true } : {}) });
   }
   for (const item of items.values()) {
     for (const entry of item.entries.values()) {
       entry.text = entry.pieces.map((text) => text ?? '').join('');
       delete entry.pieces;
-      if (entry.text.trim() === '') item.entries.delete(entry.learner);
+      if (entry.text.trim() === '') item.entries.delete(`${entry.learner}\u0000${entry.seed ?? 0}`);
     }
   }
   return [...items.values()].sort((x, y) => x.order[0] - y.order[0] || x.order[1] - y.order[1])
     .map(({ order: _o, entries: byLearner, ...item }) => ({ ...item,
-      entries: [...byLearner.values()].sort((x, y) => compareNames(x.learner, y.learner)) }));
+      entries: [...byLearner.values()].sort((x, y) => compareNames(x.learner, y.learner) || (x.seed ?? 0) - (y.seed ?? 0)) }));
 }

@@ -3,6 +3,7 @@
 // every cell such that a spreadsheet shows it as text and never runs it as a formula.
 
 import { writeCsv } from './delimited-text.mjs';
+import { REVEALED_WORDS } from '../embed/scorm-values.mjs';
 
 // The named mistakes of a part, as the table writes them: "tag (count); …".
 export const mistakesText = (part) => part.mistakes.map((m) => `${m.tag} (${m.count})`).join('; ');
@@ -54,7 +55,9 @@ export function learnerRows(report, label = (key) => key) {
   }
   for (const item of report.written) {
     for (const entry of item.entries) {
-      rows.push([label(entry.learner), item.exercise, item.title, `written: ${item.item}`, '', entry.text, 'not graded', '', '',
+      // (Its reference notes opened go where a part's tries say a solution was seen.)
+      rows.push([label(entry.learner), item.exercise, item.title, `written: ${item.item}`, entry.seed || '', entry.text,
+        'not graded', '', entry.revealed ? REVEALED_WORDS : '',
         '', '', '', '', entry.ticked === null ? '' : `${entry.ticked.length}: ${entry.ticked.map((i) => i + 1).join(', ')}`]);
     }
   }

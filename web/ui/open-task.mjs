@@ -4,7 +4,10 @@
 // Each has a notes field, a checklist the learner ticks as their text covers each point,
 // and reference notes revealed only after an attempt (some notes, or for a design task
 // at least one tick).
-// Nothing here is graded right or wrong; the state is saved per exercise (and item).
+// Nothing here is graded right or wrong; the state is saved per exercise (and, for an explain
+// item, per item and seed: its reference notes hold the variant's answers, so notes revealed
+// at one variant open closed at another, and the reveal is kept as the record that they were
+// opened there).
 
 import { el, uniqueId } from './dom.mjs';
 import { renderMathText, renderParagraphs } from './render-math.mjs';
@@ -28,14 +31,16 @@ function limitWords(length) {
 // before, after} for the texts that differ between a plan and an explanation.
 // needsNotes: the reference notes open only once something is written (an explanation's
 // notes hold the parts' answers, so ticking a box is not enough).
-// onChange({notes, ticked, of}): after each change the learner makes. withheld: a sentence
+// onChange({notes, ticked, of, revealed}): after each change the learner makes, and once the
+// reference notes are opened (so that what reports the work records it). withheld: a sentence
 // said in place of the reference notes (a policy that hides values), or null.
 // ownerHeadingId: the id (or ids) of what names the section it sits in, which names its
 // reference notes together with their own heading ("Part 4 … Reference notes": a page may
 // hold several).
+// seed: the variant shown (an explain item's state is kept per seed; a design task has none).
 function checklistTask(store, exerciseId, item, { checklist, referenceNotes, words, headingLevel, ownerHeadingId,
-  needsNotes = false, onChange = () => {}, withheld = null }) {
-  const saved = store.openTask(exerciseId, item) ?? { ticked: [], notes: '', revealed: false };
+  needsNotes = false, onChange = () => {}, withheld = null, seed = 0 }) {
+  const saved = store.openTask(exerciseId, item, seed) ?? { ticked: [], notes: '', revealed: false };
   const points = Array.isArray(checklist) ? checklist.map(String) : [];
   const boxes = points.map((point, index) => {
     const id = uniqueId('check');
@@ -78,7 +83,8 @@ function checklistTask(store, exerciseId, item, { checklist, referenceNotes, wor
 
   const ticked = () => boxes.filter(({ box }) => box.checked).map(({ box }) => Number(box.value));
   const attempted = () => notes.value.trim() !== '' || (!needsNotes && ticked().length > 0);
-  const save = () => store.saveOpenTask(exerciseId, { ticked: ticked(), notes: keptText(notes.value), revealed }, item);
+  const save = () => store.saveOpenTask(exerciseId, { ticked: ticked(), notes: keptText(notes.value), revealed }, item, seed);
+  const told = () => onChange({ notes: keptText(notes.value), ticked: ticked(), of: points.length, revealed });
 
   function update() {
     progress.textContent = words.covered(ticked().length, points.length);
@@ -97,7 +103,7 @@ function checklistTask(store, exerciseId, item, { checklist, referenceNotes, wor
     save();
     update();
     showLimit();
-    onChange({ notes: keptText(notes.value), ticked: ticked(), of: points.length });
+    told();
   };
   for (const { box } of boxes) box.addEventListener('change', changed);
   notes.addEventListener('input', changed);
@@ -105,6 +111,7 @@ function checklistTask(store, exerciseId, item, { checklist, referenceNotes, wor
     if (!attempted()) return;
     revealed = true;
     save();
+    told();
     await showReference();
     update();
     reference.focus();
@@ -150,10 +157,10 @@ const NOTES_WITHHELD = 'Your teacher set this activity not to show the expected 
   'which hold them, are not shown here.';
 
 // One explain item ({name, heading?, prompt, checklist, reference_notes}), numbered after the
-// exercise's computed parts. options: as openTaskView's, and valuesHidden (the policy's
-// values=hidden).
+// exercise's computed parts. options: as openTaskView's, valuesHidden (the policy's
+// values=hidden) and seed (the variant shown: the item's notes and reveal are kept per seed).
 export function explainView(store, exercise, item, number, { headingLevel = 2, onChange, titleId = null,
-  valuesHidden = false, where = KEPT_HERE } = {}) {
+  valuesHidden = false, where = KEPT_HERE, seed = 0 } = {}) {
   const headingId = uniqueId('explain-heading');
   const prompt = el('div', { class: 'explain-prompt' });
   const body = checklistTask(store, exercise.id, String(item.name), {
@@ -162,6 +169,7 @@ export function explainView(store, exercise, item, number, { headingLevel = 2, o
     headingLevel,
     ownerHeadingId: titleId ? `${titleId} ${headingId}` : headingId,
     needsNotes: true,
+    seed,
     onChange,
     withheld: valuesHidden ? NOTES_WITHHELD : null,
     words: {

@@ -87,8 +87,19 @@ function merge(current, incoming) {
       counts.newExercises += 1;
     }
     const target = merged.exercises[id];
-    for (const [seed, { parts }] of Object.entries(record.seeds)) {
+    for (const [seed, { parts, explain }] of Object.entries(record.seeds)) {
       target.seeds[seed] ??= { parts: dict() };
+      // An explanation at this seed: added where this browser has none. Its reference notes
+      // opened on either side stay opened (a record of what the learner saw, never undone).
+      for (const [item, saved] of Object.entries(explain ?? {})) {
+        const holder = (target.seeds[seed].explain ??= dict());
+        if (holder[item]) {
+          if (saved.revealed) holder[item].revealed = true;
+          continue;
+        }
+        holder[item] = saved;
+        counts.explanations += 1;
+      }
       const into = target.seeds[seed].parts;
       for (const [part, saved] of Object.entries(parts)) {
         counts.answers += 1;
@@ -107,12 +118,6 @@ function merge(current, incoming) {
     if (record.open && !target.open) {
       target.open = record.open;
       counts.notes += 1;
-    }
-    for (const [item, saved] of Object.entries(record.explain ?? {})) {
-      target.explain ??= dict();
-      if (target.explain[item]) continue;
-      target.explain[item] = saved;
-      counts.explanations += 1;
     }
   }
   return { merged, counts };

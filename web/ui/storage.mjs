@@ -5,16 +5,23 @@
 //
 // Shape (version 2, key "attention-companion:v2"):
 //   {version: 2, exercises: {[id]: {
-//      seeds: {[seed as decimal string]: {parts: {[part]:
+//      seeds: {[seed as decimal string]: {explain?: {[item name]: {ticked, notes, revealed}}, parts: {[part]:
 //               {text: string, verdict: "correct"|"incorrect"|"invalid"|null, attempts: int,
 //                at?: ISO time of the last check, version?: the exercise's version it was given against,
 //                solutionSeen?: true (the learner opened the part's worked solution),
 //                tries?: [{at: ISO time, text, verdict, mistake?: tag, followThrough?: {from: [parts],
 //                          counts: bool}, solutionSeen?: true, version?: string}]}}}},
-//      open?: {ticked: [int], notes: string, revealed: boolean},
-//      explain?: {[item name]: {ticked, notes, revealed}}}}}
-// ("open" is an open design task's checklist and notes; "explain" holds the same for each
-// written half of an exercise, by the explain item's name.) A part's tries are its checks
+//      open?: {ticked: [int], notes: string, revealed: boolean}}}}
+// ("open" is an open design task's checklist and notes; a seed's "explain" holds the same for
+// each written half of an exercise, by the explain item's name. The written half is kept per
+// seed as the parts are: its reference notes hold that variant's answers, so notes revealed
+// at one variant must not open revealed at another, and a learner's text written against one
+// variant's numbers is not another's. `revealed` is also the record that the reference notes
+// were opened there (the progress file, the class report and SCORM carry it). An open design
+// task has no variants: it stays with the exercise. A store written before explanations were
+// kept per seed holds them as the exercise's "explain" ({[item name]: {ticked, notes,
+// revealed}}); it is read as seed 0's, the chapter's numbers (where the page opens without a
+// seed), so that no learner's text is lost.) A part's tries are its checks
 // (each with the core's verdict and named mistake at the time, whether it followed from the
 // learner's own earlier answers, whether the learner had seen a worked solution, and the
 // version of the exercise it was given against, where the page knows them), oldest first;
@@ -51,8 +58,11 @@
 //   store.correctCount(id, partNames, seed = 0)
 //   store.partsSummary(id, partNames, seed = 0) -> {total, correct, checked}
 //   store.variantSeeds(id) -> seeds (other than 0) that hold saved answers
-//   store.openTask(id, item?) / store.saveOpenTask(id, {ticked, notes, revealed}, item?)
-//     (without item: the exercise's open design task; with one: that explain item)
+//   store.openTask(id, item?, seed = 0) / store.saveOpenTask(id, {ticked, notes, revealed}, item?, seed = 0)
+//     (without item: the exercise's open design task, whatever the seed; with one: that
+//     explain item at that seed)
+//   writtenAt(exerciseRecord, item, seed) -> a written item's record in a state (item '' or
+//     null: the open design task), or undefined
 //   store.clearAnswers(id, seed = 0) -> removes the saved answers of one exercise at one seed
 //   store.snapshot() -> a deep copy of the whole state (null-prototype maps)
 //   store.replace(state) -> false unless every record of state is valid; then persists it
@@ -143,6 +153,8 @@ function openRecord(record) {
 // dropped record when it is not an object of parts.
 function readParts(holder) {
   const parts = dict();
+  // (A seed may hold written explanations only, without parts.)
+  if (isPlainObject(holder) && holder.parts === undefined && holder.explain !== undefined) return [parts, 0];
   if (!isPlainObject(holder) || !isPlainObject(holder.parts)) return [parts, 1];
   const lost = { count: 0 };
   let dropped = 0;
@@ -152,6 +164,19 @@ function readParts(holder) {
     else dropped += 1;
   }
   return [parts, dropped + lost.count];
+}
+
+// {[item name]: record} -> [null-prototype map of the records that can be read, number dropped].
+function readExplain(explain) {
+  const items = dict();
+  if (!isPlainObject(explain)) return [items, 1];
+  let dropped = 0;
+  for (const [name, item] of Object.entries(explain)) {
+    const copy = isName(name) ? openRecord(item) : null;
+    if (copy) items[name] = copy;
+    else dropped += 1;
+  }
+  return [items, dropped];
 }
 
 function readV2(raw) {
@@ -170,29 +195,37 @@ function readV2(raw) {
       }
       const [parts, lost] = readParts(holder);
       dropped += lost;
-      if (Object.keys(parts).length) exercise.seeds[seed] = { parts };
+      const [explain, lostNotes] = holder?.explain === undefined ? [dict(), 0] : readExplain(holder.explain);
+      dropped += lostNotes;
+      if (Object.keys(parts).length || Object.keys(explain).length) {
+        exercise.seeds[seed] = { parts, ...(Object.keys(explain).length ? { explain } : {}) };
+      }
     }
     if (record.open !== undefined) {
       const open = openRecord(record.open);
       if (open) exercise.open = open;
       else dropped += 1;
     }
+    // A store from before explanations were kept per seed: its explanations are seed 0's
+    // (where a seed 0 record of the same item is already there, that one is newer and stays).
     if (record.explain !== undefined) {
-      const explain = dict();
-      if (!isPlainObject(record.explain)) dropped += 1;
-      else {
-        for (const [name, item] of Object.entries(record.explain)) {
-          const copy = isName(name) ? openRecord(item) : null;
-          if (copy) explain[name] = copy;
-          else dropped += 1;
-        }
+      const [explain, lost] = readExplain(record.explain);
+      dropped += lost;
+      for (const [name, item] of Object.entries(explain)) {
+        const holder = (exercise.seeds['0'] ??= { parts: dict() });
+        holder.explain ??= dict();
+        holder.explain[name] ??= item;
       }
-      if (Object.keys(explain).length) exercise.explain = explain;
     }
-    if (Object.keys(exercise.seeds).length || exercise.open || exercise.explain) state.exercises[id] = exercise;
+    if (Object.keys(exercise.seeds).length || exercise.open) state.exercises[id] = exercise;
   }
   return { state, dropped };
 }
+
+// A written item's record in a state's exercise record: an explain item at a seed, or (item
+// '' or null) the open design task.
+export const writtenAt = (record, item, seed = 0) => (item === null || item === ''
+  ? record?.open : record?.seeds?.[seedKey(seed)]?.explain?.[item]);
 
 // Version 1 -> version 2: each exercise's parts move under its seed (0 when none).
 function readV1(raw) {
@@ -354,7 +387,7 @@ export class AnswerStore {
     };
   }
 
-  // Seeds other than 0 under which answers are saved, in numeric order.
+  // Seeds other than 0 under which answers (or written explanations) are saved, in numeric order.
   variantSeeds(exerciseId) {
     return Object.keys(this.state.exercises[exerciseId]?.seeds ?? dict()).map(Number)
       .filter((seed) => seed !== 0).sort((x, y) => x - y);
@@ -389,27 +422,29 @@ export class AnswerStore {
   }
 
   // Removes the saved answers of one exercise at one seed (its open task and written
-  // explanations, if any, stay);
+  // explanations, if any, stay: an explanation is the learner's own text, and its record of
+  // reference notes opened is the teacher's to see);
   // returns false when the change could not be written.
   clearAnswers(exerciseId, seed = 0) {
     const record = this.state.exercises[exerciseId];
     const key = seedKey(seed);
     if (!record || !Object.hasOwn(record.seeds, key)) return true;
-    delete record.seeds[key];
-    if (Object.keys(record.seeds).length === 0 && record.open === undefined && record.explain === undefined) {
+    if (record.seeds[key].explain) record.seeds[key].parts = dict();
+    else delete record.seeds[key];
+    if (Object.keys(record.seeds).length === 0 && record.open === undefined) {
       delete this.state.exercises[exerciseId];
     }
     return this.persist();
   }
 
-  // {ticked, notes, revealed} of an open design task (or of its explain item `item`), or null.
-  openTask(exerciseId, item = null) {
-    const holder = this.state.exercises[exerciseId];
-    const record = item === null ? holder?.open : holder?.explain?.[item];
+  // {ticked, notes, revealed} of an open design task (or of its explain item `item` at
+  // `seed`), or null.
+  openTask(exerciseId, item = null, seed = 0) {
+    const record = writtenAt(this.state.exercises[exerciseId], item, seed);
     return record ? structuredClone(record) : null;
   }
 
-  saveOpenTask(exerciseId, { ticked = [], notes = '', revealed = false }, item = null) {
+  saveOpenTask(exerciseId, { ticked = [], notes = '', revealed = false }, item = null, seed = 0) {
     const record = {
       ticked: [...new Set(ticked.filter((i) => Number.isSafeInteger(i) && i >= 0))].sort((x, y) => x - y),
       notes: keptText(notes),
@@ -417,7 +452,10 @@ export class AnswerStore {
     };
     const exercise = this.#exercise(exerciseId);
     if (item === null) exercise.open = record;
-    else (exercise.explain ??= dict())[String(item)] = record;
+    else {
+      const holder = (exercise.seeds[seedKey(seed)] ??= { parts: dict() });
+      (holder.explain ??= dict())[String(item)] = record;
+    }
     return this.persist();
   }
 
