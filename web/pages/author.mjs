@@ -23,8 +23,8 @@ import { PRACTICE } from '../ui/feedback-policy.mjs';
 import { workingBlock } from '../ui/working-block.mjs';
 import { roleLetters, rolesSection } from '../ui/roles-view.mjs';
 import { AnswerStore } from '../ui/storage.mjs';
-import { partView } from '../ui/part-view.mjs';
-import { partTable, tabledParts } from '../ui/part-table.mjs';
+import { layParts } from '../ui/part-view.mjs';
+import * as partTables from '../ui/part-table.mjs';
 import { openTaskView, explainView } from '../ui/open-task.mjs';
 import { hasVariants } from '../ui/variant-control.mjs';
 import { inputsBlock } from '../ui/inputs-view.mjs';
@@ -87,22 +87,7 @@ async function learnerView(companion, exercise, seed) {
   const settle = () => working?.update(views.every((view) => view.settled()));
   const options = { letters, decimalRuleId: help?.decimalRuleId ?? null, policy: PRACTICE,
     onGraded: () => { settle(); firstVerdict(); }, onSaveFailed: () => {} };
-  const tabled = tabledParts(exercise);
-  const tables = Array.isArray(exercise.tables) ? exercise.tables : [];
-  const numberOf = (name) => parts.findIndex((part) => part.name === name);
-  for (const [index, part] of parts.entries()) {
-    if (!tabled.has(part.name)) {
-      const view = partView(companion, store, exercise, part, index, seed, options);
-      views.push(view);
-      content.append(view.section);
-      continue;
-    }
-    for (const table of tables.filter((t) => [...tabledParts({ tables: [t] })][0] === part.name)) {
-      const laid = partTable(companion, store, exercise, table, seed, numberOf, options);
-      views.push(...laid.views);
-      content.append(laid.section);
-    }
-  }
+  await layParts(content, views, { companion, store, exercise, seed, options, tables: partTables });
   const explained = (Array.isArray(exercise.explain) ? exercise.explain : [])
     .map((item, index) => explainView(store, exercise, item, parts.length + index + 1, { valuesHidden: false }));
   content.append(...explained.map((item) => item.section));
