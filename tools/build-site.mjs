@@ -258,11 +258,11 @@ function olderLinkPage(html, file) {
 // note, the batch benchmark, the component's demonstration and its bundle (for teachers who
 // embed), and the modules that the page bundles already hold (the folders stay in the site
 // for the batch Worker and the preview page's check Worker, which load batch/batch-worker.mjs
-// and author/check-worker.mjs and the root modules themselves).
+// and author/check-worker.mjs (with author/check-slices.mjs) and the root modules themselves).
 // -> paths relative to the site, and "./" (the index at the site's address).
 const NOT_KEPT = [/\.br$/, /^csp-style-src\.txt$/, /(^|\/)bench-batch\.(html|mjs)$/, /^component\.html$/,
   /^attention-exercise\.js$/, /^(ui|figures|embed|report|gpu)\//, /^batch\/(?!batch-worker\.mjs$)/,
-  /^author\/(?!check-worker\.mjs$)/];
+  /^author\/(?!check-(worker|slices)\.mjs$)/];
 function offlineFiles(dir, under = '') {
   return fs.readdirSync(path.join(dir, under), { withFileTypes: true }).flatMap((entry) => {
     const relative = under ? `${under}/${entry.name}` : entry.name;

@@ -3,23 +3,26 @@
 // prints JSON.
 //   node tools/cli.mjs list | show <id> [seed] | mistakes <id> [seed]
 //   node tools/cli.mjs grade <id> <part> "<answer>" [seed] [--earlier <part>="<answer>"]... [--noted]
-//   node tools/cli.mjs check <file.json> [--seeds N] [--from SEED] [--json]
+//   node tools/cli.mjs check <file.json> [--seeds N] [--from SEED] [--threads N] [--json]
 // <id> may be an exercise file's path (a teacher's own, ending in .json) instead of an id.
 // --earlier gives the learner's answer to another part of the exercise, so that a part
 // computed from it is judged with follow-through; --noted is the teacher's policy under
 // which follow-through is noted but not counted. check runs the author's check over seeds
 // (1,000 by default; docs/authoring.md) and prints its report in words (JSON with --json); it
-// exits with 1 when a check fails, or when the file takes the id of one of exercises/.
+// exits with 1 when a check fails, or when the file takes the id of one of exercises/. Its
+// seeds are shared among worker threads, one per core unless --threads says (check-threads.mjs);
+// the report is the same for any number.
 import { readFileSync } from 'node:fs';
 import { loadCompanion } from '../web/companion.mjs';
 import { parseSeed } from '../web/seed.mjs';
 import { checkWords } from '../web/author/check-report.mjs';
 import { readExerciseDocsInNode } from '../web/core-loading.mjs';
 import { readExerciseText, shippedIdProblem } from '../web/ui/teacher-exercise.mjs';
+import { checkInThreads } from './check-threads.mjs';
 
 const usage = 'usage: node tools/cli.mjs list | show <id> [seed] | mistakes <id> [seed] | '
   + 'grade <id> <part> "<answer>" [seed] [--earlier <part>="<answer>"]... [--noted] | '
-  + 'check <file.json> [--seeds N] [--from SEED] [--json]';
+  + 'check <file.json> [--seeds N] [--from SEED] [--threads N] [--json]';
 
 // An exercise file as a document, with a message that names the file where it cannot be read.
 function readExerciseFile(path) {
@@ -44,11 +47,12 @@ async function companionFor(idOrFile, options = {}) {
 }
 
 function checkOptions(args) {
-  const out = { seeds: 1000, from: 0, json: false, file: null };
+  const out = { seeds: 1000, from: 0, threads: undefined, json: false, file: null };
   for (let i = 0; i < args.length; i++) {
     if (args[i] === '--json') out.json = true;
     else if (args[i] === '--seeds') out.seeds = Number(args[++i]);
     else if (args[i] === '--from') out.from = parseSeed(args[++i]);
+    else if (args[i] === '--threads') out.threads = Number(args[++i]);
     else if (out.file === null) out.file = args[i];
     else throw new Error(usage);
   }
@@ -56,15 +60,18 @@ function checkOptions(args) {
   if (!Number.isInteger(out.seeds) || out.seeds < 1 || out.seeds > 1000000) {
     throw new Error('--seeds takes a whole number of seeds from 1 to 1000000.');
   }
+  if (out.threads !== undefined && (!Number.isInteger(out.threads) || out.threads < 1 || out.threads > 256)) {
+    throw new Error('--threads takes a whole number of threads from 1 to 256.');
+  }
   return out;
 }
 
 async function check(args) {
-  const { file, seeds, from, json } = checkOptions(args);
+  const { file, seeds, from, threads, json } = checkOptions(args);
   const doc = readExerciseFile(file);
   // A file may not take the id of one of the companion's own exercises (the core checks the rest).
   const shipped = shippedIdProblem(doc?.id, new Set((await readExerciseDocsInNode()).map((d) => d.id)));
-  const report = shipped ? { refused: shipped } : (await loadCompanion({ exercises: [] })).check(doc, { seeds, from });
+  const report = shipped ? { refused: shipped } : await checkInThreads(doc, { seeds, from, threads });
   const words = checkWords(report);
   if (!words.ok) process.exitCode = 1;
   if (json) return { ok: words.ok, ...report };

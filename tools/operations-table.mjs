@@ -16,12 +16,20 @@ export const MARKERS = {
 
 const cell = (text) => String(text).replaceAll('|', '\\|').replaceAll('\n', ' ');
 
+// An operation's wrong versions, each tag once: two versions may share a tag (a window's start
+// and its end, each off by one), and a tag listed twice read as a slip in the table.
+function wrongVersions(tags) {
+  const counts = new Map();
+  for (const tag of tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+  return [...counts].map(([tag, n]) => `\`${tag}\`${n > 1 ? ` (${n} ways)` : ''}`).join(', ');
+}
+
 export function operationsTable(operations) {
   const lines = ['| operation | what it computes | arguments (* needed) | fields | mistakes it carries |', '|---|---|---|---|---|'];
   for (const op of operations) {
     const args = op.args.map((a) => `\`${a.name}\`${a.required ? '*' : ''}: ${a.about}${a.word ? ' (a word)' : ''}`).join('; ');
     const fields = op.fields.map((f) => `\`${f.name}\``).join(', ') || '—';
-    const mistakes = op.mistakes.map((m) => `\`${m}\``).join(', ') || '—';
+    const mistakes = wrongVersions(op.mistakes) || '—';
     lines.push(`| \`${op.name}\` | ${cell(op.summary)} | ${cell(args)} | ${fields} | ${mistakes} |`);
   }
   return lines.join('\n');

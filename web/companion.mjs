@@ -3,6 +3,7 @@
 // and every verdict comes from the core; this file only moves text across.
 
 import { parseSeed } from './seed.mjs';
+import { addChecks, checkRanges } from './author/check-slices.mjs';
 import { inNode, coreNamed, loadCoreInNode, loadCoreInBrowser, readExerciseDocsInNode, fetchExercises, catalogueEntry,
   inChapterOrder } from './core-loading.mjs';
 import { COMPUTE_ARRAYS, AGREEMENT_ARRAYS, MAX_BATCH_ARRAY, SMALL_READ_MAX, smallReadRefusal, batchArrays,
@@ -30,33 +31,6 @@ function earlierOf(doc, part, earlier) {
 
 // A check slice's JSON; a refusal is a result, not an error.
 const parseCheck = (text) => JSON.parse(text);
-
-// Two slices of a check added up: counts summed, failures listed up to the core's limit.
-function addChecks(a, b) {
-  const sumBy = (xs, ys, key, add) => xs.map((x) => {
-    const y = ys.find((item) => item[key] === x[key]);
-    return y ? add(x, y) : x;
-  }).concat(ys.filter((y) => !xs.some((x) => x[key] === y[key])));
-  const addMistake = (x, y) => ({ tag: x.tag, named: x.named + y.named, unread: x.unread + y.unread,
-    collisions: x.collisions + y.collisions, accepted: x.accepted + y.accepted });
-  return {
-    ...a,
-    seeds: a.seeds + b.seeds,
-    draws: a.draws + b.draws,
-    variants: a.variants + b.variants,
-    redrawn: sumBy(a.redrawn, b.redrawn, 'reason', (x, y) => ({ reason: x.reason, count: x.count + y.count }))
-      .sort((x, y) => y.count - x.count).slice(0, 40),
-    failures: b.failures.reduce((all, f) => {
-      const same = all.find((x) => x.check === f.check && x.part === f.part && x.message === f.message);
-      if (same) return all.map((x) => (x === same ? { ...x, count: x.count + f.count, seeds: x.seeds.concat(f.seeds).slice(0, 10) } : x));
-      return all.length < 40 ? all.concat([f]) : all;
-    }, a.failures),
-    failureCount: a.failureCount + b.failureCount,
-    parts: sumBy(a.parts, b.parts, 'name', (x, y) => ({ name: x.name, shown: x.shown + y.shown,
-      mistakes: sumBy(x.mistakes, y.mistakes, 'tag', addMistake) })),
-    tests: a.tests.map((t, i) => ({ ...t, passed: t.passed + b.tests[i].passed, failed: t.failed + b.tests[i].failed })),
-  };
-}
 
 // `exercises` (parsed exercise documents: a teacher's own, or the bundle's) replaces reading
 // the exercises/ folder in Node and the fetches in a browser. In a browser, `createModule` (an
@@ -157,12 +131,11 @@ export async function loadCompanion({ base = inNode ? undefined : document.baseU
       const first = seedOf(from);
       const count = Math.min(Math.max(0, Math.floor(Number(seeds) || 0)), 2 ** 32 - first);
       let total = null;
-      for (let done = 0; done < count || total === null; done += slice) {
-        const part = parseCheck(inCore(() => core.checkExercise(text, first + done, Math.min(slice, count - done))));
+      for (const range of checkRanges(first, count, slice)) {
+        const part = parseCheck(inCore(() => core.checkExercise(text, range.from, range.seeds)));
         if (part.refused) return part;
         total = total ? addChecks(total, part) : part;
-        onProgress?.(Math.min(done + slice, count), count);
-        if (count === 0) break;
+        onProgress?.(range.from - first + range.seeds, count);
       }
       return total;
     },

@@ -1,35 +1,33 @@
-// The preview page's check (author.html) off the main thread: a module Worker with its own
-// whole core (companion-core.mjs, written by tools/build-site.mjs; companion.wasm beside
-// it), which runs companion.check over the seeds and says how far it has got.
-//   {type: 'check', doc, seeds}  -> {type: 'progress', done, seeds} after each slice, then
-//                                   {type: 'done', report} (the core's counts, or {refused})
-//   any failure                  -> {type: 'failed', message}
-// The page starts a worker for each check and ends it (terminate) to stop one.
+// One of the preview page's check Workers (author.html): a module Worker with its own whole
+// core (companion-core.mjs, written by tools/build-site.mjs; companion.wasm beside it), which
+// checks the slices of seeds the page gives it; the page shares a check's slices among
+// several such Workers and adds them up in seed order (check-slices.mjs, checkOverWorkers).
+//   {type: 'slice', doc, index, from, seeds} -> {type: 'slice', index, part} (the core's
+//                                              counts for those seeds, or {refused})
+//   any failure                              -> {type: 'failed', message}
+// The page ends its Workers (terminate) when the check is over or stopped.
 
 import { loadCompanion } from '../companion.mjs';
 import createCompanionModule from '../companion-core.mjs';
 import { messageOf } from '../error-message.mjs';
+import { checkSlice } from './check-slices.mjs';
 
 const base = new URL('../', import.meta.url);
-let loading = null;
 
-function companion() {
-  loading ??= (async () => {
-    const response = await fetch(new URL('companion.wasm', base));
-    if (!response.ok) throw new Error(`the core (companion.wasm) could not be loaded (${response.status})`);
-    const wasmBinary = await response.arrayBuffer();
-    return loadCompanion({ base, createModule: () => createCompanionModule({ wasmBinary }), exercises: [] });
-  })();
-  return loading;
-}
+// (Loaded at once, not at the first slice: the page starts its other Workers while the first
+// slice runs, so that their cores are ready when the other slices come.)
+const loading = (async () => {
+  const response = await fetch(new URL('companion.wasm', base));
+  if (!response.ok) throw new Error(`the core (companion.wasm) could not be loaded (${response.status})`);
+  const wasmBinary = await response.arrayBuffer();
+  return loadCompanion({ base, createModule: () => createCompanionModule({ wasmBinary }), exercises: [] });
+})();
+loading.catch(() => {}); // (reported with the slice that needed it)
 
 self.addEventListener('message', async ({ data }) => {
-  if (data?.type !== 'check') return;
+  if (data?.type !== 'slice') return;
   try {
-    const core = await companion();
-    const report = core.check(data.doc, { seeds: data.seeds, slice: 25,
-      onProgress: (done, seeds) => self.postMessage({ type: 'progress', done, seeds }) });
-    self.postMessage({ type: 'done', report });
+    self.postMessage(checkSlice(await loading, data));
   } catch (error) {
     self.postMessage({ type: 'failed', message: messageOf(error) });
   }

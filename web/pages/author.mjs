@@ -8,8 +8,9 @@
 //   - a seed control (0: the file as written; Previous, Next, or a number);
 //   - each part's expected value and each named mistake's value and explanation at that seed
 //     (companion.mistakes);
-//   - "Check over 1,000 seeds": companion.check in a module Worker on the whole core
-//     (author/check-worker.mjs), with a progress bar, worded by author/check-report.mjs.
+//   - "Check over 1,000 seeds": the check's slices of seeds shared among module Workers, one
+//     per core, each on the whole core (author/check-worker.mjs, author/check-slices.mjs), with
+//     a progress bar, worded by author/check-report.mjs.
 // Every text from the file goes into the page as text (KaTeX typesets its $…$), never as
 // HTML; a file that is not JSON, or that the core refuses, is said in a sentence.
 
@@ -22,8 +23,8 @@ import { PRACTICE } from '../ui/feedback-policy.mjs';
 import { workingBlock } from '../ui/working-block.mjs';
 import { roleLetters, rolesSection } from '../ui/roles-view.mjs';
 import { AnswerStore } from '../ui/storage.mjs';
-import { partView } from '../ui/part-view.mjs';
-import { partTable, tabledParts } from '../ui/part-table.mjs';
+import { layParts } from '../ui/part-view.mjs';
+import * as partTables from '../ui/part-table.mjs';
 import { openTaskView, explainView } from '../ui/open-task.mjs';
 import { hasVariants } from '../ui/variant-control.mjs';
 import { inputsBlock } from '../ui/inputs-view.mjs';
@@ -33,6 +34,7 @@ import { readSeed } from '../seed.mjs';
 import { loadCompanion } from '../companion.mjs';
 import { messageOf } from '../error-message.mjs';
 import { checkWords } from '../author/check-report.mjs';
+import { checkOverWorkers } from '../author/check-slices.mjs';
 
 const CHECK_SEEDS = 1000;
 const MAX_SEED = 2 ** 32 - 1;
@@ -85,22 +87,7 @@ async function learnerView(companion, exercise, seed) {
   const settle = () => working?.update(views.every((view) => view.settled()));
   const options = { letters, decimalRuleId: help?.decimalRuleId ?? null, policy: PRACTICE,
     onGraded: () => { settle(); firstVerdict(); }, onSaveFailed: () => {} };
-  const tabled = tabledParts(exercise);
-  const tables = Array.isArray(exercise.tables) ? exercise.tables : [];
-  const numberOf = (name) => parts.findIndex((part) => part.name === name);
-  for (const [index, part] of parts.entries()) {
-    if (!tabled.has(part.name)) {
-      const view = partView(companion, store, exercise, part, index, seed, options);
-      views.push(view);
-      content.append(view.section);
-      continue;
-    }
-    for (const table of tables.filter((t) => [...tabledParts({ tables: [t] })][0] === part.name)) {
-      const laid = partTable(companion, store, exercise, table, seed, numberOf, options);
-      views.push(...laid.views);
-      content.append(laid.section);
-    }
-  }
+  await layParts(content, views, { companion, store, exercise, seed, options, tables: partTables });
   const explained = (Array.isArray(exercise.explain) ? exercise.explain : [])
     .map((item, index) => explainView(store, exercise, item, parts.length + index + 1, { valuesHidden: false, seed }));
   content.append(...explained.map((item) => item.section));
@@ -163,7 +150,7 @@ function answersView(described, mistakes, solutions) {
 }
 
 let current = null; // {companion, doc, seed}
-let checking = null; // the Worker of a check under way
+let checking = null; // the check under way: {terminate()} ends its Workers
 
 function stopCheck() {
   checking?.terminate();
@@ -239,50 +226,65 @@ async function open(text, name) {
   await show(0);
 }
 
+// The check's Workers: one per core the browser reports, at most 4 (each holds a whole core,
+// some megabytes; more than 4 shorten 1,000 seeds little).
+const CHECK_WORKERS = Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2));
+
+// A check Worker as checkOverWorkers drives it (author/check-slices.mjs).
+function checkWorker() {
+  const worker = new Worker(new URL('../author/check-worker.mjs', import.meta.url), { type: 'module', name: 'attention check' });
+  return {
+    post: (message) => worker.postMessage(message),
+    listen: (onMessage, onError) => {
+      worker.addEventListener('message', ({ data }) => onMessage(data));
+      worker.addEventListener('error', (event) => {
+        event.preventDefault();
+        onError(new Error(`${event.message || 'its worker failed to start'}.`));
+      });
+    },
+    end: () => worker.terminate(),
+  };
+}
+
 function runCheck() {
   if (!current || checking) return;
   const { doc } = current;
   const bar = $('check-progress-bar');
   const words = $('check-progress-text');
   const result = clear($('check-result'));
+  const seedsChecked = (done, seeds) => {
+    bar.value = done;
+    words.textContent = `${done.toLocaleString('en')} of ${seeds.toLocaleString('en')} seeds checked`;
+  };
   bar.max = CHECK_SEEDS;
-  bar.value = 0;
-  words.textContent = `0 of ${CHECK_SEEDS.toLocaleString('en')} seeds checked`;
+  seedsChecked(0, CHECK_SEEDS);
   $('check-progress').hidden = false;
   $('check-run').setAttribute('aria-disabled', 'true');
-  const worker = new Worker(new URL('../author/check-worker.mjs', import.meta.url), { type: 'module', name: 'attention check' });
-  checking = worker;
+  // (Its Workers are ended by checkOverWorkers when it is over; stopCheck ends them sooner.)
+  const workers = [];
+  const check = { terminate: () => workers.forEach((w) => w.end()) };
+  checking = check;
   const finish = (node) => {
-    if (checking !== worker) return;
-    worker.terminate();
+    if (checking !== check) return;
     checking = null;
     $('check-run').removeAttribute('aria-disabled');
     result.append(node);
     document.body.dataset.checked = 'true';
   };
-  worker.addEventListener('message', ({ data }) => {
-    if (checking !== worker) return;
-    if (data.type === 'progress') {
-      bar.value = data.done;
-      words.textContent = `${data.done.toLocaleString('en')} of ${data.seeds.toLocaleString('en')} seeds checked`;
-    } else if (data.type === 'done') {
-      const { ok, lines } = checkWords(data.report);
-      if (!data.report.refused) {
-        bar.value = CHECK_SEEDS;
-        words.textContent = `${CHECK_SEEDS.toLocaleString('en')} of ${CHECK_SEEDS.toLocaleString('en')} seeds checked`;
-      }
+  const spawn = () => {
+    const worker = checkWorker();
+    workers.push(worker);
+    return worker;
+  };
+  checkOverWorkers({ doc, seeds: CHECK_SEEDS, slice: 25, workers: CHECK_WORKERS, spawn,
+    onProgress: (done, seeds) => { if (checking === check) seedsChecked(done, seeds); } })
+    .then((report) => {
+      const { ok, lines } = checkWords(report);
+      if (!report.refused && checking === check) seedsChecked(CHECK_SEEDS, CHECK_SEEDS);
       finish(el('div', { class: 'author-check-report', 'data-ok': String(ok) },
         el('p', { class: ok ? 'check-passes' : 'check-fails' }, ok ? 'The check passes.' : 'The check fails: learners should not see this file yet.'),
         el('ul', { class: 'author-check-lines' }, lines.map((line) => el('li', {}, line)))));
-    } else if (data.type === 'failed') {
-      finish(el('p', { class: 'status status-error' }, `The check could not run: ${data.message}`));
-    }
-  });
-  worker.addEventListener('error', (event) => {
-    event.preventDefault();
-    finish(el('p', { class: 'status status-error' }, `The check could not run: ${event.message || 'its worker failed to start'}.`));
-  });
-  worker.postMessage({ type: 'check', doc, seeds: CHECK_SEEDS });
+    }, (error) => finish(el('p', { class: 'status status-error' }, `The check could not run: ${messageOf(error)}`)));
 }
 
 function main() {

@@ -16,6 +16,7 @@ import { readSeed } from '../seed.mjs';
 import { learnerSeed, MAX_LEARNER_CHARS } from '../embed/learner-seed.mjs';
 import { readPolicy, policySentence } from '../ui/feedback-policy.mjs';
 import { messageOf } from '../error-message.mjs';
+import { openTeacherExercise } from '../ui/teacher-address.mjs';
 import { catalogueInPage, loadCatalogue } from '../companion.mjs';
 import { deferKatexUntil } from '../ui/render-math.mjs';
 import { afterFirstVerdict } from '../ui/offline.mjs';
@@ -116,15 +117,8 @@ async function main() {
   // operation; a chapter's core holds its chapter's only).
   let teacherDoc = null;
   if (src !== null) {
-    try {
-      // (Fetched only here, so that a page without a teacher's file carries none of it.)
-      const { fetchExercise, siteExerciseIds } = await import('../ui/teacher-exercise.mjs');
-      const shippedIds = await siteExerciseIds(document.baseURI, catalogueInPage());
-      teacherDoc = await fetchExercise(src, document.baseURI, { shippedIds });
-    } catch (error) {
-      setStatus(messageOf(error), 'error');
-      return;
-    }
+    teacherDoc = await openTeacherExercise(src);
+    if (!teacherDoc) return;
     if (exercise || chapter) showNotice('In the address, &src= names the exercise, so &exercise= and &chapter= are ignored.', 'warning');
   }
   // Under a teacher's policy the embed keeps its own answers and attempt counts.

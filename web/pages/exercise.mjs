@@ -19,13 +19,14 @@ import { readPolicy, policySentence } from '../ui/feedback-policy.mjs';
 import { workingBlock } from '../ui/working-block.mjs';
 import { roleLetters, rolesSection } from '../ui/roles-view.mjs';
 import { openStore } from '../ui/storage.mjs';
-import { partView } from '../ui/part-view.mjs';
+import { layParts } from '../ui/part-view.mjs';
 import { variantControl, hasVariants, exerciseHref } from '../ui/variant-control.mjs';
 import { inputsBlock } from '../ui/inputs-view.mjs';
 import { answerHelp } from '../ui/answer-help.mjs';
 import { inChapterOrder } from '../ui/chapters.mjs';
 import { readSeed } from '../seed.mjs';
 import { messageOf } from '../error-message.mjs';
+import { openTeacherExercise } from '../ui/teacher-address.mjs';
 import { catalogueInPage } from '../companion.mjs';
 import { afterFirstVerdict, keepForOffline } from '../ui/offline.mjs';
 
@@ -153,15 +154,8 @@ async function main() {
   const src = params.get('src');
   let teacherDoc = null;
   if (src !== null) {
-    try {
-      // (Fetched only here, so that a page without a teacher's file carries none of it.)
-      const { fetchExercise, siteExerciseIds } = await import('../ui/teacher-exercise.mjs');
-      const shippedIds = await siteExerciseIds(document.baseURI, catalogueInPage());
-      teacherDoc = await fetchExercise(src, document.baseURI, { shippedIds });
-    } catch (error) {
-      setStatus(messageOf(error), 'error');
-      return;
-    }
+    teacherDoc = await openTeacherExercise(src);
+    if (!teacherDoc) return;
   }
   // (Opened once a teacher's file is read: one with a shipped id, refused above, never reaches it.)
   const { store, notice } = openStore();
@@ -247,24 +241,9 @@ async function main() {
   const options = { letters, decimalRuleId: help?.decimalRuleId ?? null, policy,
     onGraded: () => { settle(); firstVerdict(); } };
   const tableView = await tablePieces;
-  const tabled = tableView?.tabledParts(exercise) ?? new Set();
   if (tables.length) document.body.classList.add('wide'); // room for a table's columns
-  const numberOf = (name) => parts.findIndex((part) => part.name === name);
   const views = [];
-  for (const [index, part] of parts.entries()) {
-    await pause();
-    if (!tabled.has(part.name)) {
-      const view = partView(companion, store, exercise, part, index, seed, options);
-      views.push(view);
-      content.append(view.section);
-      continue;
-    }
-    for (const table of tables.filter((t) => [...tableView.tabledParts({ tables: [t] })][0] === part.name)) {
-      const laid = tableView.partTable(companion, store, exercise, table, seed, numberOf, options);
-      views.push(...laid.views);
-      content.append(laid.section);
-    }
-  }
+  await layParts(content, views, { companion, store, exercise, seed, options, tables: tableView, pause });
   // The written halves, numbered after the computed parts; not graded.
   const written = await writtenPieces;
   const batchSection = await batchPieces;

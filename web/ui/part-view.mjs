@@ -303,3 +303,32 @@ export function partView(companion, store, exercise, part, index, seed,
   const restore = saved && saved.text.trim() !== '' ? () => (changed ? keep('version') : check({ restoring: true })) : null;
   return { name, section, record: () => ({ ...record }), settled: () => isSettled(record, policy), restore };
 }
+
+// The exercise's parts in order, appended to `content`, each part's view pushed onto `views`
+// (the caller's array, which its onGraded may read while the parts are still being laid out):
+// a part that a table lays out appears in that table, placed where the table's first part
+// would be. The exercise page and the preview page (author.html) both lay parts out so.
+// `tables` is ui/part-table.mjs, passed in rather than imported, so that the exercise page
+// fetches it only for an exercise with tables (null: none); `pause`, where given, is awaited
+// before each part, so that the page answers the learner while a long exercise is drawn.
+export async function layParts(content, views, { companion, store, exercise, seed, options, tables = null,
+  pause = null }) {
+  const parts = Array.isArray(exercise.parts) ? exercise.parts : [];
+  const laidOut = Array.isArray(exercise.tables) ? exercise.tables : [];
+  const tabled = tables?.tabledParts(exercise) ?? new Set();
+  const numberOf = (name) => parts.findIndex((part) => part.name === name);
+  for (const [index, part] of parts.entries()) {
+    await pause?.();
+    if (!tabled.has(part.name)) {
+      const view = partView(companion, store, exercise, part, index, seed, options);
+      views.push(view);
+      content.append(view.section);
+      continue;
+    }
+    for (const table of laidOut.filter((t) => [...tables.tabledParts({ tables: [t] })][0] === part.name)) {
+      const laid = tables.partTable(companion, store, exercise, table, seed, numberOf, options);
+      views.push(...laid.views);
+      content.append(laid.section);
+    }
+  }
+}
