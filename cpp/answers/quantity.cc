@@ -8,7 +8,7 @@
 
 namespace attn {
 
-std::string DecimalString(double x, int places) {
+std::string DecimalString(double x, int places, bool fixed_places) {
   if (!std::isfinite(x)) return "(not finite)";
   if (x == 0) return "0";
   if (x == std::round(x) && std::fabs(x) < 1e15) {  // a whole number as one
@@ -32,9 +32,17 @@ std::string DecimalString(double x, int places) {
   std::string s = buffer;
   size_t point = s.find('.');
   if (point != std::string::npos) {
-    // Trailing zeros go, down to the places 3 significant figures need.
-    while (s.back() == '0' && s.size() - point - 1 > static_cast<size_t>(needed)) s.pop_back();
-    if (s.back() == '.') s.pop_back();
+    // Trailing zeros go, down to the places 3 significant figures need; with fixed_places, only
+    // where the shorter decimal, of at most 4 places, is the number itself (0.480 for 0.48, 0.5625
+    // for 9/16), so that a rounded number keeps all its places (0.129870, not 0.12987 beside
+    // 0.218445).
+    std::string trimmed = s;
+    while (trimmed.back() == '0' && trimmed.size() - point - 1 > static_cast<size_t>(needed)) trimmed.pop_back();
+    if (trimmed.back() == '.') trimmed.pop_back();
+    const size_t places_left = trimmed.find('.') == std::string::npos ? 0 : trimmed.size() - trimmed.find('.') - 1;
+    if (!fixed_places || (places_left <= 4 &&
+                          std::fabs(std::strtod(trimmed.c_str(), nullptr) - x) <= 1e-12 * std::max(1.0, std::fabs(x))))
+      s = trimmed;
   }
   if (s == "-0") s = "0";
   return s;
@@ -86,21 +94,21 @@ std::string Quantity::ExactText() const {
   return "";
 }
 
-std::string Quantity::DecimalText() const {
+std::string Quantity::DecimalText(bool fixed_places) const {
   switch (kind) {
-    case Kind::kNumber: return DecimalString(approx);
+    case Kind::kNumber: return DecimalString(approx, 6, fixed_places);
     case Kind::kPosition: return ExactText();
     case Kind::kList: {
       std::string out = "[";
-      for (size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + items[i].DecimalText();
+      for (size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + items[i].DecimalText(fixed_places);
       return out + "]";
     }
   }
   return "";
 }
 
-std::string Quantity::Text() const {
-  std::string exact_text = ExactText(), decimal = DecimalText();
+std::string Quantity::Text(bool fixed_places) const {
+  std::string exact_text = ExactText(), decimal = DecimalText(fixed_places);
   if (exact_text.empty()) return decimal;
   if (decimal.find("not finite") != std::string::npos) return exact_text;  // a symbolic formula
   if (exact_text == decimal) return exact_text;

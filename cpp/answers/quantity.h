@@ -80,14 +80,17 @@ struct Quantity {
   bool HasNotFinite() const;
   // "[a/2, a/4]" (exact, empty when a number has no exact form).
   std::string ExactText() const;
-  // "[0.346574, 0.173287]", six decimals with trailing zeros trimmed.
-  std::string DecimalText() const;
+  // "[0.346574, 0.173287]", six decimals with trailing zeros trimmed (kept with fixed_places:
+  // a worked solution writes every decimal of a part at one precision, 0.129870 beside 0.218445).
+  std::string DecimalText(bool fixed_places = false) const;
   // "[a/2, a/4] ≈ [0.346574, 0.173287]", or only the decimals, or the position.
-  std::string Text() const;
+  std::string Text(bool fixed_places = false) const;
   // "a list of 2 numbers", "a number", "a list of 3 lists of 2 numbers".
   std::string ShapeText() const;
 };
 
-std::string DecimalString(double x, int places = 6);
+// x at `places` decimals (at least 3 significant figures), trailing zeros trimmed unless
+// fixed_places; a whole number as one.
+std::string DecimalString(double x, int places = 6, bool fixed_places = false);
 
 }  // namespace attn

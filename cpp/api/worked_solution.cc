@@ -26,7 +26,36 @@ std::string ValueText(const Value& v) {
     return out;
   }
   if (v.kind == Value::Kind::kPositions) return TokenWords(v.ToQuantity().Text());
-  return v.ToQuantity().Text();
+  if (v.kind == Value::Kind::kNumbers && v.rank == 2 && v.kept_rows.size() == static_cast<size_t>(v.rows())) {
+    // Stored states with one removed: each row in its place, the removed one written as such.
+    auto rows = [&](bool decimals) {
+      std::string out = "[";
+      for (Eigen::Index r = 0; r < v.rows(); ++r) {
+        out += r ? ", " : "";
+        if (!v.kept_rows[static_cast<size_t>(r)]) {
+          out += "removed";
+          continue;
+        }
+        out += "[";
+        for (Eigen::Index c = 0; c < v.cols(); ++c)
+          out += (c ? ", " : "") + (decimals ? NumberText(v.approx(r, c)) : EntryText(v, r, c));
+        out += "]";
+      }
+      return out + "]";
+    };
+    const std::string exact = rows(false), decimal = rows(true);
+    return exact == decimal ? exact : exact + " \u2248 " + decimal;
+  }
+  // Every decimal of a solution at one precision, negative numbers with the minus sign its
+  // working writes (−0.200, as in "(−0.200) × 0.400").
+  std::string text = v.ToQuantity().Text(/*fixed_places=*/true);
+  for (size_t at = text.find('-'); at != std::string::npos; at = text.find('-', at + 1)) {
+    if (at == 0 || text[at - 1] == '[' || text[at - 1] == ' ' || text[at - 1] == '(') {
+      text.replace(at, 1, "\u2212");
+      at += 2;
+    }
+  }
+  return text;
 }
 
 bool Reads(const Step& step, const char* argument) {

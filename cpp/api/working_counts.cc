@@ -1,4 +1,5 @@
 // The working of a count: its product of named sizes, then their numbers (n × d = 5 × 4 = 20).
+#include <algorithm>
 #include <map>
 
 #include "api/working_lines.h"
@@ -29,10 +30,21 @@ struct Factor {
   std::string number;
 };
 
-// The step's sizes, in the order of its arguments, where each is one number; none where one is not.
+// The step's sizes, in the order its operation declares its arguments (a score shape's B, H, T, S:
+// its axes' order), where each is one number; none where one is not.
 std::vector<Factor> Sizes(const StepContext& c) {
   std::vector<Factor> out;
-  for (const auto& [name, value] : c.args) {
+  std::vector<std::pair<std::string, const Value*>> args = c.args;
+  if (c.step && c.step->op) {
+    auto rank = [&](const std::string& name) {
+      for (size_t i = 0; i < c.step->op->args.size(); ++i)
+        if (c.step->op->args[i].name == name) return i;
+      return c.step->op->args.size();
+    };
+    std::stable_sort(args.begin(), args.end(),
+                     [&](const auto& x, const auto& y) { return rank(x.first) < rank(y.first); });
+  }
+  for (const auto& [name, value] : args) {
     auto symbol = Symbols().find(name);
     if (symbol == Symbols().end() || !value || !value->is_numbers() || value->size() != 1) continue;
     if (value->exact && (*value->exact)(0, 0).has_symbol_other_than_a()) return {};

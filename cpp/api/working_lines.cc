@@ -100,6 +100,20 @@ std::vector<WorkingLine> ContextWorking(const WorkingStep& step) {
           {"", "$c_1$ = " + terms + " = " + EntryText(*step.value, 0, 0)}};
 }
 
+// A frozen removal: which stored state the read no longer sees (the states stay as they were).
+std::vector<WorkingLine> RemovalWorking(const WorkingStep& step) {
+  const Value& states = step.value->Main();
+  std::vector<WorkingLine> out;
+  for (size_t j = 0; j < states.kept_rows.size(); ++j) {
+    if (states.kept_rows[j]) continue;
+    std::string what = PositionText(states, static_cast<Eigen::Index>(j));
+    what[0] = 'P';
+    out.push_back({step.value->kind == Value::Kind::kRecord ? "states" : "",
+                   what + " is removed: its stored state stays as it was, and the read no longer sees it."});
+  }
+  return out;
+}
+
 using Writer = std::vector<WorkingLine> (*)(const WorkingStep&);
 
 const std::map<std::string, Writer>& Writers() {
@@ -117,6 +131,7 @@ const std::map<std::string, Writer>& Writers() {
       {"attention_multiplications", CountWorking},
       {"largest_removal_effect", RemovalEffectWorking},
       {"in_hull", HullWorking},
+      {"remove_state", RemovalWorking},
   };
   return table;
 }
@@ -125,7 +140,7 @@ const std::map<std::string, Writer>& Writers() {
 
 std::string EntryText(const Value& v, Eigen::Index row, Eigen::Index col) {
   if (v.exact && v.exact_shown) return Minus((*v.exact)(row, col).to_string());
-  return Minus(DecimalString(v.approx(row, col)));
+  return Minus(DecimalString(v.approx(row, col), 6, /*fixed_places=*/true));
 }
 
 std::string FactorText(const Value& v, Eigen::Index row, Eigen::Index col) {
@@ -135,7 +150,7 @@ std::string FactorText(const Value& v, Eigen::Index row, Eigen::Index col) {
   return text;
 }
 
-std::string NumberText(double x) { return Minus(DecimalString(x)); }
+std::string NumberText(double x) { return Minus(DecimalString(x, 6, /*fixed_places=*/true)); }
 
 std::string PositionText(const Value& v, Eigen::Index i) {
   std::string out = "position " + std::to_string(i + 1);

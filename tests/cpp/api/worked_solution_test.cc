@@ -3,7 +3,10 @@
 // back and recomputed here from the numbers it writes (a small evaluator of +, −, ×, /, exp and
 // a = ln 2, independent of the step that wrote it), and every expression on it must agree; the
 // last line is the part's value; no line holds inf or NaN (save a last line whose value is not
-// finite), and where a position is removed no line writes it as a score or an exponential.
+// finite), and where a position is removed no line writes it as a score or an exponential. Every
+// decimal is at one precision: six places, or fewer where the number is that decimal itself
+// (0.480, 0.5625), never a rounded one with its last zero dropped (0.12987 for 0.129870). A count's
+// working names the sizes it multiplies.
 #include "api/worked_solution.h"
 
 #include <gtest/gtest.h>
@@ -16,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "api/solution_ending.h"
 #include "exercises/computed.h"
 #include "exercises/exercise_files.h"
 #include "exercises/variant_drawing.h"
@@ -152,7 +156,20 @@ size_t RemovedScores(const Computed& c, size_t part_step) {
   return n;
 }
 
+// The decimals of a line (digits '.' digits, not in powers of ten) written at five places: a rounded
+// number with its last zero dropped.
+std::vector<std::string> MixedPrecision(const std::string& line) {
+  std::vector<std::string> out;
+  const std::regex decimal("(\\d+)\\.(\\d+)(?![\\de])");
+  for (auto it = std::sregex_iterator(line.begin(), line.end(), decimal); it != std::sregex_iterator(); ++it) {
+    const std::string places = (*it)[2];
+    if (places.size() == 5 || places.size() > 6) out.push_back(it->str());
+  }
+  return out;
+}
+
 TEST(WorkedSolution, EveryLineRecomputesAndEndsInTheValue) {
+  size_t named_counts = 0;                   // counts whose working names its sizes ($B \times H \times …$)
   std::map<std::string, size_t> recomputed;  // lines read back, by the operation of the part's exercise step
   size_t solutions = 0;
   for (const auto& [id, text] : Exercises()) {
@@ -174,9 +191,8 @@ TEST(WorkedSolution, EveryLineRecomputesAndEndsInTheValue) {
         ++solutions;
         std::vector<std::string> lines;
         for (const auto& line : *solution) lines.push_back(line.get<std::string>());
-        const std::string value = request->expected.Text();
         if (request->expected.kind != Quantity::Kind::kPosition) {
-          EXPECT_EQ(lines.back().substr(lines.back().size() - std::min(lines.back().size(), value.size())), value)
+          EXPECT_EQ(LineEnd(lines.back(), request->expected), request->expected.Text(/*fixed_places=*/true))
               << where << ": " << lines.back();
         }
         const bool finite = !request->expected.HasNotFinite();
@@ -197,6 +213,8 @@ TEST(WorkedSolution, EveryLineRecomputesAndEndsInTheValue) {
           if (n + 1 < lines.size() && line.rfind("Exponentials", 0) == 0) {
             EXPECT_FALSE(std::regex_search(line, std::regex("[\\[ ]0[,\\]]")));
           }
+          EXPECT_EQ(MixedPrecision(line), std::vector<std::string>{});
+          if (op == "count" && line.find("product of the shape's sizes: $") != std::string::npos) ++named_counts;
           const std::vector<std::string> sides = Sides(line);
           if (sides.empty()) continue;
           std::optional<double> first;
@@ -216,7 +234,8 @@ TEST(WorkedSolution, EveryLineRecomputesAndEndsInTheValue) {
     }
   }
   for (const auto& [op, n] : recomputed) std::printf("%s: %zu lines recomputed\n", op.c_str(), n);
-  std::printf("%zu solutions\n", solutions);
+  std::printf("%zu solutions, %zu counts with their sizes named\n", solutions, named_counts);
+  EXPECT_GT(named_counts, 0u);
   // Each operation that writes working has lines read back (so the property is about something).
   for (const char* op : {"scores", "softmax", "context", "count", "bytes", "state_numbers", "dot_products",
                          "largest_removal_effect", "in_hull"})
