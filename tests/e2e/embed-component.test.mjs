@@ -216,8 +216,9 @@ test('<attention-exercise> carries written explanations and a design task\'s pla
   assert.deepEqual([explained.protocol, explained.type, explained.exercise, explained.text], ['attention-companion', 'written', 'ch14.ex4', explanation]);
   assert.ok(logs.includes(`ch14.ex4 what_the_counterexample_tests: wrote ${explanation.length} characters`), 'the snippet\'s listener');
   const state = await planner.evaluate((node) => node.getState());
+  // (Its reference notes not opened: revealed false, the record a teacher reads.)
   assert.deepEqual(state.exercises[0].written.plan, { text: 'List what must be fixed: seeds, masks, dtype.', ticked: [2],
-    points: state.exercises[0].written.plan.points });
+    points: state.exercises[0].written.plan.points, revealed: false });
   assert.equal(state.total, 0, 'a design task has no graded part');
   await screenshot(page, 'embed-component-written');
   assert.deepEqual(problems(), []);

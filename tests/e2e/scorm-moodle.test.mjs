@@ -231,7 +231,12 @@ test('written work reaches the LMS: an explanation and a design task\'s plan, in
     const response = version === '2004' ? 'learner_response' : 'student_response';
     const byId = Object.fromEntries(Object.entries(tracks).filter(([key]) => /^cmi\.interactions\.\d+\.id$/.test(key))
       .map(([key, id]) => [id, key.replace(/id$/, '')]));
-    assert.equal(tracks[`${byId['ch19.ex20.written.plan']}${response}`], 'Check the mask first; then the softmax axis.');
+    // The plan's reference notes were opened: SCORM 1.2 marks its interaction's id with .seen, 2004
+    // says so in its description.
+    const plan12 = 'ch19.ex20.written.plan.seen';
+    const planKey = byId[version === '1.2' ? plan12 : 'ch19.ex20.written.plan'];
+    assert.equal(tracks[`${planKey}${response}`], 'Check the mask first; then the softmax axis.');
+    if (version === '2004') assert.match(tracks[`${planKey}description`], /reference notes opened/);
     assert.equal(tracks[`${byId['ch14.ex2.written.why_three_for_the_zero_query']}${response}`],
       'Three, because the zero query weighs each state the same.');
     // The design task's objective: completed (written), with no score at all.
