@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global document */
 // Screenshots of worked solutions as a learner on a phone opens them (not a test): each
 // exercise's part at 375 CSS px, at a variant, after three checks that are not correct (the
 // placeholder's example with other numbers), with its worked solution opened, in Debian's
