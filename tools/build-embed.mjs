@@ -63,8 +63,9 @@ try {
 // The virtual modules of the bundles: the whole core's glue and its .wasm bytes and the
 // exercises (the fallback script's); the catalogue (the element's), in chapter order, with
 // what the element reads of it before it has the exercises' files: each one's id and chapter.
-const catalogue = JSON.parse(fs.readFileSync(path.join(siteDir, 'catalogue.json'), 'utf8'))
-  .map(({ id, chapter }) => ({ id, chapter }));
+// (The site's whole catalogue goes into the dist figure pages.)
+const siteCatalogue = JSON.parse(fs.readFileSync(path.join(siteDir, 'catalogue.json'), 'utf8'));
+const catalogue = siteCatalogue.map(({ id, chapter }) => ({ id, chapter }));
 const companionPlugin = {
   name: 'attention',
   setup(build) {
@@ -173,7 +174,7 @@ async function buildDistPages(distDir) {
     // A figures page reads from the catalogue which exercises draw a figure on it; from
     // file:// it cannot fetch catalogue.json, so the page carries it, as on the site.
     const carried = html.startsWith('figures') ? `<script type="application/json" id="exercise-catalogue">${
-      jsonInHtml(JSON.parse(fs.readFileSync(path.join(siteDir, 'catalogue.json'), 'utf8')))}</script>\n` : '';
+      jsonInHtml(siteCatalogue)}</script>\n` : '';
     const out = assembled.replace(moduleTag, carried + [KATEX, 'attention-exercise.js', FALLBACK, script]
       .map((src) => `<script defer src="${src}"></script>`).join('\n'));
     fs.writeFileSync(path.join(distDir, html), out);
