@@ -93,11 +93,44 @@ Verdict JudgePosition(const Reading& reading, const GradeRequest& request) {
 
 // The documented forms only: a number (1-based, up to the count), a number with its name
 // ("2 key"), a label ("key", "full stop"), with an optional "the", "position", "pos" or
-// "source" before it, or a word the exercise declares for a position (its synonyms).
+// "source" before it, a key, value or state by its index as the chapters write them ("k2",
+// "k₂", "key 2", "v_3", "h1"), or a word the exercise declares for a position (its synonyms).
+namespace {
+
+// "k₂" as "k2": the subscript digits U+2080..U+2089 (UTF-8 E2 82 80..89) as plain digits.
+std::string SubscriptDigits(std::string_view text) {
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (i + 2 < text.size() && static_cast<unsigned char>(text[i]) == 0xE2 &&
+        static_cast<unsigned char>(text[i + 1]) == 0x82 && static_cast<unsigned char>(text[i + 2]) >= 0x80 &&
+        static_cast<unsigned char>(text[i + 2]) <= 0x89) {
+      out += static_cast<char>('0' + (static_cast<unsigned char>(text[i + 2]) - 0x80));
+      i += 2;
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+
+// "key_2", "k2", "v_3", "state_1", "h4" -> the index alone; anything else as it is.
+std::string IndexOfNamedVector(const std::string& cleaned) {
+  for (const char* name : {"key_", "value_", "state_", "k_", "v_", "h_", "key", "value", "state", "k", "v", "h"}) {
+    const std::string prefix = name;
+    if (cleaned.size() <= prefix.size() || cleaned.rfind(prefix, 0) != 0) continue;
+    const std::string rest = cleaned.substr(prefix.size());
+    if (std::all_of(rest.begin(), rest.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+      return rest;
+  }
+  return cleaned;
+}
+
+}  // namespace
+
 std::optional<std::string> ReadPosition(std::string_view text, const std::vector<std::string>& labels,
                                         const std::map<std::string, std::string>& synonyms, bool by_number) {
   if (text.size() > 200) return std::nullopt;
-  std::string s = reading::Lower(text);
+  std::string s = reading::Lower(SubscriptDigits(text));
   size_t start = s.find_first_not_of(" \t");
   size_t end = s.find_last_not_of(" \t");
   if (start == std::string::npos) return std::nullopt;
@@ -121,6 +154,11 @@ std::optional<std::string> ReadPosition(std::string_view text, const std::vector
   for (std::string prefix : {"the_", "position_", "pos_", "source_", "option_"}) {
     if (cleaned.rfind(prefix, 0) == 0) cleaned = cleaned.substr(prefix.size());
   }
+  // A token of the exercise's own ("k2" may be one) before a vector named by its index.
+  if (!cleaned.empty() && !std::isdigit(static_cast<unsigned char>(cleaned[0])))
+    for (const auto& label : labels)
+      if (cleaned == reading::Lower(label)) return label;
+  if (by_number) cleaned = IndexOfNamedVector(cleaned);
   size_t digits = 0;
   while (digits < cleaned.size() && std::isdigit(static_cast<unsigned char>(cleaned[digits]))) ++digits;
   if (auto it = synonyms.find(cleaned); it != synonyms.end()) return it->second;

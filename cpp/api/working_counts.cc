@@ -115,6 +115,16 @@ std::vector<WorkingLine> CountWorking(const WorkingStep& step) {
                  " \u00d7 " + n["S"] + " \u00d7 " + n["D_k"] + " + " + n["T"] + " \u00d7 " + n["S"] + " \u00d7 " +
                  n["D_v"] + ") = " + result}};
   }
+  if (op == "score_multiplications" || op == "weighted_sum_multiplications") {
+    // B·H·T·S·D_k for QKᵀ, B·H·T·S·D_v for the weighted sum; the other width names a mistake only.
+    const bool scores = op == "score_multiplications";
+    std::vector<Factor> used;
+    for (const Factor& f : sizes)
+      if (f.symbol != (scores ? "D_v" : "D_k")) used.push_back(f);
+    return {{"", std::string(scores ? "Each of the T × S query-key pairs costs D_k multiplications for its score"
+                                    : "Each of the T × S weights multiplies a value of width D_v") +
+                     ": $" + Product(used, true) + "$ = " + Product(used, false) + " = " + result}};
+  }
   if (sizes.size() == 1) return {};  // one size is its own count: nothing to multiply
   if (op == "bytes")
     return {{"", "Bytes: the count times the bytes per number = " + Product(sizes, false) + " = " + result}};

@@ -114,6 +114,25 @@ std::vector<WorkingLine> RemovalWorking(const WorkingStep& step) {
   return out;
 }
 
+// A causal mask: the rule, then how many sources the first and the last target read.
+std::vector<WorkingLine> CausalWorking(const WorkingStep& step) {
+  const Value& m = step.value->Main();
+  if (!m.is_numbers() || m.rank != 2 || m.rows() < 1) return {};
+  auto read = [&](Eigen::Index t) {
+    Eigen::Index n = 0;
+    for (Eigen::Index s = 0; s < m.cols(); ++s) n += m.approx(t, s) == 1 ? 1 : 0;
+    return std::to_string(n) + (n == 1 ? " source" : " sources");
+  };
+  const Value* offset = step.context->Arg("offset");
+  const std::string rule = offset && offset->is_numbers() && offset->size() == 1 && offset->approx(0, 0) != 0
+                               ? "$s \\le t + " + EntryText(*offset, 0, 0) + "$ (the first " +
+                                     EntryText(*offset, 0, 0) + " sources come before the first target)"
+                               : "$s \\le t$";
+  std::string text = "Target $t$ may read source $s$ when " + rule + ": row 1 reads " + read(0);
+  if (m.rows() > 1) text += ", row " + std::to_string(m.rows()) + " reads " + read(m.rows() - 1);
+  return {{"", text + "."}};
+}
+
 using Writer = std::vector<WorkingLine> (*)(const WorkingStep&);
 
 const std::map<std::string, Writer>& Writers() {
@@ -129,6 +148,9 @@ const std::map<std::string, Writer>& Writers() {
       {"multiplications_per_dot", CountWorking},
       {"additions_per_dot", CountWorking},
       {"attention_multiplications", CountWorking},
+      {"score_multiplications", CountWorking},
+      {"weighted_sum_multiplications", CountWorking},
+      {"causal_mask", CausalWorking},
       {"largest_removal_effect", RemovalEffectWorking},
       {"in_hull", HullWorking},
       {"remove_state", RemovalWorking},

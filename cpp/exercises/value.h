@@ -17,7 +17,7 @@ namespace attn {
 // Where a list of scores (or a matrix, row by row) may not be read, and why: a stored state
 // removed from a frozen memory (Chapter 14), padding, or a local window. Each role names
 // its mistakes in its own words.
-enum class MaskRole { kNone, kRemoval, kPadding, kWindow };
+enum class MaskRole { kNone, kRemoval, kPadding, kWindow, kCausal };
 
 // How a value is answered: as numbers, or as a whole count, a count of bytes, a tensor shape.
 enum class AnswerForm { kNumbers, kCount, kBytes, kShape };

@@ -95,6 +95,7 @@ std::string RoleWords(MaskRole role) {
   switch (role) {
     case MaskRole::kWindow: return "a window mask";
     case MaskRole::kRemoval: return "a removal";
+    case MaskRole::kCausal: return "a causal mask";
     default: return "a padding mask";
   }
 }

@@ -184,6 +184,24 @@ Result<Value> ApplyAdditionsPerDot(const StepContext& c, const Given&) {
   return Count(d - Exact(1));
 }
 
+// T·S·width (T·S where width is null), times B·H where given: the multiplications of one of
+// global attention's two products (a formula where the sizes are symbols).
+Result<Value> PairsTimes(const StepContext& c, const char* width, AnswerForm form = AnswerForm::kCount) {
+  ATTN_ASSIGN_OR_RETURN(s, SizesOf(c));
+  if (!s.T || !s.S) return Status(ErrorCode::kInvalidInput, "needs T and S");
+  Exact per = *s.T * *s.S;
+  if (width) {
+    ATTN_ASSIGN_OR_RETURN(w, SizeOf(c, width));
+    per = per * w;
+  }
+  if (s.B) per = *s.B * per;
+  if (s.H) per = *s.H * per;
+  if (!per.valid()) return per.status();
+  Value out = Count(per, form);
+  if (per.has_symbol_other_than_a()) out.form = AnswerForm::kNumbers;
+  return out;
+}
+
 // Chapter 19: multiplications for global attention, T·S·D_k for the scores and T·S·D_v for the
 // weighted sum (times B·H where given).
 Result<Value> ApplyMultiplications(const StepContext& c, const Given&) {
@@ -198,20 +216,58 @@ Result<Value> ApplyMultiplications(const StepContext& c, const Given&) {
   return out;
 }
 
+// The scores' products alone (QKᵀ): T·S·D_k; the weighted sum's alone: T·S·D_v.
+Result<Value> ApplyScoreMultiplications(const StepContext& c, const Given&) { return PairsTimes(c, "D_k"); }
+Result<Value> ApplyWeightedSumMultiplications(const StepContext& c, const Given&) { return PairsTimes(c, "D_v"); }
+
 Result<WrongResult> WidthsOmitted(const StepContext& c, const Value& right) {
-  ATTN_ASSIGN_OR_RETURN(s, SizesOf(c));
-  Exact pairs = *s.T * *s.S;
-  if (s.B) pairs = *s.B * pairs;
-  if (s.H) pairs = *s.H * pairs;
-  Value out = Count(pairs);
-  out.form = right.form;
-  return Wrong(out);
+  ATTN_ASSIGN_OR_RETURN(pairs, PairsTimes(c, nullptr, right.form));
+  pairs.form = right.form;
+  return Wrong(pairs);
 }
 
 std::string WidthsOmittedWords(const Explaining& e) {
   return e.Your() +
          " counts only the query-key pairs, T*S, but each pair costs D_k multiplications for its score and "
          "D_v for its share of the weighted sum.";
+}
+
+std::string ScoreWidthOmittedWords(const Explaining& e) {
+  return e.Your() +
+         " counts only the query-key pairs, T*S, but each score is a dot product of a query and a key: D_k "
+         "multiplications a pair.";
+}
+
+std::string ValueWidthOmittedWords(const Explaining& e) {
+  return e.Your() +
+         " counts only the query-key pairs, T*S, but each weight multiplies a whole value: D_v multiplications a "
+         "pair.";
+}
+
+// QKᵀ asked alone, the weighted sum counted too.
+Result<WrongResult> WeightedSumIncluded(const StepContext& c, const Value&) {
+  if (!c.Has("D_v")) return NotHere("no value width given");
+  ATTN_ASSIGN_OR_RETURN(all, ApplyMultiplications(c, {}));
+  return Wrong(all);
+}
+
+std::string WeightedSumIncludedWords(const Explaining& e) {
+  return e.Your() +
+         " adds the weighted sum's T*S*D_v multiplications. The scores QK^T alone take D_k multiplications for "
+         "each query-key pair; the values are multiplied only afterwards.";
+}
+
+// The weighted sum asked alone, the key width taken for the value width.
+Result<WrongResult> KeyWidthForValueWidthCount(const StepContext& c, const Value& right) {
+  if (!c.Has("D_k")) return NotHere("no key width given");
+  ATTN_ASSIGN_OR_RETURN(v, PairsTimes(c, "D_k", right.form));
+  return Wrong(v);
+}
+
+std::string KeyWidthForValueWidthCountWords(const Explaining& e) {
+  return e.Your() +
+         " multiplies by the key width D_k. The weighted sum multiplies each weight by a value, whose width is "
+         "D_v; D_k counts the scores' products.";
 }
 
 }  // namespace
@@ -340,6 +396,42 @@ extern const Operation kAttentionMultiplicationsOperation = {
     ApplyMultiplications,
     {
         {"widths-omitted", nullptr, 90, false, WidthsOmitted, WidthsOmittedWords},
+    },
+};
+
+extern const Operation kScoreMultiplicationsOperation = {
+    "score_multiplications",
+    "Multiplications for the scores QK^T alone: T·S·D_k, one dot product of width D_k a query-key pair (times "
+    "B·H where given); a formula where the sizes are symbols.",
+    {{"B", ArgSpec::Kind::kValue, false, "batch items"},
+     {"H", ArgSpec::Kind::kValue, false, "heads"},
+     {"T", ArgSpec::Kind::kValue, true, "target positions"},
+     {"S", ArgSpec::Kind::kValue, true, "source positions"},
+     {"D_k", ArgSpec::Kind::kValue, true, "the key width"},
+     {"D_v", ArgSpec::Kind::kValue, false, "the value width, to name counting the weighted sum too"}},
+    {{"", "count", false}},
+    ApplyScoreMultiplications,
+    {
+        {"widths-omitted", nullptr, 90, false, WidthsOmitted, ScoreWidthOmittedWords},
+        {"weighted-sum-included", nullptr, 91, false, WeightedSumIncluded, WeightedSumIncludedWords},
+    },
+};
+
+extern const Operation kWeightedSumMultiplicationsOperation = {
+    "weighted_sum_multiplications",
+    "Multiplications for the weighted sum of the values alone: T·S·D_v, each weight times a value of width D_v "
+    "(times B·H where given); a formula where the sizes are symbols.",
+    {{"B", ArgSpec::Kind::kValue, false, "batch items"},
+     {"H", ArgSpec::Kind::kValue, false, "heads"},
+     {"T", ArgSpec::Kind::kValue, true, "target positions"},
+     {"S", ArgSpec::Kind::kValue, true, "source positions"},
+     {"D_v", ArgSpec::Kind::kValue, true, "the value width"},
+     {"D_k", ArgSpec::Kind::kValue, false, "the key width, to name taking it for the value width"}},
+    {{"", "count", false}},
+    ApplyWeightedSumMultiplications,
+    {
+        {"widths-omitted", nullptr, 90, false, WidthsOmitted, ValueWidthOmittedWords},
+        {"key-width-for-value-width", nullptr, 92, false, KeyWidthForValueWidthCount, KeyWidthForValueWidthCountWords},
     },
 };
 

@@ -1,6 +1,7 @@
 // Masks, 1 where a position may be read and 0 where not: "padding_mask" from each batch item's
 // source length (positions past it are padding), and "window_mask", a local window [start, end)
-// counted from 1 as the chapter writes it. "zeros_like": a list or matrix of zeros of another's
+// counted from 1 as the chapter writes it, and "causal_mask", T rows of S: target t reads the sources up to
+// its own position and none after it. "zeros_like": a list or matrix of zeros of another's
 // shape (equal scores: the flattest weights a mask allows).
 #include <algorithm>
 
@@ -97,6 +98,55 @@ std::string ShiftedWords(const Explaining& e) {
          "shifting them reads the window as if it counted from 0.";
 }
 
+enum class Causal { kRight, kSelfLeftOut, kReversed };
+
+// T × S, counted from 1: target t reads source s where s <= t + offset (offset: the source positions
+// before the first target, 0 where they line up). The wrong ways leave the diagonal out, or read
+// the later positions instead of the earlier ones.
+Result<Value> CausalOf(const StepContext& c, Causal way) {
+  ATTN_ASSIGN_OR_RETURN(t_value, c.Need("T"));
+  ATTN_ASSIGN_OR_RETURN(s_value, c.Need("S"));
+  ATTN_ASSIGN_OR_RETURN(T, IntegerOf(*t_value, "T"));
+  ATTN_ASSIGN_OR_RETURN(S, IntegerOf(*s_value, "S"));
+  if (T < 1 || T > 64 || S < 1 || S > 64)
+    return Status(ErrorCode::kInvalidInput, "a causal mask has T and S from 1 to 64 (one entry a pair)");
+  int64_t offset = 0;
+  if (c.Has("offset")) {
+    ATTN_ASSIGN_OR_RETURN(o_value, c.Need("offset"));
+    ATTN_ASSIGN_OR_RETURN(o, IntegerOf(*o_value, "offset"));
+    if (o < 0 || o > S) return Status(ErrorCode::kInvalidInput, "the offset is a whole number from 0 to S");
+    offset = o;
+  }
+  Mat<Exact> m(T, S);
+  for (int64_t t = 1; t <= T; ++t)
+    for (int64_t s = 1; s <= S; ++s) {
+      const int64_t last = t + offset;  // the last source target t may read
+      const bool reads = way == Causal::kRight ? s <= last : way == Causal::kSelfLeftOut ? s < last : s >= last;
+      m(t - 1, s - 1) = Exact(reads ? 1 : 0);
+    }
+  return MaskValue(m, 2, MaskRole::kCausal);
+}
+
+Result<Value> ApplyCausal(const StepContext& c, const Given&) { return CausalOf(c, Causal::kRight); }
+
+template <Causal way>
+Result<WrongResult> CausalDone(const StepContext& c, const Value&) {
+  ATTN_ASSIGN_OR_RETURN(v, CausalOf(c, way));
+  return Wrong(v);
+}
+
+std::string SelfLeftOutWords(const Explaining& e) {
+  return e.Your() +
+         " leaves out each target's own position. Causal order forbids only the sources after the target; the "
+         "source at the target's own position may be read.";
+}
+
+std::string ReversedWords(const Explaining& e) {
+  return e.Your() +
+         " lets each target read the sources after it instead of those before it. Causal order runs the other "
+         "way: target t reads the sources up to its own position, and none later.";
+}
+
 Result<Value> ApplyZeros(const StepContext& c, const Given&) {
   ATTN_ASSIGN_OR_RETURN(of, c.Need("of"));
   const Value& v = of->Main();
@@ -138,6 +188,22 @@ extern const Operation kWindowMaskOperation = {
     {
         {"window-off-by-one", nullptr, 17, true, WindowDone<Way::kClosed>, ClosedWords},
         {"window-off-by-one", nullptr, 18, true, WindowDone<Way::kShifted>, ShiftedWords},
+    },
+};
+
+extern const Operation kCausalMaskOperation = {
+    "causal_mask",
+    "T rows of S, counted from 1: 1 where target t may read source s, which is s <= t (s <= t + offset "
+    "where offset sources come before the first target), and 0 for the sources after it.",
+    {{"T", ArgSpec::Kind::kValue, true, "the number of target positions (queries), at most 64"},
+     {"S", ArgSpec::Kind::kValue, true, "the number of source positions (keys), at most 64"},
+     {"offset", ArgSpec::Kind::kValue, false,
+      "the source positions before the first target (0 if not given: target t lines up with source t)"}},
+    {{"", "causal mask", false}},
+    ApplyCausal,
+    {
+        {"causal-self-left-out", nullptr, 19, false, CausalDone<Causal::kSelfLeftOut>, SelfLeftOutWords},
+        {"causal-reversed", nullptr, 20, false, CausalDone<Causal::kReversed>, ReversedWords},
     },
 };
 

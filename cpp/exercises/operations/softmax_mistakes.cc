@@ -59,6 +59,7 @@ std::string Excluded(MaskRole role) {
   switch (role) {
     case MaskRole::kRemoval: return "the removed position";
     case MaskRole::kWindow: return "the positions outside the window";
+    case MaskRole::kCausal: return "the later positions";
     default: return "the padded positions";
   }
 }

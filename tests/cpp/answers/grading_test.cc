@@ -195,6 +195,14 @@ TEST(Grading, Positions) {
   EXPECT_EQ(Grade("\u94a5\u5319", r).kind, Verdict::Kind::kCorrect);
   EXPECT_EQ(Grade("position 7", r).kind, Verdict::Kind::kInvalid);
   EXPECT_EQ(Grade("2: color", r).kind, Verdict::Kind::kInvalid);
+  // A key, value or state by its index, as an intro that names the keys k₁…k₃ writes them.
+  for (const char* text : {"k2", "k\u2082", "K\u2082", "key 2", "k_2", "v2", "value 2", "h2", "state 2", "the k2"}) {
+    EXPECT_EQ(Grade(text, r).kind, Verdict::Kind::kCorrect) << text;
+  }
+  EXPECT_EQ(Grade("k1", r).kind, Verdict::Kind::kIncorrect);
+  for (const char* text : {"k4", "k0", "kk2", "q2", "k2x", "k\u2084"}) {
+    EXPECT_EQ(Grade(text, r).kind, Verdict::Kind::kInvalid) << text;
+  }
 }
 
 }  // namespace
