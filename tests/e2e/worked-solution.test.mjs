@@ -23,13 +23,12 @@ const WRONG = ['[0.500, 0.400, 0.200]', '[0.600, 0.300, 0.200]', '[0.500, 0.300,
 const SUMS = ['1.1', '1.1', '1.1', '1.1'];
 
 // A cell of Example 14.3's first fill-in table, and four answers the core marks not correct
-// for it: the exact values of the table's other readouts (the core's, as a learner types them).
+// for it: the answers of the mistakes the core names for it (the core's, as a learner types them).
 const TABLE = 'ch14.example3';
 const CELL = 'frozen.key.readout';
 const companion = await loadCompanion();
-const exact = (part) => String(companion.grade(TABLE, part, '0').expected).split('≈')[0].trim();
-const CELL_WRONG = [...new Set(companion.exercise(TABLE).parts.map((part) => part.name)
-  .filter((name) => name !== CELL && /readout$/.test(name)).map(exact))]
+const CELL_WRONG = [...new Set(companion.mistakes(TABLE).parts.find((part) => part.name === CELL).mistakes
+  .map((mistake) => String(mistake.answer)))]
   .filter((text) => companion.grade(TABLE, CELL, text).verdict === 'incorrect').slice(0, 4);
 assert.equal(CELL_WRONG.length, 4, CELL_WRONG.join(' | '));
 
