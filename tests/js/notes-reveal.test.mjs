@@ -15,6 +15,7 @@ import { readReportFile } from '../../web/report/class-report.mjs';
 import { interactionReader } from '../../web/report/interactions.mjs';
 import { ADAPTERS } from '../../web/embed/scorm-api.mjs';
 import { REVEALED_WORDS, writtenId } from '../../web/embed/scorm-values.mjs';
+import { classReport } from './class-report-fixture.mjs';
 
 const ID = 'ch14.ex3';
 const ITEM = 'which_state_changes';
@@ -120,4 +121,32 @@ test('SCORM: an explanation whose notes were opened is marked .seen (1.2) or "re
   assert.deepEqual(resolve(`${writtenId(ID, ITEM)}.seen`), { ok: true, exercise: ID, item: ITEM, piece: 1, revealed: true });
   assert.deepEqual(resolve(`${writtenId(ID, ITEM)}.3.seen`), { ok: true, exercise: ID, item: ITEM, piece: 3, revealed: true });
   assert.deepEqual(resolve(writtenId(ID, ITEM)), { ok: true, exercise: ID, item: ITEM, piece: 1 });
+});
+
+test('SCORM 2004: a written item at a variant names it as a checked part does (.vSEED); the class report reads it and the form without it', async () => {
+  const set = (written) => ({ set: (element, value) => written.set(element, value), written: () => written });
+  const at = new Date('2026-03-01T10:00:00Z');
+  const twenty04 = new Map();
+  ADAPTERS[2004].interaction(set(twenty04), 0, { exercise: ID, item: ITEM, seed: 7, text: 'At seven.', revealed: true, at });
+  ADAPTERS[2004].interaction(set(twenty04), 1, { exercise: ID, part: 'p', seed: 7, text: '1', verdict: 'correct', at });
+  const [written, checked] = [0, 1].map((n) => twenty04.get(`cmi.interactions.${n}.id`));
+  assert.equal(written, `${writtenId(ID, ITEM)}.v7`);
+  assert.ok(checked.endsWith('.v7'), `${checked}: the same mark`);
+  const twelve = new Map();
+  ADAPTERS['1.2'].interaction(set(twelve), 0, { exercise: ID, item: ITEM, seed: 7, text: 'At seven.', at, piece: 2, pieceText: 'x' });
+  assert.equal(twelve.get('cmi.interactions.0.id'), `${writtenId(ID, ITEM)}.2`, '1.2\'s ids stay as they were');
+  const companion = await loadCompanion();
+  const catalogue = companion.exercises();
+  const resolve = interactionReader(catalogue);
+  assert.deepEqual(resolve(written), { ok: true, exercise: ID, item: ITEM, piece: 1, seed: 7 });
+  assert.deepEqual(resolve(`${written}.seen`), { ok: true, exercise: ID, item: ITEM, piece: 1, seed: 7, revealed: true });
+  assert.deepEqual(resolve(`${written}.3`), { ok: true, exercise: ID, item: ITEM, piece: 3, seed: 7 });
+  assert.deepEqual(resolve(`${writtenId(ID, ITEM)}.v4294967296`), { ok: false, reason: 'seed', exercise: ID });
+  // Moodle's report of two learners: one as this package writes it, one as a package before it did.
+  const file = readReportFile(classReport([['Ann', [{ id: written, text: 'At seven.' }]],
+    ['Bo', [{ id: writtenId(ID, ITEM), text: 'At the chapter\'s numbers.' }]]]), { resolve, catalogue });
+  const report = await gradeAnswers(companion, catalogue, file.answers, { written: file.written });
+  const item = report.written.find((w) => w.exercise === ID && w.item === ITEM);
+  assert.deepEqual(item.entries.map((e) => [e.learner, e.seed ?? 0, e.text]), [['Ann', 7, 'At seven.'], ['Bo', 0, 'At the chapter\'s numbers.']]);
+  assert.deepEqual(file.unplaced, []);
 });

@@ -221,8 +221,8 @@ test('damaged suspend data on the LMS: what can be read is back, and the learner
 
 // A written text of `length` characters, typed into an explain item, as the widget sends it
 // (kept to its first 4,000, never half a character): what each version's LMS holds, and what a
-// launch from another browser gets back.
-function writtenRoundTrip(version, length) {
+// launch from another browser gets back. seed: the variant it was written at.
+function writtenRoundTrip(version, length, { seed = 0 } = {}) {
   // (Past 4,000, a character written as two code units sits across the limit.)
   const typed = length <= 4000 ? 'é'.repeat(length) : `${'é'.repeat(3999)}😀${'z'.repeat(length - 4001)}`;
   const kept = keptText(typed);
@@ -234,9 +234,9 @@ function writtenRoundTrip(version, length) {
   const session = scormSession({ api, adapter, ids: ['ch14.ex2'], packageId: 'p', policy: PRACTICE, local: memory(),
     onShortened: (plan) => shortened.push(plan) });
   session.start();
-  const state = { version: 2, exercises: { 'ch14.ex2': { seeds: { 0: { parts: {},
+  const state = { version: 2, exercises: { 'ch14.ex2': { seeds: { [seed]: { parts: {},
     explain: { why_not_a_distribution: { notes: kept, ticked: [0], revealed: false } } } } } } };
-  session.record({ exercise: 'ch14.ex2', item: 'why_not_a_distribution', text: kept });
+  session.record({ exercise: 'ch14.ex2', item: 'why_not_a_distribution', seed, text: kept });
   session.saveState(state);
   // (What the LMS stores: 1.2's responses are write-only to the SCO.)
   const stored = api.renderCommitCMI(true).cmi.interactions ?? {};
@@ -252,7 +252,7 @@ function writtenRoundTrip(version, length) {
       [`cmi.interactions.${n}.learner_response`]: item.learner_response }));
   }
   const elsewhere = scormSession({ api: lms(version, data), adapter, ids: ['ch14.ex2'], packageId: 'p', policy: PRACTICE, local: memory() }).start();
-  return { typed, kept, response, back: elsewhere.state.exercises['ch14.ex2']?.seeds['0']?.explain?.why_not_a_distribution?.notes ?? '',
+  return { typed, kept, response, back: elsewhere.state.exercises['ch14.ex2']?.seeds[seed]?.explain?.why_not_a_distribution?.notes ?? '',
     shortenedBack: elsewhere.shortened, shortened, suspend: api.cmi.suspend_data, count, ids: interactions.map((item) => item.id) };
 }
 
@@ -281,6 +281,38 @@ test('written work of 3,999, 4,000, 5,000 and 50,000 characters: kept whole up t
       }
       if (version === '2004') assert.equal(back, kept, '2004 keeps it whole');
     }
+  }
+});
+
+test('SCORM 2004: written work at a variant names it in its id (.vSEED, as a checked part); 1.2 keeps its ids; either id gives a cut text back', () => {
+  const item = 'ch14.ex2.written.why_not_a_distribution';
+  assert.deepEqual(writtenRoundTrip('2004', 100, { seed: 7 }).ids, [`${item}.v7`]);
+  assert.equal(writtenId('ch14.ex2', 'why_not_a_distribution', 1, { seed: 7 }), `${item}.v7`);
+  assert.deepEqual(writtenRoundTrip('2004', 100).ids, [item], 'the chapter\'s numbers: no mark, as a checked part');
+  // SCORM 1.2's pieces are named as before, whatever the variant.
+  assert.deepEqual(writtenRoundTrip('1.2', 600, { seed: 7 }).ids, [item, `${item}.2`, `${item}.3`]);
+  // Two explanations at seed 7 that the suspend data cannot both hold: the one it cuts comes
+  // back whole from its interaction, under the id this package writes or one without the
+  // variant (a package from before).
+  const long = 'é'.repeat(4000);
+  const explain = { a: { notes: long, ticked: [], revealed: false }, b: { notes: long, ticked: [], revealed: false } };
+  const state = { version: 2, exercises: { 'ch14.ex1': { seeds: { 7: { parts: {}, explain } } } } };
+  const api = lms('2004', { 'cmi.learner_id': 'gus', 'cmi.entry': 'ab-initio' });
+  const session = scormSession({ api, adapter: ADAPTERS[2004], ids: ['ch14.ex1'], packageId: 'p', policy: PRACTICE, local: memory() });
+  session.start();
+  for (const name of ['a', 'b']) session.record({ exercise: 'ch14.ex1', item: name, seed: 7, text: long });
+  session.saveState(state);
+  assert.equal(api.cmi.suspend_data.split(long).length, 2, 'the suspend data holds one of them whole');
+  const stored = api.renderCommitCMI(true).cmi.interactions;
+  assert.deepEqual([stored[0].id, stored[1].id], ['ch14.ex1.written.a.v7', 'ch14.ex1.written.b.v7']);
+  for (const renamed of [(id) => id, (id) => id.replace(/\.v7$/, '')]) {
+    const data = { 'cmi.learner_id': 'gus', 'cmi.entry': 'resume', 'cmi.suspend_data': api.cmi.suspend_data };
+    [0, 1].forEach((n) => Object.assign(data, { [`cmi.interactions.${n}.id`]: renamed(stored[n].id),
+      [`cmi.interactions.${n}.type`]: stored[n].type, [`cmi.interactions.${n}.learner_response`]: stored[n].learner_response }));
+    const back = scormSession({ api: lms('2004', data), adapter: ADAPTERS[2004], ids: ['ch14.ex1'], packageId: 'p', policy: PRACTICE,
+      local: memory() }).start();
+    const notes = back.state.exercises['ch14.ex1'].seeds['7'].explain;
+    assert.ok(notes.a.notes === long && notes.b.notes === long, `both whole, read from ${renamed(stored[0].id)}`);
   }
 });
 

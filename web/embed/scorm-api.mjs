@@ -53,9 +53,11 @@ const timespan12 = (ms) => {
 
 // An interaction's id and verdict: a checked part's (with its version and whether a
 // solution had been seen, where known), or a written item's or one of its pieces' (ungraded:
-// result neutral; with whether its reference notes were opened).
-const checkedOrWritten = (record, { marks = true } = {}) => (record.item !== undefined
-  ? { id: writtenId(record.exercise, record.item, record.piece ?? 1, { revealed: marks && record.revealed === true }), verdict: null }
+// result neutral; with whether its reference notes were opened; with its variant under
+// SCORM 2004, `variant`: scorm-values.mjs's writtenId).
+const checkedOrWritten = (record, { marks = true, variant = false } = {}) => (record.item !== undefined
+  ? { id: writtenId(record.exercise, record.item, record.piece ?? 1, { revealed: marks && record.revealed === true,
+    seed: variant ? record.seed : 0 }), verdict: null }
   : { id: interactionId(record.exercise, record.part, record.seed, marks
     ? { version: record.version, solutionSeen: record.solutionSeen } : {}), verdict: record.verdict });
 
@@ -142,7 +144,7 @@ export const ADAPTERS = {
     // the time it took, and the named mistake's tag as the description.
     interaction(cmi, n, record, { responseChars = MAX_TEXT } = {}) {
       const base = `cmi.interactions.${n}`;
-      const { id, verdict } = checkedOrWritten(record, { marks: false });
+      const { id, verdict } = checkedOrWritten(record, { marks: false, variant: true });
       cmi.set(`${base}.id`, id);
       cmi.set(`${base}.type`, 'long-fill-in');
       cmi.set(`${base}.timestamp`, record.at.toISOString().slice(0, 19));

@@ -16,7 +16,7 @@
 
 import { decodeSuspend, planSuspend } from './suspend-data.mjs';
 import { bind, MAX_INTERACTIONS, RESPONSE_12, statusOf } from './scorm-api.mjs';
-import { WRITTEN, scormId, utf8Length, writtenId, interactionId, responsePieces, lmsResponse } from './scorm-values.mjs';
+import { PLAN, WRITTEN, scormId, utf8Length, writtenId, interactionId, responsePieces, lmsResponse } from './scorm-values.mjs';
 import { isSettled } from '../ui/feedback-policy.mjs';
 import { readState, writtenAt } from '../ui/storage.mjs';
 import { MAX_TEXT } from '../ui/text-limits.mjs';
@@ -161,6 +161,10 @@ export function scormSession({ api, adapter, ids, packageId, policy, local = nul
   const interactions = { count: 0, byId: new Map(), skipped: 0 };
   const current = Object.create(null); // exercise -> the seed shown now
   const wholeInLms = new Set(); // 2004: written interactions that hold their whole text
+  // 2004: a written item's one interaction at a seed (a cut entry's item '' is the plan; its
+  // seed, a key of the suspend data, is text), named by its variant (scorm-values.mjs's writtenId).
+  const writtenAt2004 = (exercise, item, seed) => writtenId(exercise, item === '' ? PLAN : item, 1,
+    { seed: Number(seed ?? 0) || 0 });
   let toldShortened = '';
 
   // The browser's copy, read record by record (a damaged copy, or a damaged record in it,
@@ -234,7 +238,9 @@ export function scormSession({ api, adapter, ids, packageId, policy, local = nul
         for (const item of entries) {
           if (item.item === undefined) continue;
           const record = writtenAt(state.exercises[exercise], item.item, item.seed);
-          const response = responses.get(writtenId(exercise, item.item === '' ? 'plan' : item.item)) ?? '';
+          // (Its id as this package writes it, else as a package before it did: no variant.)
+          const response = responses.get(writtenAt2004(exercise, item.item, item.seed))
+            ?? responses.get(writtenAt2004(exercise, item.item, 0)) ?? '';
           if (record && response.trim().length > record.notes.length) record.notes = response.replace(/^ (?=\{)/, '');
         }
       }
@@ -263,8 +269,8 @@ export function scormSession({ api, adapter, ids, packageId, policy, local = nul
     keepLocally(state);
     commitSoon();
     // (Under 2004 a written text its interaction holds whole is not lost.)
-    const cut = plan.cut.filter((entry) => !(entry.item !== undefined && wholeInLms.has(writtenId(entry.exercise,
-      entry.item === '' ? 'plan' : entry.item))));
+    const cut = plan.cut.filter((entry) => !(entry.item !== undefined
+      && wholeInLms.has(writtenAt2004(entry.exercise, entry.item, entry.seed))));
     const said = JSON.stringify([cut.map((entry) => [entry.exercise, entry.item ?? entry.part]), plan.dropped.records > 0]);
     if ((cut.length || plan.dropped.records) && said !== toldShortened) {
       toldShortened = said;
@@ -325,7 +331,7 @@ export function scormSession({ api, adapter, ids, packageId, policy, local = nul
       commitSoon();
       return;
     }
-    const id = entry.item !== undefined ? writtenId(entry.exercise, entry.item)
+    const id = entry.item !== undefined ? writtenAt2004(entry.exercise, entry.item, entry.seed)
       : interactionId(entry.exercise, entry.part, entry.seed);
     let n = interactions.byId.get(id);
     // The checked parts take at most half the room, so that written work (which no other

@@ -32,9 +32,12 @@ export const REVEALED_WORDS = 'reference notes opened';
 // each its own interaction: exercise.written.ITEM for the first, then .2, .3, … (the class
 // report joins them again); then .seen where the learner had opened the item's reference
 // notes (revealed), as a checked part's id says a worked solution was seen, since SCORM 1.2's
-// report shows it nowhere else.
-export const writtenId = (exercise, item, piece = 1, { revealed = false } = {}) => scormId(exercise, WRITTEN, item,
-  ...(piece > 1 ? [String(piece)] : []), ...(revealed ? [SEEN] : []));
+// report shows it nowhere else. Under SCORM 2004 (one interaction per item, whole) the item's
+// id names its variant as a checked part's does, .v<seed> after ITEM for a seed other than 0,
+// since its reference notes, and so what the teacher compares the text with, are the
+// variant's; SCORM 1.2's ids stay as they were (seed 0 here), its pieces each within 255.
+export const writtenId = (exercise, item, piece = 1, { revealed = false, seed = 0 } = {}) => scormId(exercise, WRITTEN,
+  item, ...(seed ? [`v${seed}`] : []), ...(piece > 1 ? [String(piece)] : []), ...(revealed ? [SEEN] : []));
 
 // A learner's text as an LMS response: every line break (a matrix typed one row a line)
 // becomes a space, which the core reads the same way, since the runtimes' response types

@@ -105,7 +105,7 @@ function* readReportSteps(text, { resolve, catalogue, limits, source = '', fileI
     } else if (place.item !== undefined) {
       if (response.trim() !== '' || place.piece > 1) {
         written.push({ learner, exercise: place.exercise, item: place.item, text: response, ticked: null, piece: place.piece,
-          ...(place.revealed ? { revealed: true } : {}) });
+          ...(place.seed ? { seed: place.seed } : {}), ...(place.revealed ? { revealed: true } : {}) });
       } else {
         unplaced.push({ reason: REASONS.empty, id: question });
       }

@@ -9,19 +9,23 @@
 // (as scormId writes it) that is followed by a dot, then one of that exercise's part names
 // (as scormId writes it), then the optional marks in that order. Written work (an
 // explanation, a design task's plan) is EXERCISE.written.ITEM (scorm-values.mjs's
-// writtenId), ITEM an explain item's name or "plan", ".N" after it for the Nth piece
-// of a text too long for one response, and ".seen" last when the learner had opened its
-// reference notes (as a worked solution's mark).
+// writtenId), ITEM an explain item's name or "plan", then ".vSEED" for a variant (SCORM 2004's
+// since issue 46; an id without it, as 1.2's and earlier 2004 packages', is seed 0's), ".N"
+// for the Nth piece of a text too long for one response, and ".seen" last when the learner
+// had opened its reference notes (as a worked solution's mark).
 
 import { PLAN, SEEN, WRITTEN, scormId } from '../embed/scorm-values.mjs';
 import { readSeed } from '../seed.mjs';
 
 // The marks after a part's name: ".vSEED", ".hVERSION", ".seen", each optional, in order.
 const MARKS = new RegExp(`^(?:\\.v([0-9]+))?(?:\\.h([A-Za-z0-9-]{1,64}))?(\\.${SEEN})?$`);
+// The marks after a written item's name: ".vSEED" (SCORM 2004's, for a variant), ".N" (a
+// piece after the first, SCORM 1.2's), ".seen", each optional, in order.
+const WRITTEN_MARKS = new RegExp(`^(?:\\.v([0-9]+))?(?:\\.([2-9]|[1-9][0-9]))?(\\.${SEEN})?$`);
 
 // catalogue: companion.exercises() ([{id, parts: [names], explain: [names]}]) -> resolve(id)
 // -> {ok: true, exercise, part, seed, version?, solutionSeen?}, {ok: true, exercise, item,
-// piece, revealed?} (written work; revealed: its reference notes were opened) or {ok: false, reason}, the reason one of 'noId' (an empty id),
+// piece, seed? (a variant's), revealed?} (written work; revealed: its reference notes were opened) or {ok: false, reason}, the reason one of 'noId' (an empty id),
 // 'foreign' (no exercise id starts it), 'noPart' (the exercise has no part by that name;
 // `exercise` says which) and 'seed' (a variant number over 4294967295).
 export function interactionReader(catalogue) {
@@ -60,35 +64,43 @@ export function interactionReader(catalogue) {
   };
 }
 
-function partOf(exercise, rest) {
-  if (rest.startsWith(`${WRITTEN}.`)) {
-    const whole = rest.slice(WRITTEN.length + 1);
-    // (An item whose own name ends in .seen is read as named first.)
-    for (const [written, mark] of [[whole, {}], ...(whole.endsWith(`.${SEEN}`)
-      ? [[whole.slice(0, -SEEN.length - 1), { revealed: true }]] : [])]) {
-      if (exercise.items.has(written)) return { ok: true, exercise: exercise.id, item: exercise.items.get(written), piece: 1, ...mark };
-      const piece = /^(.+)\.([2-9]|[1-9][0-9])$/.exec(written);
-      if (piece && exercise.items.has(piece[1])) {
-        return { ok: true, exercise: exercise.id, item: exercise.items.get(piece[1]), piece: Number(piece[2]), ...mark };
-      }
-    }
-  }
-  const whole = exercise.parts.get(rest);
-  if (whole) return { ok: true, exercise: exercise.id, part: whole, seed: 0 };
-  // The part's name is the longest one the id starts with that leaves only marks after it.
+// The seed of a ".vSEED" mark (undefined: none) -> {seed} or null where it is over 4294967295.
+function seedOf(text) {
+  if (text === undefined) return { seed: 0 };
+  const read = readSeed(text);
+  return read.ok ? { seed: read.seed } : null;
+}
+
+// -> [name, marks (the match of `pattern`)] for the longest name of `names` (written -> name)
+// that `rest` starts with and that leaves only marks after it (so a name that ends in what
+// reads as a mark, such as .seen, is read as named first), or null.
+function namedWithMarks(names, rest, pattern) {
+  const whole = names.get(rest);
+  if (whole) return [whole, [rest]];
   for (let end = rest.length - 1; end > 0; end -= 1) {
     if (rest[end] !== '.') continue;
-    const name = exercise.parts.get(rest.slice(0, end));
-    const marks = name ? MARKS.exec(rest.slice(end)) : null;
-    if (!marks) continue;
-    const [, seedText, version, seen] = marks;
-    let seed = 0;
-    if (seedText !== undefined) {
-      const read = readSeed(seedText);
-      if (!read.ok) return { ok: false, reason: 'seed', exercise: exercise.id };
-      seed = read.seed;
-    }
-    return { ok: true, exercise: exercise.id, part: name, seed, ...(version ? { version } : {}), ...(seen ? { solutionSeen: true } : {}) };
+    const name = names.get(rest.slice(0, end));
+    const marks = name ? pattern.exec(rest.slice(end)) : null;
+    if (marks) return [name, marks];
   }
   return null;
+}
+
+function partOf(exercise, rest) {
+  const written = rest.startsWith(`${WRITTEN}.`)
+    ? namedWithMarks(exercise.items, rest.slice(WRITTEN.length + 1), WRITTEN_MARKS) : null;
+  if (written) {
+    const [item, [, seedText, piece, seen]] = written;
+    const variant = seedOf(seedText);
+    if (!variant) return { ok: false, reason: 'seed', exercise: exercise.id };
+    return { ok: true, exercise: exercise.id, item, piece: piece ? Number(piece) : 1, ...(variant.seed ? variant : {}),
+      ...(seen ? { revealed: true } : {}) };
+  }
+  const checked = namedWithMarks(exercise.parts, rest, MARKS);
+  if (!checked) return null;
+  const [part, [, seedText, version, seen]] = checked;
+  const variant = seedOf(seedText);
+  if (!variant) return { ok: false, reason: 'seed', exercise: exercise.id };
+  return { ok: true, exercise: exercise.id, part, seed: variant.seed, ...(version ? { version } : {}),
+    ...(seen ? { solutionSeen: true } : {}) };
 }

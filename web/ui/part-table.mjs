@@ -6,7 +6,9 @@
 // Each cell is the part's own form (part-view.mjs), named by its row and column ("State
 // left out 2: key, Readout r", the maths as words) and graded by the core as any part is; a null cell has nothing to fill. A row is named
 // by the source position its parts remove or delete ("2: key"), or "None" when they
-// change nothing (its token is null). Parts not in a table keep their own sections.
+// change nothing (its token is null). Parts not in a table keep their own sections. A cell
+// offers its worked solution as a part does (after the same checks, recorded the same way),
+// below the table, named by the cell, so that the table stays compact.
 
 import { el } from './dom.mjs';
 import { renderMathText } from './render-math.mjs';
@@ -33,12 +35,14 @@ export function tabledParts(exercise) {
   return names;
 }
 
-// -> {section, views}: the table, and the part views in its cells (to restore and count).
+// -> {section, views}: the table (and below it its cells' worked solutions, each offered
+// when that cell has earned it), and the part views in its cells (to restore and count).
 // `partOptions` are passed to every cell's partView; `numberOf(name)` is the part's index.
 export function partTable(companion, store, exercise, table, seed, numberOf, partOptions = {}) {
   const byName = new Map((exercise.parts ?? []).map((part) => [String(part.name), part]));
   const columns = (Array.isArray(table.columns) ? table.columns : []).map((text) => ({ text: String(text) }));
   const views = [];
+  const solutions = el('div', { class: 'cell-solutions' });
   const header = el('tr', {}, el('th', { scope: 'col' }, String(table.row_header ?? '')),
     columns.map((column) => {
       const th = el('th', { scope: 'col' });
@@ -56,7 +60,8 @@ export function partTable(companion, store, exercise, table, seed, numberOf, par
       renderMathText(heading, column.text);
       if (!part) return el('td', { class: 'table-cell-empty' }, heading, el('span', { 'aria-label': 'nothing to fill' }, '—'));
       const view = partView(companion, store, exercise, part, numberOf(part.name), seed,
-        { ...partOptions, cellName: `${table.row_header ?? 'Row'} ${label}, ${spokenText(column.text)}` });
+        { ...partOptions, cellName: `${table.row_header ?? 'Row'} ${label}, ${spokenText(column.text)}`,
+          cellSolutions: solutions });
       views.push(view);
       return el('td', {}, heading, view.section);
     });
@@ -70,8 +75,8 @@ export function partTable(companion, store, exercise, table, seed, numberOf, par
     caption.append(el('span', { class: 'answer-keys' }, ' In a field of several lines, Enter starts a new line',
       el('span', { class: 'keys-shortcut' }, ' and Ctrl+Enter (⌘+Enter on a Mac) checks the answer'), '.'));
   }
-  const section = el('div', { class: 'table-scroll part-table', role: 'region', tabindex: '0',
+  const scroll = el('div', { class: 'table-scroll part-table', role: 'region', tabindex: '0',
     'aria-label': String(table.caption || 'Fill-in table').replace(/\$/g, '') },
   el('table', { class: 'fill-in-table' }, caption, el('thead', {}, header), el('tbody', {}, body)));
-  return { section, views };
+  return { section: el('div', { class: 'part-table-block' }, scroll, solutions), views };
 }

@@ -38,9 +38,10 @@ export function partHeading(part, index) {
 
 let saveWarningShown = false;
 
-// Said after the check that brings a part's worked solution (part-view's announcer).
-const OFFER_SENTENCE = 'A worked solution of this part is now offered: its button, Show a worked solution, ' +
-  'is below the feedback.';
+// Said after the check that brings a part's worked solution (part-view's announcer): a part's
+// button is below its feedback, a table cell's below the table.
+const offerSentence = (where) => 'A worked solution of this part is now offered: its button, Show a worked solution, ' +
+  `is below the ${where}.`;
 
 // The page's answer to a save that failed: one notice for the whole page.
 function warnOnce() {
@@ -67,6 +68,8 @@ function warnOnce() {
 //   cellName       for a cell of a fill-in table (part-table.mjs): the field's name from
 //                  its row and column; the part is then laid out compactly (no heading,
 //                  prompt or hint: the table's headers say what is asked)
+//   cellSolutions  for such a cell, the element below the table where the cell's worked
+//                  solution is offered, named by the cell (none: the cell offers none)
 //   solutionSeen   () -> whether the learner has seen a worked solution of this part by other
 //                  means (the part's own, opened here, is kept in the store); kept with each
 //                  try, as the exercise's `version`, where the core gives one, is
@@ -76,7 +79,7 @@ function warnOnce() {
 //                  feedback without values
 export function partView(companion, store, exercise, part, index, seed,
   { letters = null, headingLevel = 2, onGraded = () => {}, onSaveFailed = warnOnce, decimalRuleId = null,
-    cellName = null, titleId = null, policy = PRACTICE, solutionSeen = () => false } = {}) {
+    cellName = null, cellSolutions = null, titleId = null, policy = PRACTICE, solutionSeen = () => false } = {}) {
   const name = String(part.name);
   const inputId = uniqueId('answer');
   const feedbackId = uniqueId('feedback');
@@ -141,11 +144,11 @@ export function partView(companion, store, exercise, part, index, seed,
     section.append(toggle, hint);
   }
   let seen = saved?.solutionSeen === true;
-  const solution = cellName ? null : solutionBlock(() => {
+  const solution = cellName && !cellSolutions ? null : solutionBlock(() => {
     seen = true;
     if (!store.markSolutionSeen(exercise.id, name, seed)) onSaveFailed();
-  }, async () => (await companion.solutions(exercise.id, { seed })).get(name) ?? []);
-  if (solution) section.append(solution.section);
+  }, async () => (await companion.solutions(exercise.id, { seed })).get(name) ?? [], { name: cellName, part: name });
+  if (solution) (cellName ? cellSolutions : section).append(solution.section);
 
   const exactLabel = exercise.chapter === 14 ? 'Exact answer' : 'The core’s value';
   // Emptied first, so that the same sentence twice in a row is announced twice.
@@ -210,7 +213,7 @@ export function partView(companion, store, exercise, part, index, seed,
     if (!store.savePart(exercise.id, name, record, seed, check)) onSaveFailed();
     // The check that brings the offer of a worked solution says so: the offer is heard when it
     // appears, and that check is not announced as the ones before it were.
-    const offered = updateSolution() ? ` ${OFFER_SENTENCE}` : '';
+    const offered = updateSolution() ? ` ${offerSentence(cellName ? 'table' : 'feedback')}` : '';
     announce(outOfAttempts ? `Not correct. ${closedSentence()}${offered}`
       : `${announcementOf(result, exercise.decimalRule ?? null)}${closedNow ? ` ${closedSentence()}` : ''}${offered}`);
     const latencyMs = again || begunAt === null ? 0 : Math.round(performance.now() - begunAt);

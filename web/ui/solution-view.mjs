@@ -9,8 +9,10 @@ import { renderMathText } from './render-math.mjs';
 // of its lines: the call is in the whole core, which a page loads only when a solution is
 // offered (companion.solutions), so that the core it waits for carries none of the working.
 // -> {section, offer(seen)}; offer(seen) -> whether the offer appears now (it was not on the
-// page before). onOpen: called when it is opened.
-export function solutionBlock(onOpen, load) {
+// page before). onOpen: called when it is opened. name: where the block stands apart from its
+// part (below a fill-in table, for one of its cells: part-table.mjs), the part's name in
+// words, which labels the block; part: its name, kept on the block as data-part.
+export function solutionBlock(onOpen, load, { name = null, part = null } = {}) {
   const stepsId = uniqueId('solution');
   // The lines are written into the page only when the learner opens them: until then no value
   // of the solution is on the page (a policy that hides values offers it only once the part is
@@ -53,7 +55,10 @@ export function solutionBlock(onOpen, load) {
   const note = el('p', { class: 'solution-note' });
   const button = el('button', { type: 'button', class: 'show-solution', 'aria-expanded': 'false',
     'aria-controls': stepsId }, 'Show a worked solution');
-  const section = el('div', { class: 'solution', hidden: true }, note, button, steps);
+  const labelId = `${stepsId}-label`;
+  const section = el('div', { class: 'solution', hidden: true, ...(name ? { role: 'group', 'aria-labelledby': labelId,
+    'data-part': part } : {}) }, name ? el('p', { id: labelId, class: 'solution-for' }, `Worked solution: ${name}`) : null,
+  note, button, steps);
   const showSeen = () => {
     note.textContent = 'You saw the worked solution: each step from the given inputs, with this variant’s numbers.';
   };
