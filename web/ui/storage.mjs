@@ -11,7 +11,12 @@
 //                solutionSeen?: true (the learner opened the part's worked solution),
 //                tries?: [{at: ISO time, text, verdict, mistake?: tag, followThrough?: {from: [parts],
 //                          counts: bool}, solutionSeen?: true, version?: string}]}}}},
-//      open?: {ticked: [int], notes: string, revealed: boolean}}}}
+//      open?: {ticked: [int], notes: string, revealed: boolean},
+//      practice?: {[part]: {tag, seeds: [seed], streak: int, practised: boolean, at?: ISO time}}}}}
+// ("practice" is the practice of a part's named mistake on new variants (practice-target.mjs):
+// the mistake's tag, the variants drawn so far (the last is the one shown), the right answers
+// in a row, and whether it was practised (never undone); it is the part's, whatever the seed
+// it was answered at. A store without it reads as before.)
 // ("open" is an open design task's checklist and notes; a seed's "explain" holds the same for
 // each written half of an exercise, by the explain item's name. The written half is kept per
 // seed as the parts are: its reference notes hold that variant's answers, so notes revealed
@@ -63,6 +68,8 @@
 //     explain item at that seed)
 //   writtenAt(exerciseRecord, item, seed) -> a written item's record in a state (item '' or
 //     null: the open design task), or undefined
+//   store.practice(id, part) -> the part's practice record (a copy) or null
+//   store.savePractice(id, part, {tag, seeds, streak, practised}) (stamped with the time)
 //   store.clearAnswers(id, seed = 0) -> removes the saved answers of one exercise at one seed
 //   store.snapshot() -> a deep copy of the whole state (null-prototype maps)
 //   store.replace(state) -> false unless every record of state is valid; then persists it
@@ -79,6 +86,7 @@ const MAX_NAME = 200; // exercise ids and part names
 export const MAX_TRIES = 20;
 const MAX_TAG = 100; // a named mistake's tag
 const MAX_VERSION = 64; // an exercise version (a hash of its content)
+const MAX_PRACTICE_SEEDS = 50; // the variants a practice keeps (its latest)
 
 // A map keyed by user data: no prototype, so no key can reach Object.prototype.
 export const dict = () => Object.create(null);
@@ -149,6 +157,30 @@ function openRecord(record) {
   return { ticked: [...record.ticked], notes: record.notes, revealed: record.revealed };
 }
 
+// A part's practice record, copied field by field, or null when it is not one.
+export function practiceRecord(record) {
+  if (!isPlainObject(record) || typeof record.tag !== 'string' || record.tag === '' || record.tag.length > MAX_TAG
+    || !Array.isArray(record.seeds) || !record.seeds.every((seed) => readSeed(seed).ok && typeof seed === 'number')
+    || !Number.isSafeInteger(record.streak) || record.streak < 0 || typeof record.practised !== 'boolean') return null;
+  const copy = { tag: record.tag, seeds: record.seeds.slice(-MAX_PRACTICE_SEEDS), streak: record.streak,
+    practised: record.practised };
+  if (isTime(record.at)) copy.at = record.at;
+  return copy;
+}
+
+// {[part]: record} -> [null-prototype map of the practice records that can be read, number dropped].
+function readPractice(practice) {
+  const parts = dict();
+  if (!isPlainObject(practice)) return [parts, 1];
+  let dropped = 0;
+  for (const [name, record] of Object.entries(practice)) {
+    const copy = isName(name) ? practiceRecord(record) : null;
+    if (copy) parts[name] = copy;
+    else dropped += 1;
+  }
+  return [parts, dropped];
+}
+
 // {parts} -> [null-prototype parts map, number dropped]; the whole group counts as one
 // dropped record when it is not an object of parts.
 function readParts(holder) {
@@ -217,7 +249,12 @@ function readV2(raw) {
         holder.explain[name] ??= item;
       }
     }
-    if (Object.keys(exercise.seeds).length || exercise.open) state.exercises[id] = exercise;
+    if (record.practice !== undefined) {
+      const [practice, lost] = readPractice(record.practice);
+      dropped += lost;
+      if (Object.keys(practice).length) exercise.practice = practice;
+    }
+    if (Object.keys(exercise.seeds).length || exercise.open || exercise.practice) state.exercises[id] = exercise;
   }
   return { state, dropped };
 }
@@ -431,9 +468,26 @@ export class AnswerStore {
     if (!record || !Object.hasOwn(record.seeds, key)) return true;
     if (record.seeds[key].explain) record.seeds[key].parts = dict();
     else delete record.seeds[key];
-    if (Object.keys(record.seeds).length === 0 && record.open === undefined) {
+    if (Object.keys(record.seeds).length === 0 && record.open === undefined && record.practice === undefined) {
       delete this.state.exercises[exerciseId];
     }
+    return this.persist();
+  }
+
+  // The part's practice record ({tag, seeds, streak, practised, at?}, a copy), or null.
+  practice(exerciseId, partName) {
+    const record = this.state.exercises[exerciseId]?.practice?.[partName];
+    return record ? structuredClone(record) : null;
+  }
+
+  // Keeps a part's practice (a record that is not of the shape is refused: false), stamped
+  // with the time; a practised mistake stays practised.
+  savePractice(exerciseId, partName, record, now = new Date()) {
+    const before = this.state.exercises[exerciseId]?.practice?.[partName];
+    const copy = practiceRecord({ ...record, at: now.toISOString(),
+      practised: record?.practised === true || (before?.practised === true && before.tag === record?.tag) });
+    if (!copy) return false;
+    (this.#exercise(exerciseId).practice ??= dict())[String(partName)] = copy;
     return this.persist();
   }
 
