@@ -17,6 +17,7 @@ import { PRACTICE, isSettled, solutionAfter, solutionWaitsForSettled } from './f
 import { attemptsText, showResult, showClosed, showKeptVerdict, announcementOf } from './verdict-view.mjs';
 import { textControl, choiceControl, letterControl } from './answer-control.mjs';
 import { solutionBlock } from './solution-view.mjs';
+import { practiceView } from './practice-view.mjs';
 
 // The learner's checked answers to the exercise's other parts, for follow-through.
 function earlierAnswers(store, exercise, name, seed) {
@@ -74,9 +75,13 @@ function warnOnce() {
 //                  limit, a part is closed (its field read-only, its Check refused) once it
 //                  is correct or out of attempts; with values hidden, the core words the
 //                  feedback without values
+//   onPractised    called with {part, tag, words, seeds} once the learner has practised the
+//                  part's named mistake on new variants (practice-view.mjs: the offer,
+//                  "Practise this step", follows the feedback of a settled part whose tries
+//                  at this seed named a mistake; not in a table's cell)
 export function partView(companion, store, exercise, part, index, seed,
   { letters = null, headingLevel = 2, onGraded = () => {}, onSaveFailed = warnOnce, decimalRuleId = null,
-    cellName = null, titleId = null, policy = PRACTICE, solutionSeen = () => false } = {}) {
+    cellName = null, titleId = null, policy = PRACTICE, solutionSeen = () => false, onPractised = () => {} } = {}) {
   const name = String(part.name);
   const inputId = uniqueId('answer');
   const feedbackId = uniqueId('feedback');
@@ -146,6 +151,9 @@ export function partView(companion, store, exercise, part, index, seed,
     if (!store.markSolutionSeen(exercise.id, name, seed)) onSaveFailed();
   }, async () => (await companion.solutions(exercise.id, { seed })).get(name) ?? []);
   if (solution) section.append(solution.section);
+  const practice = cellName || typeof companion.mistakes !== 'function' ? null
+    : practiceView(companion, store, exercise, part, seed, { policy, headingLevel, onSaveFailed, onPractised });
+  if (practice) section.insertBefore(practice.section, announcer);
 
   const exactLabel = exercise.chapter === 14 ? 'Exact answer' : 'The core’s value';
   // Emptied first, so that the same sentence twice in a row is announced twice.
@@ -194,6 +202,7 @@ export function partView(companion, store, exercise, part, index, seed,
       closeIfSettled();
       if (closed && verdict !== 'correct') showClosed(feedback, Boolean(part.hint && !cellName));
       updateSolution();
+      practice?.update(record);
       return;
     }
     record = { text, verdict, attempts };
@@ -208,6 +217,7 @@ export function partView(companion, store, exercise, part, index, seed,
       followThrough: result.followThrough ?? null, solutionSeen: seen || solutionSeen() === true || undefined,
       version: typeof exercise.version === 'string' ? exercise.version : undefined };
     if (!store.savePart(exercise.id, name, record, seed, check)) onSaveFailed();
+    practice?.update(record);
     // The check that brings the offer of a worked solution says so: the offer is heard when it
     // appears, and that check is not announced as the ones before it were.
     const offered = updateSolution() ? ` ${OFFER_SENTENCE}` : '';
