@@ -16,7 +16,8 @@
 
 import { decodeSuspend, planSuspend } from './suspend-data.mjs';
 import { bind, MAX_INTERACTIONS, RESPONSE_12, statusOf } from './scorm-api.mjs';
-import { WRITTEN, scormId, utf8Length, writtenId, interactionId, responsePieces, lmsResponse } from './scorm-values.mjs';
+import { WRITTEN, scormId, utf8Length, writtenId, interactionId, practiceId, responsePieces,
+  lmsResponse } from './scorm-values.mjs';
 import { isSettled } from '../ui/feedback-policy.mjs';
 import { readState, writtenAt } from '../ui/storage.mjs';
 import { MAX_TEXT } from '../ui/text-limits.mjs';
@@ -326,7 +327,7 @@ export function scormSession({ api, adapter, ids, packageId, policy, local = nul
       return;
     }
     const id = entry.item !== undefined ? writtenId(entry.exercise, entry.item)
-      : interactionId(entry.exercise, entry.part, entry.seed);
+      : entry.practice !== undefined ? practiceId(entry.exercise, entry.part) : interactionId(entry.exercise, entry.part, entry.seed);
     let n = interactions.byId.get(id);
     // The checked parts take at most half the room, so that written work (which no other
     // record in the LMS holds) always finds some.

@@ -3,6 +3,7 @@
 // (web/report/interactions.mjs) reads the ids back.
 
 import { cutText } from '../ui/text-limits.mjs';
+import { tagWords } from '../ui/practice-target.mjs';
 
 export { cutText };
 
@@ -35,6 +36,16 @@ export const REVEALED_WORDS = 'reference notes opened';
 // report shows it nowhere else.
 export const writtenId = (exercise, item, piece = 1, { revealed = false } = {}) => scormId(exercise, WRITTEN, item,
   ...(piece > 1 ? [String(piece)] : []), ...(revealed ? [SEEN] : []));
+
+// The mark of a part's practice: exercise.part.practice, the interaction that records that
+// the learner practised the part's named mistake on new variants (result correct; its
+// response the mistake's tag; under 2004 its description PRACTISED_WORDS and the mistake).
+export const PRACTICE = 'practice';
+export const PRACTISED_WORDS = 'practised';
+export const practiceId = (exercise, part) => scormId(exercise, part, PRACTICE);
+// What a teacher reads for a practised mistake (the class report, its CSV, SCORM 2004's
+// description): "practised: divided by count".
+export const practisedText = (tag) => `${PRACTISED_WORDS}: ${tagWords(tag)}`;
 
 // A learner's text as an LMS response: every line break (a matrix typed one row a line)
 // becomes a space, which the core reads the same way, since the runtimes' response types

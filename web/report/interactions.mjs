@@ -11,9 +11,10 @@
 // explanation, a design task's plan) is EXERCISE.written.ITEM (scorm-values.mjs's
 // writtenId), ITEM an explain item's name or "plan", ".N" after it for the Nth piece
 // of a text too long for one response, and ".seen" last when the learner had opened its
-// reference notes (as a worked solution's mark).
+// reference notes (as a worked solution's mark). A part's named mistake practised on new
+// variants is EXERCISE.PART.practice (scorm-values.mjs's practiceId), its response the tag.
 
-import { PLAN, SEEN, WRITTEN, scormId } from '../embed/scorm-values.mjs';
+import { PLAN, PRACTICE, SEEN, WRITTEN, scormId } from '../embed/scorm-values.mjs';
 import { readSeed } from '../seed.mjs';
 
 // The marks after a part's name: ".vSEED", ".hVERSION", ".seen", each optional, in order.
@@ -21,7 +22,8 @@ const MARKS = new RegExp(`^(?:\\.v([0-9]+))?(?:\\.h([A-Za-z0-9-]{1,64}))?(\\.${S
 
 // catalogue: companion.exercises() ([{id, parts: [names], explain: [names]}]) -> resolve(id)
 // -> {ok: true, exercise, part, seed, version?, solutionSeen?}, {ok: true, exercise, item,
-// piece, revealed?} (written work; revealed: its reference notes were opened) or {ok: false, reason}, the reason one of 'noId' (an empty id),
+// piece, revealed?} (written work; revealed: its reference notes were opened), {ok: true,
+// exercise, part, practice: true} (a named mistake practised) or {ok: false, reason}, the reason one of 'noId' (an empty id),
 // 'foreign' (no exercise id starts it), 'noPart' (the exercise has no part by that name;
 // `exercise` says which) and 'seed' (a variant number over 4294967295).
 export function interactionReader(catalogue) {
@@ -75,6 +77,9 @@ function partOf(exercise, rest) {
   }
   const whole = exercise.parts.get(rest);
   if (whole) return { ok: true, exercise: exercise.id, part: whole, seed: 0 };
+  // (A part whose own name ends in .practice is read as named first.)
+  const practised = rest.endsWith(`.${PRACTICE}`) ? exercise.parts.get(rest.slice(0, -PRACTICE.length - 1)) : null;
+  if (practised) return { ok: true, exercise: exercise.id, part: practised, practice: true };
   // The part's name is the longest one the id starts with that leaves only marks after it.
   for (let end = rest.length - 1; end > 0; end -= 1) {
     if (rest[end] !== '.') continue;
