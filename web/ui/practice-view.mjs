@@ -74,7 +74,7 @@ export function practiceView(companion, store, exercise, part, seed, { policy, h
     const control = Array.isArray(asked.options) ? choiceControl(asked, name, inputId, feedbackId)
       : textControl(asked, name, inputId, feedbackId);
     const check = el('button', { type: 'submit', class: 'check practice-check' }, 'Check');
-    const feedback = el('div', { id: feedbackId, class: 'feedback practice-feedback' });
+    const feedback = el('div', { id: feedbackId, class: 'practice-feedback' });
     const form = el('form', { class: 'answer-form practice-form', novalidate: true }, control.head,
       control.control ? el('div', { class: 'answer-row' }, control.control, check) : el('div', { class: 'answer-row' }, check),
       control.note ?? null);
