@@ -57,7 +57,7 @@ const timespan12 = (ms) => {
 // result neutral; with whether its reference notes were opened), or a part's practice (result
 // correct: its named mistake practised).
 const checkedOrWritten = (record, { marks = true } = {}) => (record.practice !== undefined
-  ? { id: practiceId(record.exercise, record.part), verdict: 'correct' } : record.item !== undefined
+  ? { id: practiceId(record.exercise, record.part, record.practice), verdict: 'correct' } : record.item !== undefined
   ? { id: writtenId(record.exercise, record.item, record.piece ?? 1, { revealed: marks && record.revealed === true }), verdict: null }
   : { id: interactionId(record.exercise, record.part, record.seed, marks
     ? { version: record.version, solutionSeen: record.solutionSeen } : {}), verdict: record.verdict });

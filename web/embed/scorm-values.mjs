@@ -37,12 +37,14 @@ export const REVEALED_WORDS = 'reference notes opened';
 export const writtenId = (exercise, item, piece = 1, { revealed = false } = {}) => scormId(exercise, WRITTEN, item,
   ...(piece > 1 ? [String(piece)] : []), ...(revealed ? [SEEN] : []));
 
-// The mark of a part's practice: exercise.part.practice, the interaction that records that
-// the learner practised the part's named mistake on new variants (result correct; its
-// response the mistake's tag; under 2004 its description PRACTISED_WORDS and the mistake).
+// The mark of a part's practice: exercise.part.practice.TAG, the interaction that records
+// that the learner practised the part's named mistake TAG on new variants (result correct;
+// its response the mistake's tag, whole, where the id's is cut to the 255 characters both
+// versions allow; under 2004 its description PRACTISED_WORDS and the mistake), one per part
+// and mistake. (The first ids had no tag: exercise.part.practice, which the report still reads.)
 export const PRACTICE = 'practice';
 export const PRACTISED_WORDS = 'practised';
-export const practiceId = (exercise, part) => scormId(exercise, part, PRACTICE);
+export const practiceId = (exercise, part, tag) => scormId(exercise, part, PRACTICE, ...(tag ? [tag] : []));
 // What a teacher reads for a practised mistake (the class report, its CSV, SCORM 2004's
 // description): "practised: divided by count".
 export const practisedText = (tag) => `${PRACTISED_WORDS}: ${tagWords(tag)}`;

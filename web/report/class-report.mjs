@@ -107,7 +107,8 @@ function* readReportSteps(text, { resolve, catalogue, limits, source = '', fileI
     if (!place.ok) {
       unplaced.push({ reason: REASONS[place.reason] ?? REASONS.foreign, id: question });
     } else if (place.practice) {
-      if (response.trim() !== '') practice.push({ learner, exercise: place.exercise, part: place.part, tag: response.trim() });
+      const tag = response.trim() || place.tag;
+      if (tag) practice.push({ learner, exercise: place.exercise, part: place.part, tag });
     } else if (place.item !== undefined) {
       if (response.trim() !== '' || place.piece > 1) {
         written.push({ learner, exercise: place.exercise, item: place.item, text: response, ticked: null, piece: place.piece,

@@ -12,7 +12,8 @@
 // writtenId), ITEM an explain item's name or "plan", ".N" after it for the Nth piece
 // of a text too long for one response, and ".seen" last when the learner had opened its
 // reference notes (as a worked solution's mark). A part's named mistake practised on new
-// variants is EXERCISE.PART.practice (scorm-values.mjs's practiceId), its response the tag.
+// variants is EXERCISE.PART.practice.TAG (scorm-values.mjs's practiceId; EXERCISE.PART.practice
+// as first written), its response the tag.
 
 import { PLAN, PRACTICE, SEEN, WRITTEN, scormId } from '../embed/scorm-values.mjs';
 import { readSeed } from '../seed.mjs';
@@ -23,7 +24,7 @@ const MARKS = new RegExp(`^(?:\\.v([0-9]+))?(?:\\.h([A-Za-z0-9-]{1,64}))?(\\.${S
 // catalogue: companion.exercises() ([{id, parts: [names], explain: [names]}]) -> resolve(id)
 // -> {ok: true, exercise, part, seed, version?, solutionSeen?}, {ok: true, exercise, item,
 // piece, revealed?} (written work; revealed: its reference notes were opened), {ok: true,
-// exercise, part, practice: true} (a named mistake practised) or {ok: false, reason}, the reason one of 'noId' (an empty id),
+// exercise, part, practice: true, tag? (as the id writes it)} (a named mistake practised) or {ok: false, reason}, the reason one of 'noId' (an empty id),
 // 'foreign' (no exercise id starts it), 'noPart' (the exercise has no part by that name;
 // `exercise` says which) and 'seed' (a variant number over 4294967295).
 export function interactionReader(catalogue) {
@@ -77,9 +78,14 @@ function partOf(exercise, rest) {
   }
   const whole = exercise.parts.get(rest);
   if (whole) return { ok: true, exercise: exercise.id, part: whole, seed: 0 };
-  // (A part whose own name ends in .practice is read as named first.)
-  const practised = rest.endsWith(`.${PRACTICE}`) ? exercise.parts.get(rest.slice(0, -PRACTICE.length - 1)) : null;
-  if (practised) return { ok: true, exercise: exercise.id, part: practised, practice: true };
+  // A practice: PART.practice.TAG, or PART.practice as first written (the tag only in its
+  // response); the longest part name first (a part whose own name holds .practice is read as
+  // named first, above).
+  for (let at = rest.lastIndexOf(`.${PRACTICE}`); at > 0; at = rest.lastIndexOf(`.${PRACTICE}`, at - 1)) {
+    const after = rest.slice(at + PRACTICE.length + 1);
+    const practised = after === '' || /^\.[A-Za-z0-9._-]+$/.test(after) ? exercise.parts.get(rest.slice(0, at)) : null;
+    if (practised) return { ok: true, exercise: exercise.id, part: practised, practice: true, ...(after ? { tag: after.slice(1) } : {}) };
+  }
   // The part's name is the longest one the id starts with that leaves only marks after it.
   for (let end = rest.length - 1; end > 0; end -= 1) {
     if (rest[end] !== '.') continue;

@@ -37,8 +37,8 @@ export function readProgressAnswers(text) {
   const written = [];
   const practice = [];
   for (const [exercise, record] of Object.entries(read.state.exercises)) {
-    for (const [part, saved] of Object.entries(record.practice ?? {})) {
-      if (saved.practised) practice.push({ exercise, part, tag: saved.tag });
+    for (const [part, list] of Object.entries(record.practice ?? {})) {
+      for (const saved of list) if (saved.practised) practice.push({ exercise, part, tag: saved.tag });
     }
     for (const [seed, { parts, explain }] of Object.entries(record.seeds)) {
       for (const [item, saved] of Object.entries(explain ?? {})) {

@@ -9,13 +9,13 @@
 // the record with more attempts wins (the file's on a tie), with the tries of both (each
 // once, in time order, capped as the store caps them). The message says exactly what
 // changed: exercises new to this browser, answers added, replaced, kept, dropped. A part's
-// practice of a named mistake (storage.mjs's `practice`) is taken from the file where this
-// browser has none of that mistake, or where the file's is practised and this browser's is
-// not (a practised mistake stays practised). A file's
+// practice of a named mistake (storage.mjs's `practice`, one record per part and mistake) is
+// taken from the file where this browser has none of that mistake, or where storage.mjs's
+// takePractice does not keep this browser's (a practised mistake stays practised). A file's
 // learner becomes this browser's learner when this browser has no name yet (a learner
 // moving to a new browser), so that their next file is the same learner's.
 
-import { cappedTries, dict, readState, STORAGE_VERSION } from './storage.mjs';
+import { cappedTries, dict, readState, takePractice, STORAGE_VERSION } from './storage.mjs';
 import { learnerRecord } from './learner.mjs';
 import { plural } from './format.mjs';
 
@@ -123,11 +123,9 @@ function merge(current, incoming) {
       target.open = record.open;
       counts.notes += 1;
     }
-    for (const [part, saved] of Object.entries(record.practice ?? {})) {
-      const mine = target.practice?.[part];
-      if (mine && (mine.practised || (mine.tag === saved.tag && !saved.practised && mine.seeds.length >= saved.seeds.length))) continue;
-      (target.practice ??= dict())[part] = saved;
-      counts.practice += 1;
+    for (const [part, list] of Object.entries(record.practice ?? {})) {
+      const held = (target.practice ??= dict())[part] ??= [];
+      for (const saved of list) if (takePractice(held, saved)) counts.practice += 1;
     }
   }
   return { merged, counts };
