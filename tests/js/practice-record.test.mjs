@@ -16,6 +16,11 @@ import { readReportFile } from '../../web/report/class-report.mjs';
 import { interactionReader } from '../../web/report/interactions.mjs';
 import { ADAPTERS } from '../../web/embed/scorm-api.mjs';
 import { practiceId, practisedText } from '../../web/embed/scorm-values.mjs';
+import { PRACTICE_SEEDS, decodeSuspend, encodeSuspend, planSuspend } from '../../web/embed/suspend-data.mjs';
+import { SUSPEND_LIMITS, scormSession } from '../../web/embed/scorm-session.mjs';
+import { PRACTICE as PRACTICE_POLICY } from '../../web/ui/feedback-policy.mjs';
+import { Scorm12API } from 'scorm-again/scorm12';
+import { Scorm2004API } from 'scorm-again/scorm2004';
 import { MAX_CANDIDATES, afterCheck, candidateSeeds, mistakeOf, mistakeShowsAt, mistakeWords, practiceSeed,
   tagWords } from '../../web/ui/practice-target.mjs';
 
@@ -26,6 +31,13 @@ const TAG = 'a-named-mistake';
 afterEach(() => {
   delete globalThis.window;
 });
+
+// scorm-again (npm) as the LMS, as tests/js/scorm-session.test.mjs drives it.
+const scormLms = (version, data = {}) => {
+  const api = version === '2004' ? new Scorm2004API({ logLevel: 5 }) : new Scorm12API({ logLevel: 5 });
+  api.loadFromFlattenedJSON(data, '');
+  return api;
+};
 
 let companionOnce = null;
 const core = () => (companionOnce ??= loadCompanion());
@@ -79,7 +91,7 @@ test('the progress file carries the practice: exported, read back, imported (a p
     { at: '2026-03-01T00:00:00Z', text: '[1]', verdict: 'correct' });
   store.savePractice(ID, PART, { tag: TAG, seeds: [5, 6], streak: 2, practised: true });
   const text = exportProgress(store, new Date('2026-03-02T00:00:00Z'), { id: 'a1b2c3d4', name: 'Ann', email: '' });
-  assert.deepEqual(readProgress(text).state.exercises[ID].practice[PART].seeds, [5, 6]);
+  assert.deepEqual(readProgress(text).state.exercises[ID].practice[PART].map((record) => record.seeds), [[5, 6]]);
   assert.deepEqual(readProgressAnswers(text).practice, [{ exercise: ID, part: PART, tag: TAG }]);
   withStorage();
   const here = openStore().store;
@@ -156,18 +168,122 @@ test('SCORM: a practised mistake is the interaction exercise.part.practice, corr
   const record = { exercise: ID, part: PART, seed: 4, practice: TAG, verdict: 'correct', text: TAG, at };
   const twelve = new Map();
   ADAPTERS['1.2'].interaction(set(twelve), 0, record);
-  assert.equal(twelve.get('cmi.interactions.0.id'), `${ID}.${PART}.practice`);
-  assert.equal(twelve.get('cmi.interactions.0.id'), practiceId(ID, PART));
+  assert.equal(twelve.get('cmi.interactions.0.id'), `${ID}.${PART}.practice.${TAG}`, 'one interaction per part and mistake');
+  assert.equal(twelve.get('cmi.interactions.0.id'), practiceId(ID, PART, TAG));
   assert.equal(twelve.get('cmi.interactions.0.result'), 'correct');
   assert.equal(twelve.get('cmi.interactions.0.student_response'), TAG);
   const twenty04 = new Map();
   ADAPTERS[2004].interaction(set(twenty04), 0, record);
-  assert.equal(twenty04.get('cmi.interactions.0.id'), practiceId(ID, PART));
+  assert.equal(twenty04.get('cmi.interactions.0.id'), practiceId(ID, PART, TAG));
   assert.equal(twenty04.get('cmi.interactions.0.result'), 'correct');
   assert.equal(twenty04.get('cmi.interactions.0.description'), practisedText(TAG));
   // Read back by the class report.
   const companion = await core();
   const resolve = interactionReader(companion.exercises());
-  assert.deepEqual(resolve(practiceId(ID, PART)), { ok: true, exercise: ID, part: PART, practice: true });
+  assert.deepEqual(resolve(practiceId(ID, PART, TAG)), { ok: true, exercise: ID, part: PART, practice: true, tag: TAG });
+  assert.deepEqual(resolve(`${ID}.${PART}.practice`), { ok: true, exercise: ID, part: PART, practice: true },
+    'the first ids, without the tag, are still read');
+  // Within both versions' 255 characters, however long the tag (its response holds it whole).
+  assert.ok(practiceId(ID, PART, 'x'.repeat(300)).length <= 255);
+  assert.equal(resolve(practiceId(ID, PART, 'x'.repeat(300))).part, PART);
   assert.deepEqual(resolve(`${ID}.${PART}.v4`), { ok: true, exercise: ID, part: PART, seed: 4 });
+});
+
+test('one practice record per part and mistake: practising another mistake keeps the first (practised stays practised)', () => {
+  withStorage();
+  const { store } = openStore();
+  store.savePractice(ID, PART, { tag: TAG, seeds: [5, 6], streak: 2, practised: true }, new Date('2026-03-01T00:00:00Z'));
+  store.savePractice(ID, PART, { tag: 'another-mistake', seeds: [7], streak: 0, practised: false }, new Date('2026-03-02T00:00:00Z'));
+  const reopened = openStore().store;
+  assert.deepEqual(reopened.practices(ID, PART).map((record) => [record.tag, record.practised]),
+    [[TAG, true], ['another-mistake', false]]);
+  assert.equal(reopened.practice(ID, PART, TAG).practised, true);
+  assert.equal(reopened.practice(ID, PART).tag, 'another-mistake', 'without a tag: the one saved last');
+  assert.equal(reopened.practice(ID, PART, 'none'), null);
+  // The first shape (one record per part) reads as a list of one: nothing stored is lost.
+  const first = { version: 2, exercises: { [ID]: { seeds: {}, practice: { [PART]: { tag: TAG, seeds: [3], streak: 1, practised: false } } } } };
+  withStorage({ [STORAGE_KEY]: JSON.stringify(first) });
+  const read = openStore();
+  assert.equal(read.notice, null);
+  assert.deepEqual(read.store.practices(ID, PART), [{ tag: TAG, seeds: [3], streak: 1, practised: false }]);
+  read.store.savePractice(ID, PART, { tag: 'another-mistake', seeds: [9], streak: 0, practised: false });
+  assert.deepEqual(openStore().store.practices(ID, PART).map((record) => record.tag), [TAG, 'another-mistake']);
+});
+
+test('two mistakes practised on one part: the progress file, its import, the class report and its CSV carry both', async () => {
+  const companion = await core();
+  const catalogue = companion.exercises();
+  const expected = companion.mistakes(ID, { seed: 0 }).parts.find((p) => p.name === PART).expected;
+  const store = new AnswerStore(null, { version: 2, exercises: {} });
+  store.savePart(ID, PART, { text: expected, verdict: 'correct', attempts: 1 }, 0,
+    { at: '2026-03-01T00:00:00Z', text: expected, verdict: 'correct' });
+  store.savePractice(ID, PART, { tag: TAG, seeds: [5, 6], streak: 2, practised: true });
+  store.savePractice(ID, PART, { tag: 'another-mistake', seeds: [7, 8], streak: 2, practised: true });
+  const text = exportProgress(store, new Date('2026-03-02T00:00:00Z'), { id: 'a1b2c3d4', name: 'Ann', email: '' });
+  assert.deepEqual(readProgressAnswers(text).practice.map((entry) => entry.tag), [TAG, 'another-mistake']);
+  // Imported where this browser practised one of them, and has one in progress of the other.
+  withStorage();
+  const here = openStore().store;
+  here.savePractice(ID, PART, { tag: 'another-mistake', seeds: [1], streak: 1, practised: false });
+  here.savePractice(ID, PART, { tag: 'third-mistake', seeds: [2], streak: 0, practised: false });
+  const imported = importProgress(here, text);
+  assert.match(imported.message, /2 practices of mistakes added/);
+  assert.deepEqual(here.practices(ID, PART).map((record) => [record.tag, record.practised]),
+    [['another-mistake', true], ['third-mistake', false], [TAG, true]]);
+  const file = readReportFile(text, { catalogue, source: 'ann.json' });
+  const report = await gradeAnswers(companion, catalogue, file.answers, { written: file.written, practice: file.practice });
+  assert.deepEqual(report.learners[0].rows.find((row) => row.part === PART).practised, [TAG, 'another-mistake']);
+  const row = learnerRows(report).find((r) => r[3] === PART);
+  assert.equal(row[LEARNER_HEADER.indexOf('Practice')], `${practisedText(TAG)}; ${practisedText('another-mistake')}`);
+});
+
+test('SCORM suspend data keeps each practice (an unfinished one\'s last variants), within 1.2\'s 4096 characters', () => {
+  const seeds = Array.from({ length: 12 }, (_, i) => 4_000_000_000 + i);
+  const state = { version: 2, exercises: { [ID]: { seeds: { 0: { parts: { [PART]: { text: 'x'.repeat(5000), verdict: 'correct', attempts: 3 } } } },
+    practice: { [PART]: [{ tag: TAG, seeds: [5, 6], streak: 2, practised: true },
+      { tag: 'another-mistake', seeds, streak: 1, practised: false }] } } } };
+  const plan = planSuspend(state, [ID], { limit: SUSPEND_LIMITS['1.2'].limit, size: SUSPEND_LIMITS['1.2'].size });
+  assert.ok(plan.text.length <= 4096);
+  const back = decodeSuspend(plan.text, [ID]);
+  assert.equal(back.dropped, 0);
+  assert.deepEqual(back.state.exercises[ID].practice[PART], [{ tag: TAG, seeds: [], streak: 0, practised: true },
+    { tag: 'another-mistake', seeds: seeds.slice(-PRACTICE_SEEDS), streak: 1, practised: false }],
+  'the long answer was cut to fit, the practice kept');
+  // A suspend data written before practice was kept reads as before; a damaged practice cell is dropped alone.
+  assert.equal(decodeSuspend(encodeSuspend({ version: 2, exercises: {} }, [ID]), [ID]).state.exercises[ID], undefined);
+  const damaged = decodeSuspend(`2[{"${ID}":{"p":{"${PART}":{"${TAG}":[2],"ok":[0,1,[7]]}}}}]`, [ID]);
+  assert.equal(damaged.dropped, 1);
+  assert.deepEqual(damaged.state.exercises[ID].practice[PART], [{ tag: 'ok', seeds: [7], streak: 1, practised: false }]);
+  // Where nothing else fits, an unfinished practice goes before a practised one.
+  const tight = planSuspend(state, [ID], { limit: 80 });
+  assert.ok(tight.text.length <= 80);
+  assert.deepEqual(decodeSuspend(tight.text, [ID]).state.exercises[ID].practice[PART].map((record) => record.tag), [TAG]);
+});
+
+test('SCORM relaunch mid-practice: the practice comes back from the LMS, and what it lost from the browser\'s copy', () => {
+  const memory = () => {
+    const map = new Map();
+    return { getItem: (key) => map.get(key) ?? null, setItem: (key, value) => map.set(key, String(value)) };
+  };
+  const seeds = Array.from({ length: 8 }, (_, i) => 100 + i);
+  const state = { version: 2, exercises: { [ID]: { seeds: {}, practice: { [PART]: [
+    { tag: TAG, seeds, streak: 1, practised: false }, { tag: 'another-mistake', seeds: [3, 4], streak: 2, practised: true }] } } } };
+  for (const version of ['1.2', '2004']) {
+    const start = (entry, data = {}, local = memory()) => scormSession({ api: scormLms(version, { ...data,
+      [version === '2004' ? 'cmi.learner_id' : 'cmi.core.student_id']: 'dee', [version === '2004' ? 'cmi.entry' : 'cmi.core.entry']: entry }),
+    adapter: ADAPTERS[version], ids: [ID], packageId: 'p', policy: PRACTICE_POLICY, local });
+    const local = memory();
+    const first = start('ab-initio', {}, local);
+    first.start();
+    first.saveState(state);
+    const stored = first.cmi.get('cmi.suspend_data');
+    // Another browser: the LMS's copy alone (an unfinished practice's last variants).
+    const elsewhere = start('resume', { 'cmi.suspend_data': stored }).start();
+    const there = new AnswerStore(null, elsewhere.state);
+    assert.deepEqual(there.practice(ID, PART, TAG), { tag: TAG, seeds: seeds.slice(-PRACTICE_SEEDS), streak: 1, practised: false }, version);
+    assert.equal(there.practice(ID, PART, 'another-mistake').practised, true);
+    // The same browser: its copy gives back every variant.
+    const same = start('resume', { 'cmi.suspend_data': stored }, local).start();
+    assert.deepEqual(new AnswerStore(null, same.state).practice(ID, PART, TAG).seeds, seeds, version);
+  }
 });

@@ -15,7 +15,7 @@ import { renderMathText } from './render-math.mjs';
 import { messageOf } from '../error-message.mjs';
 import { PRACTICE, isSettled, solutionAfter, solutionWaitsForSettled } from './feedback-policy.mjs';
 import { attemptsText, showResult, showClosed, showKeptVerdict, announcementOf } from './verdict-view.mjs';
-import { textControl, choiceControl, letterControl } from './answer-control.mjs';
+import { answerControl } from './answer-control.mjs';
 import { solutionBlock } from './solution-view.mjs';
 import { practiceView } from './practice-view.mjs';
 
@@ -90,10 +90,7 @@ export function partView(companion, store, exercise, part, index, seed,
   const saved = store.part(exercise.id, name, seed);
   const givenVersion = saved ? store.givenVersion(exercise.id, name, seed) : null;
   let record = saved ?? { text: '', verdict: null, attempts: 0 };
-  const kind = Array.isArray(part.options) ? 'choice' : letters ? 'letter' : 'text';
-  const view = kind === 'choice' ? choiceControl(part, name, inputId, feedbackId)
-    : kind === 'letter' ? letterControl(part, name, inputId, feedbackId, letters)
-      : textControl(part, name, inputId, feedbackId, cellName);
+  const { kind, view } = answerControl(part, name, inputId, feedbackId, { letters, cellName });
   if (saved) view.set(saved.text);
 
   const checkButton = el('button', { type: 'submit', class: 'check' }, 'Check');
@@ -152,7 +149,8 @@ export function partView(companion, store, exercise, part, index, seed,
   }, async () => (await companion.solutions(exercise.id, { seed })).get(name) ?? []);
   if (solution) section.append(solution.section);
   const practice = cellName || typeof companion.mistakes !== 'function' ? null
-    : practiceView(companion, store, exercise, part, seed, { policy, headingLevel, onSaveFailed, onPractised });
+    : practiceView(companion, store, exercise, part, seed, { policy, headingLevel, onSaveFailed, onPractised,
+      lettered: kind === 'letter' });
   if (practice) section.insertBefore(practice.section, announcer);
 
   const exactLabel = exercise.chapter === 14 ? 'Exact answer' : 'The core’s value';

@@ -64,11 +64,16 @@ export function mistakeShowsAt(companion, exerciseId, part, tag, seed) {
   return result?.verdict === 'incorrect' && result.misconception === tag;
 }
 
-// The next practice variant: the first candidate at which the mistake shows, or null where
-// none of them does (a core error at a candidate skips it).
+// The next practice variant: the first candidate at which the mistake shows and that is
+// another exercise than the one answered (avoid[0]; an exercise that a seed does not change
+// has no new variant, so no practice), or null where none of them is (a core error at a
+// candidate skips it).
 export function practiceSeed(companion, exerciseId, part, tag, avoid = []) {
+  let answered = null;
   for (const seed of candidateSeeds(exerciseId, part, tag, avoid)) {
     try {
+      answered ??= JSON.stringify(companion.exercise(exerciseId, { seed: Number(avoid[0] ?? 0) }));
+      if (JSON.stringify(companion.exercise(exerciseId, { seed })) === answered) continue;
       if (mistakeShowsAt(companion, exerciseId, part, tag, seed)) return seed;
     } catch {
       // (this candidate could not be drawn: the next one is tried)

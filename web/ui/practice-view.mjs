@@ -12,7 +12,8 @@ import { el, clear, uniqueId, setBusy, isBusy } from './dom.mjs';
 import { safeCall, errorOf } from './boot.mjs';
 import { messageOf } from '../error-message.mjs';
 import { inputsBlock } from './inputs-view.mjs';
-import { textControl, choiceControl } from './answer-control.mjs';
+import { answerControl } from './answer-control.mjs';
+import { roleLetters, rolesSection } from './roles-view.mjs';
 import { showResult } from './verdict-view.mjs';
 import { isSettled } from './feedback-policy.mjs';
 import { MAX_CANDIDATES, PRACTISED_AFTER, afterCheck, mistakeOf, mistakeWords, practiceSeed } from './practice-target.mjs';
@@ -26,9 +27,10 @@ const noneFound = `No new variant where this mistake gives a different value fro
 // -> {section, update()}: update() is called after each check of the part (and on restore),
 // with the part's record ({verdict, attempts}); the offer shows once the part is settled.
 // options: policy, headingLevel (the part's), onSaveFailed, onPractised({part, tag, words,
-// seeds}) once the mistake is practised.
+// seeds}) once the mistake is practised, lettered (the part is answered with a letter picker:
+// the panel picks among the practice variant's letters, its lettered arrays shown).
 export function practiceView(companion, store, exercise, part, seed, { policy, headingLevel = 2, onSaveFailed = () => {},
-  onPractised = () => {} } = {}) {
+  onPractised = () => {}, lettered = false } = {}) {
   const name = String(part.name);
   const id = exercise.id;
   const section = el('div', { class: 'practice', 'data-practice': 'none' });
@@ -71,8 +73,15 @@ export function practiceView(companion, store, exercise, part, seed, { policy, h
     const asked = (variant.parts ?? []).find((entry) => entry.name === name) ?? part;
     const inputId = uniqueId('practice-answer');
     const feedbackId = uniqueId('practice-feedback');
-    const control = Array.isArray(asked.options) ? choiceControl(asked, name, inputId, feedbackId)
-      : textControl(asked, name, inputId, feedbackId);
+    // The same kind of control as the part's: a letter part picks among the variant's letters,
+    // under the variant's lettered arrays (the evidence it is answered from).
+    const letters = lettered ? roleLetters(variant) : null;
+    if (lettered && !letters) {
+      body.append(el('p', { class: 'status status-error' }, 'The practice variant could not be drawn: it has no lettered arrays.'));
+      return;
+    }
+    const { kind, view: control } = answerControl(asked, name, inputId, feedbackId, { letters });
+    const ask = kind === 'text' ? 'Type an answer first.' : 'Choose an answer first.';
     const check = el('button', { type: 'submit', class: 'check practice-check' }, 'Check');
     const feedback = el('div', { id: feedbackId, class: 'practice-feedback' });
     const form = el('form', { class: 'answer-form practice-form', novalidate: true }, control.head,
@@ -84,7 +93,8 @@ export function practiceView(companion, store, exercise, part, seed, { policy, h
     el(`h${Math.min(6, headingLevel + 1)}`, { id: headingId, class: 'practice-heading' },
       `Practise this step: variant ${shown}`),
     el('p', { class: 'practice-words' }, `The mistake to avoid: ${words}.`),
-    variant.inputs ? inputsBlock(variant, shown) : null, form, feedback);
+    variant.inputs ? inputsBlock(variant, shown) : null,
+    letters ? rolesSection(variant, { headingLevel: Math.min(6, headingLevel + 2) }) : null, form, feedback);
     body.append(panel);
     form.addEventListener('submit', (event) => {
       event.preventDefault();
@@ -92,8 +102,8 @@ export function practiceView(companion, store, exercise, part, seed, { policy, h
       const text = control.get();
       if (text.trim() === '') {
         clear(feedback);
-        feedback.append(el('p', { class: 'verdict verdict-invalid' }, 'Type an answer first.'));
-        announce('Type an answer first.');
+        feedback.append(el('p', { class: 'verdict verdict-invalid' }, ask));
+        announce(ask);
         return;
       }
       setBusy(check, true);
@@ -189,17 +199,19 @@ export function practiceView(companion, store, exercise, part, seed, { policy, h
   function update(record) {
     if (section.dataset.practice === 'offered' && body.childElementCount) return; // a panel in use stays
     const mistake = isSettled(record, policy) ? mistakeOf(store.tries(id, name, seed)) : null;
-    const saved = store.practice(id, name);
-    // (The mistake of this seed's tries; without one, a practised mistake is still said so.)
-    const chosen = mistake ?? (saved?.practised ? saved.tag : null);
+    // (The mistake of this seed's tries, its own record; without one, the mistake practised
+    // last is still said so.)
+    const latest = store.practice(id, name);
+    const chosen = mistake ?? (latest?.practised ? latest.tag : null);
     if (chosen === null) return;
     tag = chosen;
     words = wordsOf(tag);
-    if (saved?.practised && saved.tag === tag) {
+    const saved = store.practice(id, name, tag);
+    if (saved?.practised) {
       showPractised(false);
       return;
     }
-    offer(saved && saved.tag === tag ? saved : { tag, seeds: [], streak: 0, practised: false });
+    offer(saved ?? { tag, seeds: [], streak: 0, practised: false });
   }
 
   return { section, update };
