@@ -111,7 +111,7 @@ test('the practice loop on the exercise page: practised, kept on reload, in the 
   await waitReady(page);
   const [download] = await Promise.all([page.waitForEvent('download'), page.locator('button.export-progress').click()]);
   const file = fs.readFileSync(await download.path(), 'utf8');
-  const practice = JSON.parse(file).storage.exercises[ID].practice[PART];
+  const practice = JSON.parse(file).storage.exercises[ID].practice[PART].find((record) => record.tag === tag);
   assert.deepEqual([practice.tag, practice.practised, practice.streak, practice.seeds.length], [tag, true, 2, 2]);
 
   await page.goto(`${server.url}report.html`);
@@ -125,16 +125,58 @@ test('the practice loop on the exercise page: practised, kept on reload, in the 
   await context.close();
 });
 
-test('the practice loop in the SCORM 1.2 package: recorded as the interaction exercise.part.practice, correct', async () => {
+test('the practice loop in the SCORM 1.2 package: recorded as the interaction exercise.part.practice.TAG, correct', async () => {
   const { page, context, problems } = await newCheckedPage(browser);
   await page.goto(`${lms.url}scorm12-ch19/lms.html`);
   const element = page.frameLocator('#sco').locator('attention-exercise');
   await page.waitForFunction(() => document.getElementById('sco').contentDocument
     ?.querySelector('attention-exercise')?.dataset.ready === 'true');
   const tag = await practiseLoop(partIn(element, ID, PART));
-  await page.waitForFunction((id) => window.interactions().some((item) => item.id === id), practiceId(ID, PART));
-  const recorded = (await page.evaluate(() => window.interactions())).filter((item) => item.id === practiceId(ID, PART));
+  await page.waitForFunction((id) => window.interactions().some((item) => item.id === id), practiceId(ID, PART, tag));
+  const recorded = (await page.evaluate(() => window.interactions())).filter((item) => item.id === practiceId(ID, PART, tag));
   assert.deepEqual(recorded.map((item) => [item.student_response, item.result]), [[tag, 'correct']]);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test('SCORM 1.2: relaunched mid-practice, the practice comes back from the LMS\'s suspend data where it was', async () => {
+  const { page, context, problems } = await newCheckedPage(browser);
+  const ready = () => page.waitForFunction(() => document.getElementById('sco').contentDocument
+    ?.querySelector('attention-exercise')?.dataset.ready === 'true');
+  await page.goto(`${lms.url}scorm12-ch19/lms.html`);
+  await ready();
+  const section = partIn(page.frameLocator('#sco').locator('attention-exercise'), ID, PART);
+  const { expected, mistake } = atSeed(0);
+  assert.equal(await answer(section, mistake.answer), 'incorrect');
+  assert.equal(await answer(section, expected), 'correct');
+  await section.locator('button.practice-open').press('Enter');
+  const first = section.locator('.practice-panel');
+  await first.waitFor();
+  const seed = Number(await first.getAttribute('data-practice-seed'));
+  await first.locator('.answer').fill(atSeed(seed).expected);
+  await first.locator('.answer').press('Enter');
+  const second = section.locator(`.practice-panel:not([data-practice-seed="${seed}"])`);
+  await second.waitFor();
+  const next = Number(await second.getAttribute('data-practice-seed'));
+  // Left, this browser's copy of the work removed: what comes back is the LMS's alone.
+  await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
+  await page.waitForFunction(() => window.finished === true);
+  assert.match((await page.evaluate(() => window.record())).suspend, /"p":/, 'the practice is in the suspend data');
+  await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('attention-companion:sco:'))
+    .forEach((key) => localStorage.removeItem(key)));
+  await page.reload();
+  await ready();
+  const open = section.locator('button.practice-open');
+  await open.waitFor();
+  await open.press('Enter');
+  const back = section.locator('.practice-panel');
+  await back.waitFor();
+  assert.equal(Number(await back.getAttribute('data-practice-seed')), next, 'the variant it was on');
+  assert.match(await section.locator('.practice-status').textContent(), /1 of 2/, 'with its right answer in a row');
+  await back.locator('.answer').fill(atSeed(next).expected);
+  await back.locator('.answer').press('Enter');
+  await section.locator('.practice-done').waitFor();
+  await page.waitForFunction((id) => window.interactions().some((item) => item.id === id), practiceId(ID, PART, mistake.tag));
   assert.deepEqual(problems(), []);
   await context.close();
 });
