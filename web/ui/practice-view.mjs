@@ -199,10 +199,10 @@ export function practiceView(companion, store, exercise, part, seed, { policy, h
   function update(record) {
     if (section.dataset.practice === 'offered' && body.childElementCount) return; // a panel in use stays
     const mistake = isSettled(record, policy) ? mistakeOf(store.tries(id, name, seed)) : null;
-    // (The mistake of this seed's tries, its own record; without one, the mistake practised
-    // last is still said so.)
+    // (The mistake of this seed's tries, its own record; without one, the practice saved last
+    // is still said so, or offered again where unfinished: an LMS's suspend data keeps no tries.)
     const latest = store.practice(id, name);
-    const chosen = mistake ?? (latest?.practised ? latest.tag : null);
+    const chosen = mistake ?? latest?.tag ?? null;
     if (chosen === null) return;
     tag = chosen;
     words = wordsOf(tag);
