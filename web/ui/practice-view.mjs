@@ -24,6 +24,17 @@ const practisedSentence = (words) => `Practised: you answered this step right on
 const noneFound = `No new variant where this mistake gives a different value from the right one was found among the ` +
   `${MAX_CANDIDATES} tried, so there is no practice of it here.`;
 
+// The practice variant's lettered arrays: the roles section, not a second landmark of the
+// same name as the exercise's, its heading a caption (the panel's heading heads it).
+function practiceRoles(variant) {
+  const roles = rolesSection(variant);
+  if (!roles) return null;
+  roles.removeAttribute('aria-labelledby');
+  const heading = roles.querySelector('h2');
+  heading?.replaceWith(el('p', { class: 'roles-caption' }, el('strong', {}, heading.textContent)));
+  return roles;
+}
+
 // -> {section, update()}: update() is called after each check of the part (and on restore),
 // with the part's record ({verdict, attempts}); the offer shows once the part is settled.
 // options: policy, headingLevel (the part's), onSaveFailed, onPractised({part, tag, words,
@@ -94,7 +105,7 @@ export function practiceView(companion, store, exercise, part, seed, { policy, h
       `Practise this step: variant ${shown}`),
     el('p', { class: 'practice-words' }, `The mistake to avoid: ${words}.`),
     variant.inputs ? inputsBlock(variant, shown) : null,
-    letters ? rolesSection(variant, { headingLevel: Math.min(6, headingLevel + 2) }) : null, form, feedback);
+    letters ? practiceRoles(variant) : null, form, feedback);
     body.append(panel);
     form.addEventListener('submit', (event) => {
       event.preventDefault();
