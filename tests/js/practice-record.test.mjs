@@ -42,6 +42,16 @@ const scormLms = (version, data = {}) => {
 let companionOnce = null;
 const core = () => (companionOnce ??= loadCompanion());
 
+// A store whose part was answered right (the core's expected answer) at the chapter's numbers.
+async function answeredRight() {
+  const companion = await core();
+  const expected = companion.mistakes(ID, { seed: 0 }).parts.find((p) => p.name === PART).expected;
+  const store = new AnswerStore(null, { version: 2, exercises: {} });
+  store.savePart(ID, PART, { text: expected, verdict: 'correct', attempts: 1 }, 0,
+    { at: '2026-03-01T00:00:00Z', text: expected, verdict: 'correct' });
+  return { companion, catalogue: companion.exercises(), store };
+}
+
 test('the store keeps a part\'s practice, stamped, survives a reload and a cleared seed; a practised mistake stays practised', () => {
   withStorage();
   const { store } = openStore();
@@ -145,12 +155,7 @@ test('a practice variant is one where the core grades the mistake\'s answer as t
 });
 
 test('the class report: a learner\'s row of the part says "practised: …", in the CSV\'s Practice column too', async () => {
-  const companion = await core();
-  const catalogue = companion.exercises();
-  const expected = companion.mistakes(ID, { seed: 0 }).parts.find((p) => p.name === PART).expected;
-  const store = new AnswerStore(null, { version: 2, exercises: {} });
-  store.savePart(ID, PART, { text: expected, verdict: 'correct', attempts: 1 }, 0,
-    { at: '2026-03-01T00:00:00Z', text: expected, verdict: 'correct' });
+  const { companion, catalogue, store } = await answeredRight();
   store.savePractice(ID, PART, { tag: TAG, seeds: [5, 6], streak: 2, practised: true });
   const text = exportProgress(store, new Date('2026-03-02T00:00:00Z'), { id: 'a1b2c3d4', name: 'Ann', email: '' });
   const file = readReportFile(text, { catalogue, source: 'ann.json' });
@@ -211,12 +216,7 @@ test('one practice record per part and mistake: practising another mistake keeps
 });
 
 test('two mistakes practised on one part: the progress file, its import, the class report and its CSV carry both', async () => {
-  const companion = await core();
-  const catalogue = companion.exercises();
-  const expected = companion.mistakes(ID, { seed: 0 }).parts.find((p) => p.name === PART).expected;
-  const store = new AnswerStore(null, { version: 2, exercises: {} });
-  store.savePart(ID, PART, { text: expected, verdict: 'correct', attempts: 1 }, 0,
-    { at: '2026-03-01T00:00:00Z', text: expected, verdict: 'correct' });
+  const { companion, catalogue, store } = await answeredRight();
   store.savePractice(ID, PART, { tag: TAG, seeds: [5, 6], streak: 2, practised: true });
   store.savePractice(ID, PART, { tag: 'another-mistake', seeds: [7, 8], streak: 2, practised: true });
   const text = exportProgress(store, new Date('2026-03-02T00:00:00Z'), { id: 'a1b2c3d4', name: 'Ann', email: '' });
