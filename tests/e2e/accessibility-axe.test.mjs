@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { useSite } from './harness.mjs';
 import { contrast, decodePng } from './pixels.mjs';
 import { PAGES, catalogue, newTab, setScheme, violations, violationsInBothSchemes } from './a11y-helpers.mjs';
+import { loadCompanion } from '../../web/companion.mjs';
 
 let server;
 let browser;
@@ -123,5 +124,39 @@ test('axe finds nothing after "Run this batch", and every SVG label contrasts 4.
   }
   await close();
   for (const scheme of ['light', 'dark']) assert.ok(labels[scheme] > 250, `${labels[scheme]} SVG labels measured (${scheme})`);
+  assert.deepEqual(found, []);
+});
+
+// A part answered with a named mistake and then right, its practice panel open: the panel (its
+// heading, the variant's inputs or lettered arrays, the part's own kind of control) scanned.
+// A typed part, a choice part (radios) and a letter part (a picker); every answer is the core's.
+test('axe: no violation with a part\'s practice panel open (typed, choice and letter parts), light and dark', async () => {
+  const companion = await loadCompanion();
+  const found = [];
+  const { page, visit, problems, close } = await newTab(browser);
+  for (const [id, part, control] of [['ch19.ex3', 'weights', 'input.answer'], ['ch19.ex14', 'softmax_axis', 'input[type="radio"]'],
+    ['ch19.ex1', 'keys', 'select.answer-letter']]) {
+    const described = companion.mistakes(id, { seed: 0 }).parts.find((entry) => entry.name === part);
+    const mistake = described.mistakes.find((m) => typeof m.answer === 'string'
+      && companion.grade(id, part, m.answer, { seed: 0 }).misconception === m.tag);
+    await visit(`${server.url}exercise.html?id=${encodeURIComponent(id)}`);
+    const section = page.locator(`section.part[data-part="${part}"]`);
+    const form = section.locator('form.answer-form:not(.practice-form)');
+    for (const text of [mistake.answer, described.expected]) {
+      if (control === 'input.answer') await form.locator(control).fill(text);
+      else if (control.startsWith('select')) await form.locator(control).selectOption(text);
+      else await form.locator(`input[type="radio"][value="${text}"]`).check();
+      await form.locator('button.check').click();
+      await section.locator(`.feedback[data-verdict="${companion.grade(id, part, text, { seed: 0 }).verdict}"]`).waitFor();
+    }
+    await section.locator('button.practice-open').click();
+    const panel = section.locator('.practice-panel');
+    await panel.waitFor();
+    assert.ok(await panel.locator(control).count() > 0, `${id} ${part}: the practice uses the part's own kind of control`);
+    if (control.startsWith('select')) assert.equal(await panel.locator('.roles').count(), 1, 'with the variant\'s lettered arrays');
+    found.push(...(await violationsInBothSchemes(page)).map((v) => `${id} ${part} practice ${v}`));
+    assert.deepEqual(problems(), [], id);
+  }
+  await close();
   assert.deepEqual(found, []);
 });

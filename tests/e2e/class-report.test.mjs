@@ -229,7 +229,7 @@ test('the report of a class\'s SCORM answers: re-graded counts, named mistakes, 
         nearMiss: isNearMiss(r), version: companion.exercise(EXERCISE).version })).join(' → ');
       return [`${learner.name} (${learner.email})`, EXERCISE, title, part, '', mine.at(-1), last.verdict,
         String(mine.filter((text) => graded(part, text).verdict !== 'invalid').length), path, '', last.misconception ?? '',
-        companion.exercise(EXERCISE).version, '', ''];
+        companion.exercise(EXERCISE).version, '', '', ''];
     }));
   const shown = await page.locator('details.report-learner tbody tr[data-part]').evaluateAll((trs) => trs.map((tr) =>
     [tr.closest('details').dataset.learner, tr.dataset.part, tr.cells[1].textContent, tr.cells[3].textContent,
@@ -249,7 +249,7 @@ test('the report of a class\'s SCORM answers: re-graded counts, named mistakes, 
   const csv = fs.readFileSync(await download.path(), 'utf8');
   const [header, ...records] = parseDelimited(csv, ',');
   assert.deepEqual(header, ['Learner', 'Exercise', 'Title', 'Part', 'Variant', 'Answer', 'Verdict', 'Attempts', 'Tries',
-    'Follow-through', 'Named mistake', 'Version', 'Verdict now', 'Checklist points ticked']);
+    'Follow-through', 'Named mistake', 'Version', 'Verdict now', 'Checklist points ticked', 'Practice']);
   assert.deepEqual(records.map((r) => [...r.slice(0, 5), r[5].replace(/^'/, ''), ...r.slice(6)]), perLearner);
 
   assert.deepEqual(await axeViolations(page), [], 'the report (light)');

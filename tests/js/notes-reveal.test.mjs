@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
 import { AnswerStore, STORAGE_KEY, openStore } from '../../web/ui/storage.mjs';
+import { withStorage } from './fake-storage.mjs';
 import { exportProgress, importProgress } from '../../web/ui/progress-file.mjs';
 import { readProgressAnswers } from '../../web/report/progress-answers.mjs';
 import { loadCompanion } from '../../web/companion.mjs';
@@ -20,15 +21,6 @@ import { classReport } from './class-report-fixture.mjs';
 const ID = 'ch14.ex3';
 const ITEM = 'which_state_changes';
 
-function withStorage(entries = {}) {
-  const map = new Map(Object.entries(entries));
-  globalThis.window = { localStorage: {
-    getItem: (key) => (map.has(key) ? map.get(key) : null),
-    setItem: (key, value) => { map.set(key, String(value)); },
-    removeItem: (key) => { map.delete(key); },
-  } };
-  return map;
-}
 afterEach(() => {
   delete globalThis.window;
 });

@@ -133,7 +133,7 @@ test('an import says what it added, replaced, kept and dropped', () => {
     'ch19.ex1': { seeds: { 5: { parts: { weights: good('[0.5, 0.5]') } }, '-1': { parts: {} } } },
   } }));
   assert.equal(result.ok, true, result.message);
-  assert.deepEqual(result.counts, { answers: 4, exercises: 3, newExercises: 1, added: 1, replaced: 1, same: 1, kept: 1, notes: 0, explanations: 0, dropped: 2 });
+  assert.deepEqual(result.counts, { answers: 4, exercises: 3, newExercises: 1, added: 1, replaced: 1, same: 1, kept: 1, notes: 0, explanations: 0, practice: 0, dropped: 2 });
   assert.equal(result.message, 'Imported 4 saved answers for 3 exercises (1 exercise new to this browser): 1 added, 1 replaced, ' +
     '1 already here unchanged, 1 not replaced because the answer here has more attempts. ' +
     '2 records in the file could not be read (damaged) and were dropped.');

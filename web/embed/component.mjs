@@ -12,7 +12,8 @@
 // the learner asks), so that a page of many starts in about the time of one.
 //
 // DOM events (bubbling, composed), each with the protocol message as `detail`:
-//   attention-ready, attention-graded, attention-written, attention-progress.
+//   attention-ready, attention-graded, attention-written, attention-practised (a part's named
+//   mistake practised on new variants: widget.mjs), attention-progress.
 // Methods: el.reset(exercise?), el.setSeed(seed, exercise?), el.getState().
 
 import { el, clear } from '../ui/dom.mjs';

@@ -1,6 +1,6 @@
 // The embed's postMessage protocol, version 1 (documented in docs/teachers.md).
 // Every message is a plain object {protocol: "attention-companion", version: 1, type, ...}.
-// Events, embed -> parent: ready, graded, written, progress, resize, state (the answer to
+// Events, embed -> parent: ready, graded, written, practised, progress, resize, state (the answer to
 // getState), error. Commands, parent -> embed: reset, setSeed, getState.
 // With an allow-list of parent origins, events are posted to those origins only (never to
 // "*") and commands are obeyed only from them (and only from the parent window). It fails

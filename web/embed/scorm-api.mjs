@@ -3,7 +3,8 @@
 // (Initialize, cmi.score.raw/scaled, cmi.completion_status, cmi.success_status). No DOM
 // here, so Node tests drive it directly. scorm-session.mjs decides what to write and when.
 
-import { REVEALED_WORDS, cutText, interactionId, lmsResponse, scormId, writtenId } from './scorm-values.mjs';
+import { REVEALED_WORDS, cutText, interactionId, lmsResponse, practiceId, practisedText, scormId,
+  writtenId } from './scorm-values.mjs';
 import { MAX_TEXT } from '../ui/text-limits.mjs';
 
 // A SCORM 1.2 response keeps 255 characters (CMIString256); a 2004 long fill-in, MAX_TEXT.
@@ -54,8 +55,10 @@ const timespan12 = (ms) => {
 // An interaction's id and verdict: a checked part's (with its version and whether a
 // solution had been seen, where known), or a written item's or one of its pieces' (ungraded:
 // result neutral; with whether its reference notes were opened; with its variant under
-// SCORM 2004, `variant`: scorm-values.mjs's writtenId).
-const checkedOrWritten = (record, { marks = true, variant = false } = {}) => (record.item !== undefined
+// SCORM 2004, `variant`: scorm-values.mjs's writtenId), or a part's practice (result correct:
+// its named mistake practised).
+const checkedOrWritten = (record, { marks = true, variant = false } = {}) => (record.practice !== undefined
+  ? { id: practiceId(record.exercise, record.part, record.practice), verdict: 'correct' } : record.item !== undefined
   ? { id: writtenId(record.exercise, record.item, record.piece ?? 1, { revealed: marks && record.revealed === true,
     seed: variant ? record.seed : 0 }), verdict: null }
   : { id: interactionId(record.exercise, record.part, record.seed, marks
@@ -154,7 +157,8 @@ export const ADAPTERS = {
       // The named mistake, the exercise's version and a solution seen (or, for written work,
       // its reference notes opened), where there are any (a later answer without them clears
       // the earlier one's).
-      const notes = [record.mistake ? `mistake: ${record.mistake}` : '',
+      const notes = [record.practice !== undefined ? practisedText(record.practice) : '',
+        record.mistake ? `mistake: ${record.mistake}` : '',
         typeof record.version === 'string' && record.version ? `version: ${record.version}` : '',
         record.solutionSeen ? 'solution seen' : '', record.item !== undefined && record.revealed === true
           ? REVEALED_WORDS : ''].filter(Boolean).join('; ');

@@ -156,6 +156,8 @@ function start() {
     main.addEventListener('attention-ready', report);
     main.addEventListener('attention-graded', (event) => session.record(event.detail));
     main.addEventListener('attention-written', (event) => session.record(event.detail));
+    main.addEventListener('attention-practised', (event) => session.record({ ...event.detail, practice: event.detail.tag,
+      verdict: 'correct', text: event.detail.tag }));
     // The page is left (or closed): one last save, which the LMS's finish stores.
     window.addEventListener('pagehide', () => session.end());
     window.addEventListener('beforeunload', () => session.end());

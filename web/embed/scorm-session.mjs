@@ -16,9 +16,10 @@
 
 import { decodeSuspend, planSuspend } from './suspend-data.mjs';
 import { bind, MAX_INTERACTIONS, RESPONSE_12, statusOf } from './scorm-api.mjs';
-import { PLAN, WRITTEN, scormId, utf8Length, writtenId, interactionId, responsePieces, lmsResponse } from './scorm-values.mjs';
+import { PLAN, WRITTEN, scormId, utf8Length, writtenId, interactionId, practiceId, responsePieces,
+  lmsResponse } from './scorm-values.mjs';
 import { isSettled } from '../ui/feedback-policy.mjs';
-import { readState, writtenAt } from '../ui/storage.mjs';
+import { readState, takePractice, writtenAt } from '../ui/storage.mjs';
 import { MAX_TEXT } from '../ui/text-limits.mjs';
 import { plural } from '../ui/format.mjs';
 
@@ -68,7 +69,9 @@ const MAX_PIECES = Math.ceil(MAX_TEXT / RESPONSE_12);
 
 // Where the LMS's copy lost a record (it was not there, or its text was cut for size), the
 // browser's copy fills it in: a part's record with at least as many attempts, a written
-// item's notes. (local: a state read by storage.mjs's readState, record by record.)
+// item's notes, a part's practice of a mistake that storage.mjs's takePractice takes over
+// the LMS's (the LMS's holds only the last variants of an unfinished one; a practised one
+// stays practised). (local: a state read by storage.mjs's readState, record by record.)
 function mergeLocal(state, cut, local) {
   for (const [id, mine] of Object.entries(local?.exercises ?? {})) {
     const theirs = (state.exercises[id] ??= { seeds: Object.create(null) });
@@ -95,6 +98,10 @@ function mergeLocal(state, cut, local) {
       for (const [item, record] of Object.entries(explain ?? {})) take(item, record, seed);
     }
     if (mine.open) take(null, mine.open);
+    for (const [part, list] of Object.entries(mine.practice ?? {})) {
+      const held = (theirs.practice ??= Object.create(null))[part] ??= [];
+      for (const record of list) takePractice(held, record);
+    }
   }
   return state;
 }
@@ -332,7 +339,8 @@ export function scormSession({ api, adapter, ids, packageId, policy, local = nul
       return;
     }
     const id = entry.item !== undefined ? writtenAt2004(entry.exercise, entry.item, entry.seed)
-      : interactionId(entry.exercise, entry.part, entry.seed);
+      : entry.practice !== undefined ? practiceId(entry.exercise, entry.part, entry.practice)
+        : interactionId(entry.exercise, entry.part, entry.seed);
     let n = interactions.byId.get(id);
     // The checked parts take at most half the room, so that written work (which no other
     // record in the LMS holds) always finds some.

@@ -3,6 +3,7 @@
 // (web/report/interactions.mjs) reads the ids back.
 
 import { cutText } from '../ui/text-limits.mjs';
+import { tagWords } from '../ui/practice-target.mjs';
 
 export { cutText };
 
@@ -38,6 +39,18 @@ export const REVEALED_WORDS = 'reference notes opened';
 // variant's; SCORM 1.2's ids stay as they were (seed 0 here), its pieces each within 255.
 export const writtenId = (exercise, item, piece = 1, { revealed = false, seed = 0 } = {}) => scormId(exercise, WRITTEN,
   item, ...(seed ? [`v${seed}`] : []), ...(piece > 1 ? [String(piece)] : []), ...(revealed ? [SEEN] : []));
+
+// The mark of a part's practice: exercise.part.practice.TAG, the interaction that records
+// that the learner practised the part's named mistake TAG on new variants (result correct;
+// its response the mistake's tag, whole, where the id's is cut to the 255 characters both
+// versions allow; under 2004 its description PRACTISED_WORDS and the mistake), one per part
+// and mistake. (The first ids had no tag: exercise.part.practice, which the report still reads.)
+export const PRACTICE = 'practice';
+export const PRACTISED_WORDS = 'practised';
+export const practiceId = (exercise, part, tag) => scormId(exercise, part, PRACTICE, ...(tag ? [tag] : []));
+// What a teacher reads for a practised mistake (the class report, its CSV, SCORM 2004's
+// description): "practised: divided by count".
+export const practisedText = (tag) => `${PRACTISED_WORDS}: ${tagWords(tag)}`;
 
 // A learner's text as an LMS response: every line break (a matrix typed one row a line)
 // becomes a space, which the core reads the same way, since the runtimes' response types

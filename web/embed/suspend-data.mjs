@@ -4,7 +4,8 @@
 // refuses large bodies: scorm-session.mjs's SUSPEND_LIMITS).
 //
 //   "2" + JSON [ {<exercise id>: {"h": version?, <seed>: {<part>: [text, attempts, verdict, cut?, version?], "": at?},
-//                                 "w": {<item>: [notes, [ticked], revealed, cut?]}, "w<seed>": {…}?}},
+//                                 "w": {<item>: [notes, [ticked], revealed, cut?]}, "w<seed>": {…}?,
+//                                 "p": {<part>: {<tag>: [practised, streak?, [seeds]?]}}?}},
 //                {f: 1}? ]
 // Exercises are keyed by their id and parts by their name, never by position, so a package
 // re-uploaded with its exercises in another order finds every answer again. "w" holds the
@@ -21,6 +22,11 @@
 // own only where it differs (an exercise edited between two answers), so that the version
 // costs a package's 4,096 characters a few dozen, not a dozen a part.
 // Trailing fields at their defaults are left out (version 2's first cells had only four).
+// "p" holds a part's practice of each named mistake on new variants (storage.mjs's
+// `practice`): practised 1 or 0, the right answers in a row and the last PRACTICE_SEEDS of
+// its variants (the last the one shown), so that a practice left unfinished goes on where it
+// was; a practised one is [1] alone. The browser's copy keeps every variant.
+
 // at (under the key "", which no part has): when a variant that is not the one shown now
 // was last checked, whole seconds since 1970, so that the oldest goes first (below).
 //
@@ -29,7 +35,8 @@
 //      checked longest ago first (a variant never checked, first of all);
 //   2. texts are shortened, the longest first, each by what is still too much (a part's
 //      answer is left out whole; its verdict and attempts stay);
-//   3. the records of the variants shown now that are not correct go, the oldest first;
+//   3. the records of the variants shown now that are not correct, and the practices not yet
+//      practised, go, the oldest first;
 //   4. then the rest, the oldest first.
 // Each step's size is reckoned once and kept up to date as records go, so the work is
 // linear in the size of the state, however many variants it holds.
@@ -43,6 +50,7 @@
 import { isSeedKey } from '../seed.mjs';
 import { MAX_TEXT, cutText } from '../ui/text-limits.mjs';
 import { readLenient } from './lenient-json.mjs';
+import { practiceRecord } from '../ui/storage.mjs';
 
 export const SUSPEND_VERSION = '2';
 export const SUSPEND_LIMIT = 4096;
@@ -54,6 +62,8 @@ const WRITTEN = 'w';
 const OPEN_TASK = '';
 const TIME = ''; // (in a seed's holder: no part has an empty name)
 const SHARED_VERSION = 'h'; // (in an exercise's holder: no seed is a letter)
+const PRACTICE = 'p';
+export const PRACTICE_SEEDS = 5;
 const dict = () => Object.create(null);
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
 const has = (object, key) => Object.hasOwn(object ?? {}, key);
@@ -79,6 +89,13 @@ function partCell(saved, shared = '') {
   const version = versionOf(saved);
   const cell = [saved.text, saved.attempts, CODES.get(saved.verdict) ?? '', 0, version === shared ? '' : version];
   while (cell.length > 3 && !cell.at(-1)) cell.pop();
+  return cell;
+}
+
+// A practice record -> its cell, trailing defaults left out.
+function practiceCell(saved) {
+  const cell = saved.practised ? [1] : [0, saved.streak, saved.seeds.slice(-PRACTICE_SEEDS)];
+  while (cell.length > 1 && (cell.at(-1) === 0 || cell.at(-1)?.length === 0)) cell.pop();
   return cell;
 }
 
@@ -201,6 +218,16 @@ export function planSuspend(state, ids, { limit = SUSPEND_LIMIT, size = utf16, f
         groups.push({ node: holder, at: latest, seed: Number(seed) });
       }
     }
+    // The practice of each part's named mistakes.
+    for (const [part, list] of Object.entries(record.practice ?? {})) {
+      if (list.length === 0) continue;
+      open();
+      const holder = t.object(exercise.children.get(PRACTICE) ?? t.object(exercise, PRACTICE), part);
+      for (const saved of list) {
+        leaves.push({ node: t.leaf(holder, saved.tag, practiceCell(saved)), exercise: id, part, at: secondsOf(saved),
+          correct: saved.practised, shown: false, practice: true });
+      }
+    }
     // The written work, seed 0's (with the open design task) under "w", a variant's under "w<seed>".
     const writtenBySeed = [['0', [...(record.open ? [[OPEN_TASK, record.open]] : []),
       ...Object.entries(record.seeds?.['0']?.explain ?? {})]]];
@@ -231,7 +258,7 @@ export function planSuspend(state, ids, { limit = SUSPEND_LIMIT, size = utf16, f
     dropped.variants += 1;
   }
   // 2. Texts, the longest first, each shortened by what is still too much.
-  const texts = leaves.filter((leaf) => !leaf.node.gone && leaf.node.cell[0] !== '')
+  const texts = leaves.filter((leaf) => !leaf.practice && !leaf.node.gone && leaf.node.cell[0] !== '')
     .sort((x, y) => y.node.cell[0].length - x.node.cell[0].length);
   for (const leaf of texts) {
     if (total() <= limit) break;
@@ -280,6 +307,27 @@ const isWritten = (cell) => Array.isArray(cell) && cell.length <= 4 && isText(ce
 const writtenSeed = (key) => (key === WRITTEN ? '0'
   : key.startsWith(WRITTEN) && isSeedKey(key.slice(WRITTEN.length)) ? key.slice(WRITTEN.length) : null);
 
+// "p"'s cells -> [{part: [practice records]} (null-prototype), number dropped].
+function readPracticeCells(cells) {
+  const practice = dict();
+  let dropped = 0;
+  for (const [part, tags] of Object.entries(cells)) {
+    if (!isName(part) || !isObject(tags)) {
+      dropped += 1;
+      continue;
+    }
+    const list = [];
+    for (const [tag, cell] of Object.entries(tags)) {
+      const saved = Array.isArray(cell) && cell.length <= 3 && (cell[0] === 0 || cell[0] === 1)
+        ? practiceRecord({ tag, practised: cell[0] === 1, streak: cell[1] ?? 0, seeds: cell[2] ?? [] }) : null;
+      if (saved) list.push(saved);
+      else dropped += 1;
+    }
+    if (list.length) practice[part] = list;
+  }
+  return [practice, dropped];
+}
+
 // One exercise's cells -> {record, cut: [{seed, part} | {item, seed? (an explain item's)}], dropped}.
 function readExercise(seeds) {
   const record = { seeds: dict() };
@@ -291,6 +339,12 @@ function readExercise(seeds) {
     if (key === SHARED_VERSION) continue;
     if (!isObject(cells)) {
       dropped += 1;
+      continue;
+    }
+    if (key === PRACTICE) {
+      const [practice, lost] = readPracticeCells(cells);
+      dropped += lost;
+      if (Object.keys(practice).length) record.practice = practice;
       continue;
     }
     const seedOfWritten = writtenSeed(key);

@@ -17,7 +17,9 @@
 // pauses writing an explanation or a design task's plan (item: the explain item's name, or
 // "plan"), and at once when they open its reference notes (revealed: they were opened at this
 // seed, which the SCORM package records), and {type: 'progress', ...state()} after each check, written change, restore
-// and reset. Written work is not graded: it has no verdict and no share in the score.
+// and reset, and {type: 'practised', exercise, part, seed, tag, words, seeds} once the learner has
+// practised a part's named mistake on new variants (seeds: the practice's variants; the
+// SCORM package records it as an interaction). Written work is not graded: it has no verdict and no share in the score.
 // where: where written work goes, said in its field's label ("kept in this browser only").
 
 // An exercise that a seed does not change is always shown with seed 0 (its one version).
@@ -154,6 +156,11 @@ export function mountExercise(holder, { companion, id, seed: requestedSeed, stor
     progress();
   };
 
+  const onPractised = ({ part, tag, words, seeds }) => {
+    onEvent({ type: 'practised', exercise: id, part, seed, tag, words, seeds });
+    progress();
+  };
+
   async function render() {
     clear(root);
     views = [];
@@ -186,7 +193,7 @@ export function mountExercise(holder, { companion, id, seed: requestedSeed, stor
     const letters = roleLetters(exercise);
     const parts = Array.isArray(exercise.parts) ? exercise.parts : [];
     views = parts.map((part, index) => partView(companion, store, exercise, part, index, seed,
-      { letters, headingLevel: titleLevel + 1, onGraded, onSaveFailed, titleId, policy }));
+      { letters, headingLevel: titleLevel + 1, onGraded, onSaveFailed, titleId, policy, onPractised }));
     body.append(...views.map((view) => view.section));
     // The written work, as on the exercise page: each explain item (numbered after the
     // parts), or an open design task's plan; a text field, the checklist, and the reference

@@ -146,6 +146,7 @@ async function main() {
     const lines = [];
     let answers = [];
     const written = [];
+    const practice = [];
     const unplaced = [];
     const people = [];
     const append = (into, list) => { for (const item of list) into.push(item); }; // (no spread: lists are long)
@@ -192,6 +193,7 @@ async function main() {
         read += placed.read;
         append(answers, placed.answers);
         append(written, placed.written);
+        append(practice, placed.practice ?? []);
         append(unplaced, placed.unplaced);
         people.push({ source: got.name, kind: placed.kind, people: placed.people });
         lines.push(el('li', { class: 'report-file-ok', 'data-file': got.name }, el('strong', {}, got.name), `: ${fileSentence(placed)}`));
@@ -237,6 +239,7 @@ async function main() {
     }
     const report = await gradeAnswers(companion, catalogue, answers, {
       written,
+      practice,
       pause,
       stopped: () => mine !== run,
       onProgress: (done, total) => {

@@ -56,7 +56,8 @@ function fileLearner(learner, source, fileIndex) {
 // file's tries with their times, or its last answer to a part saved without tries, `final`,
 // with the attempts it kept; a report's checks in its order, `index`: the interaction's
 // column), written: [{learner, exercise, item, seed?, text, ticked (or null), piece?, revealed? (its
-// reference notes were opened)}], unplaced:
+// reference notes were opened)}], practice: [{learner, exercise, part, tag} (a named mistake
+// practised on new variants)], unplaced:
 // [{reason, id}], read (answers read, placed or not), people: [{key, name, id, identity,
 // named}] (the file's learners), facts: {rows, notAttempted, longRows, cut (responses of
 // exactly 255 characters, SCORM 1.2's limit: perhaps cut short)} for a report, {dropped,
@@ -73,10 +74,11 @@ function* readReportSteps(text, { resolve, catalogue, limits, source = '', fileI
   if (typeof text !== 'string') throw new ReportFileError('The file could not be read as text.');
   const answers = [];
   const written = [];
+  const practice = [];
   const unplaced = [];
   if (looksLikeJson(text)) {
     const parts = new Map((catalogue ?? []).map((entry) => [entry.id, new Set(entry.parts ?? [])]));
-    const { answers: saved, written: notes, dropped, learner, exportedAt } = readProgressAnswers(text);
+    const { answers: saved, written: notes, practice: practised, dropped, learner, exportedAt } = readProgressAnswers(text);
     const person = fileLearner(learner, source, fileIndex);
     if (saved.length + notes.length > maxAnswers) throw new ReportLimitError(maxAnswers);
     for (const answer of saved) {
@@ -89,7 +91,9 @@ function* readReportSteps(text, { resolve, catalogue, limits, source = '', fileI
     for (const note of notes) {
       if (parts.has(note.exercise) && note.text.trim() !== '') written.push({ learner: person.key, ...note });
     }
-    return { kind: 'progress', answers, written, unplaced, read: saved.length + notes.length, people: [person],
+    const practice = practised.filter((entry) => parts.get(entry.exercise)?.has(entry.part))
+      .map((entry) => ({ learner: person.key, ...entry }));
+    return { kind: 'progress', answers, written, practice, unplaced, read: saved.length + notes.length, people: [person],
       facts: { dropped, exportedAt } };
   }
   const report = yield* interactionsReportSteps(text, { ...limits, maxAnswers });
@@ -102,6 +106,9 @@ function* readReportSteps(text, { resolve, catalogue, limits, source = '', fileI
     const place = resolve(question);
     if (!place.ok) {
       unplaced.push({ reason: REASONS[place.reason] ?? REASONS.foreign, id: question });
+    } else if (place.practice) {
+      const tag = response.trim() || place.tag;
+      if (tag) practice.push({ learner, exercise: place.exercise, part: place.part, tag });
     } else if (place.item !== undefined) {
       if (response.trim() !== '' || place.piece > 1) {
         written.push({ learner, exercise: place.exercise, item: place.item, text: response, ticked: null, piece: place.piece,
@@ -121,7 +128,7 @@ function* readReportSteps(text, { resolve, catalogue, limits, source = '', fileI
   }
   // (A report's learner is shown as the report names them: Name, with the identity columns.)
   const people = [...report.people.values()].map((person) => ({ ...person, label: person.key, id: null, named: true }));
-  return { kind: 'moodle', answers, written, unplaced, read: report.interactions.length, people,
+  return { kind: 'moodle', answers, written, practice, unplaced, read: report.interactions.length, people,
     facts: { rows: report.rows, notAttempted: report.notAttempted, longRows: report.longRows, cut } };
 }
 

@@ -12,9 +12,11 @@
 // writtenId), ITEM an explain item's name or "plan", then ".vSEED" for a variant (SCORM 2004's
 // since issue 46; an id without it, as 1.2's and earlier 2004 packages', is seed 0's), ".N"
 // for the Nth piece of a text too long for one response, and ".seen" last when the learner
-// had opened its reference notes (as a worked solution's mark).
+// had opened its reference notes (as a worked solution's mark). A part's named mistake practised
+// on new variants is EXERCISE.PART.practice.TAG (scorm-values.mjs's practiceId;
+// EXERCISE.PART.practice as first written), its response the tag.
 
-import { PLAN, SEEN, WRITTEN, scormId } from '../embed/scorm-values.mjs';
+import { PLAN, PRACTICE, SEEN, WRITTEN, scormId } from '../embed/scorm-values.mjs';
 import { readSeed } from '../seed.mjs';
 
 // The marks after a part's name: ".vSEED", ".hVERSION", ".seen", each optional, in order.
@@ -25,7 +27,9 @@ const WRITTEN_MARKS = new RegExp(`^(?:\\.v([0-9]+))?(?:\\.([2-9]|[1-9][0-9]))?(\
 
 // catalogue: companion.exercises() ([{id, parts: [names], explain: [names]}]) -> resolve(id)
 // -> {ok: true, exercise, part, seed, version?, solutionSeen?}, {ok: true, exercise, item,
-// piece, seed? (a variant's), revealed?} (written work; revealed: its reference notes were opened) or {ok: false, reason}, the reason one of 'noId' (an empty id),
+// piece, seed? (a variant's), revealed?} (written work; revealed: its reference notes were
+// opened), {ok: true, exercise, part, practice: true, tag? (as the id writes it)} (a named
+// mistake practised) or {ok: false, reason}, the reason one of 'noId' (an empty id),
 // 'foreign' (no exercise id starts it), 'noPart' (the exercise has no part by that name;
 // `exercise` says which) and 'seed' (a variant number over 4294967295).
 export function interactionReader(catalogue) {
@@ -95,6 +99,16 @@ function partOf(exercise, rest) {
     if (!variant) return { ok: false, reason: 'seed', exercise: exercise.id };
     return { ok: true, exercise: exercise.id, item, piece: piece ? Number(piece) : 1, ...(variant.seed ? variant : {}),
       ...(seen ? { revealed: true } : {}) };
+  }
+  if (!exercise.parts.get(rest)) {
+    // A practice: PART.practice.TAG, or PART.practice as first written (the tag only in its
+    // response); the longest part name first (a part whose own name holds .practice is read as
+    // named first).
+    for (let at = rest.lastIndexOf(`.${PRACTICE}`); at > 0; at = rest.lastIndexOf(`.${PRACTICE}`, at - 1)) {
+      const after = rest.slice(at + PRACTICE.length + 1);
+      const practised = after === '' || /^\.[A-Za-z0-9._-]+$/.test(after) ? exercise.parts.get(rest.slice(0, at)) : null;
+      if (practised) return { ok: true, exercise: exercise.id, part: practised, practice: true, ...(after ? { tag: after.slice(1) } : {}) };
+    }
   }
   const checked = namedWithMarks(exercise.parts, rest, MARKS);
   if (!checked) return null;

@@ -2,7 +2,7 @@
 // learner (a page of them at a time, with a search) with their score and checks, opening on
 // a table with a row per part (the last answer as typed, its verdict, the checks it took,
 // the path of its tries with the mistakes met on the way, follow-through, the named mistake
-// and the exercise's version where known: an answer given against an earlier version shows
+// and the exercise's version where known, and the named mistakes practised on new variants: an answer given against an earlier version shows
 // both versions, and the verdict it was given beside the core's now); per part, the wrong answers that no named mistake
 // explains, grouped by the value the core read; and the written work, each learner's text
 // beside the item's checklist. Everything goes in as text, but the checklist's maths, which the
@@ -11,7 +11,7 @@
 import { el } from '../ui/dom.mjs';
 import { renderMathText } from '../ui/render-math.mjs';
 import { plural } from '../ui/format.mjs';
-import { followThroughText, nowText, stepText } from './report-csv.mjs';
+import { followThroughText, nowText, practisedCell, stepText } from './report-csv.mjs';
 import { pager } from './pager.mjs';
 import { REVEALED_WORDS } from '../embed/scorm-values.mjs';
 import { compareNames } from './learners.mjs';
@@ -45,7 +45,9 @@ function partsTable(learner, label, withVersion, current = new Map()) {
       el('td', { class: 'report-path' }, el('ol', {}, (row.path ?? []).map((step) => el('li', { 'data-verdict': step.verdict,
         ...(step.mistake ? { 'data-mistake': step.mistake } : {}) }, stepText(step))))),
       el('td', {}, followThroughText(row.followThrough)),
-      el('td', {}, row.mistake ? el('code', {}, row.mistake) : ''),
+      el('td', {}, row.mistake ? el('code', {}, row.mistake) : '',
+        row.practised?.length ? el('span', { class: 'report-practised', 'data-practised': row.practised.join(' ') },
+          `${row.mistake ? ' · ' : ''}${practisedCell(row)}`) : ''),
       withVersion ? el('td', { class: 'report-version', ...(row.version ? { 'data-version': row.version } : {}) },
         versionText(row, current)) : null)))));
 }

@@ -7,7 +7,8 @@
 // whether a solution had been seen, where the file has them), in time order; a part saved
 // without tries (a file made before tries were kept) gives one answer, its last, with the
 // attempts it kept. Open design tasks and written explanations are not graded: they are
-// read as written work.
+// read as written work. A part's named mistake practised on new variants (storage.mjs's
+// `practice`) is read as a practice record.
 
 import { readProgress, ProgressFileError } from '../ui/progress-file.mjs';
 import { ReportFileError } from './delimited-text.mjs';
@@ -21,7 +22,7 @@ export const looksLikeJson = (text) => /^\uFEFF?\s*[{[]/.test(text);
 // the verdict the learner was given then), written:
 // [{exercise, item (an explain item's name, or "plan"), seed, text, ticked, revealed? (its
 // reference notes were opened, at that seed)}], dropped (damaged
-// records left out), learner ({id, name, email} or null: a file that names nobody),
+// records left out), practice: [{exercise, part, tag} (a named mistake practised)], learner ({id, name, email} or null: a file that names nobody),
 // exportedAt}; throws a ReportFileError when the file is not a progress file this page can read.
 export function readProgressAnswers(text) {
   let read;
@@ -34,7 +35,11 @@ export function readProgressAnswers(text) {
   const finals = [];
   const tries = [];
   const written = [];
+  const practice = [];
   for (const [exercise, record] of Object.entries(read.state.exercises)) {
+    for (const [part, list] of Object.entries(record.practice ?? {})) {
+      for (const saved of list) if (saved.practised) practice.push({ exercise, part, tag: saved.tag });
+    }
     for (const [seed, { parts, explain }] of Object.entries(record.seeds)) {
       for (const [item, saved] of Object.entries(explain ?? {})) {
         written.push({ exercise, item, seed: Number(seed), text: saved.notes, ticked: saved.ticked,
@@ -60,5 +65,5 @@ export function readProgressAnswers(text) {
   }
   // (Sorted by time, and stable: the tries of a part keep their order.)
   tries.sort((x, y) => Date.parse(x.at) - Date.parse(y.at));
-  return { answers: [...finals, ...tries], written, dropped: read.dropped, learner: read.learner, exportedAt: read.exportedAt };
+  return { answers: [...finals, ...tries], written, practice, dropped: read.dropped, learner: read.learner, exportedAt: read.exportedAt };
 }

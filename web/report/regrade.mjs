@@ -78,7 +78,8 @@ const byCount = (x, y) => y.count - x.count || String(x.tag ?? x.value ?? x.text
 const contextKey = (answer) => JSON.stringify([answer.learner, answer.exercise, answer.seed]);
 
 // Grades `answers` (class-report.mjs's, in file order) with companion.grade and counts
-// them. options: written (class-report.mjs's written work), pause (awaited between
+// them. options: written (class-report.mjs's written work), practice (its named mistakes
+// practised: each learner's row of that part says so, `practised`: [tags]), pause (awaited between
 // answers, to let the page breathe: dom.mjs's pacer), onProgress(done, total), stopped()
 // (true: give up; the call then resolves to null). Identical answers in the same context
 // are graded once. Resolves to {parts: [part tallies in chapter order, each mistake with
@@ -86,12 +87,12 @@ const contextKey = (answer) => JSON.stringify([answer.learner, answer.exercise, 
 // title, parts}] (the class's, in chapter order), learners: [{learner, correct, total, score
 // (0-100), exercises: {id: {correct, total, seed}}, rows: [{exercise, title, part, seed, text,
 // verdict, now?, checks, attempts, path: [{verdict, now?, mistake, nearMiss, followThrough, at?,
-// version?, solutionSeen?}], followThrough, mistake, version}]}] (verdict: the one that counts;
+// version?, solutionSeen?}], followThrough, mistake, version, practised?}]}] (verdict: the one that counts;
 // now: {verdict, version}, the core's against the exercise now, where another verdict was
 // given against an earlier version), written: [{exercise,
 // title, item, entries: [{learner, seed? (a variant's), text, ticked, revealed? (reference notes
 // opened)}]}], ungraded: [{reason, id, detail}]}.
-export async function gradeAnswers(companion, catalogue, answers, { written = [], pause = async () => {},
+export async function gradeAnswers(companion, catalogue, answers, { written = [], practice = [], pause = async () => {},
   onProgress = () => {}, stopped = () => false } = {}) {
   const entries = new Map();
   (catalogue ?? []).forEach((entry, index) => entries.set(entry.id, { ...entry, index }));
@@ -198,7 +199,12 @@ export async function gradeAnswers(companion, catalogue, answers, { written = []
   });
   const inOrder = (x, y) => x.order[0] - y.order[0] || x.order[1] - y.order[1] || x.order[2] - y.order[2];
   const people = [];
+  const practised = practisedParts(practice);
   for (const [learner, rows] of learners) {
+    for (const row of rows.values()) {
+      const tags = practised.get(JSON.stringify([learner, row.exercise, row.part]));
+      if (tags) row.practised = [...tags];
+    }
     people.push({ learner, ...scoreOf(rows.values(), exercises),
       rows: [...rows.values()].sort(inOrder).map(({ order: _o, ...row }) => row) });
     await pause();
@@ -208,6 +214,17 @@ export async function gradeAnswers(companion, catalogue, answers, { written = []
     learners: people.sort((x, y) => compareNames(x.learner, y.learner)),
     written: writtenWork(written, entries),
   };
+}
+
+// The named mistakes each learner practised, by [learner, exercise, part] (as JSON) -> Set of tags.
+function practisedParts(practice) {
+  const out = new Map();
+  for (const { learner, exercise, part, tag } of practice) {
+    const key = JSON.stringify([learner, exercise, part]);
+    if (!out.has(key)) out.set(key, new Set());
+    out.get(key).add(tag);
+  }
+  return out;
 }
 
 // A share of 0-100 with at most two decimals ("66.67").

@@ -3,7 +3,7 @@
 // every cell such that a spreadsheet shows it as text and never runs it as a formula.
 
 import { writeCsv } from './delimited-text.mjs';
-import { REVEALED_WORDS } from '../embed/scorm-values.mjs';
+import { REVEALED_WORDS, practisedText } from '../embed/scorm-values.mjs';
 
 // The named mistakes of a part, as the table writes them: "tag (count); …".
 export const mistakesText = (part) => part.mistakes.map((m) => `${m.tag} (${m.count})`).join('; ');
@@ -37,12 +37,15 @@ export function stepText(step) {
 export const nowText = (now) => `${STEP_WORDS[now.verdict] ?? now.verdict} against version ${now.version} now`;
 export const pathText = (path) => (path ?? []).map(stepText).join(' → ');
 
+// A part's named mistakes practised on new variants: "practised: divided by count".
+export const practisedCell = (row) => (row.practised ?? []).map(practisedText).join('; ');
+
 // The CSV download: a row per learner and part, then per learner and written item.
 // label(key): the name a learner is shown by (learners.mjs).
 // Verdict is the one that counts (as given, for an answer given against an earlier version of
 // its exercise); "Verdict now" is the core's against the exercise now, where that is another.
 export const LEARNER_HEADER = Object.freeze(['Learner', 'Exercise', 'Title', 'Part', 'Variant', 'Answer', 'Verdict',
-  'Attempts', 'Tries', 'Follow-through', 'Named mistake', 'Version', 'Verdict now', 'Checklist points ticked']);
+  'Attempts', 'Tries', 'Follow-through', 'Named mistake', 'Version', 'Verdict now', 'Checklist points ticked', 'Practice']);
 
 export function learnerRows(report, label = (key) => key) {
   const rows = [];
@@ -50,7 +53,7 @@ export function learnerRows(report, label = (key) => key) {
     for (const row of parts) {
       rows.push([label(learner), row.exercise, row.title, row.part, row.seed || '', row.text, row.verdict, row.attempts,
         pathText(row.path), followThroughText(row.followThrough), row.mistake ?? '', row.version ?? '',
-        row.now ? nowText(row.now) : '', '']);
+        row.now ? nowText(row.now) : '', '', practisedCell(row)]);
     }
   }
   for (const item of report.written) {
@@ -58,7 +61,7 @@ export function learnerRows(report, label = (key) => key) {
       // (Its reference notes opened go where a part's tries say a solution was seen.)
       rows.push([label(entry.learner), item.exercise, item.title, `written: ${item.item}`, entry.seed || '', entry.text,
         'not graded', '', entry.revealed ? REVEALED_WORDS : '',
-        '', '', '', '', entry.ticked === null ? '' : `${entry.ticked.length}: ${entry.ticked.map((i) => i + 1).join(', ')}`]);
+        '', '', '', '', entry.ticked === null ? '' : `${entry.ticked.length}: ${entry.ticked.map((i) => i + 1).join(', ')}`, '']);
     }
   }
   return rows;

@@ -99,3 +99,15 @@ export function letterControl(part, name, inputId, feedbackId, letters) {
     set: (text) => { select.value = letters.includes(text.trim().toUpperCase()) ? text.trim().toUpperCase() : ''; },
   };
 }
+
+// The kind of a part's control ('choice': its options, 'letter': a letter picker where the
+// exercise has letters, else 'text') and the control itself: the part view and its practice
+// panel (practice-view.mjs) use the same one.
+export const controlKind = (part, letters = null) => (Array.isArray(part.options) ? 'choice' : letters ? 'letter' : 'text');
+export function answerControl(part, name, inputId, feedbackId, { letters = null, cellName = null } = {}) {
+  const kind = controlKind(part, letters);
+  const view = kind === 'choice' ? choiceControl(part, name, inputId, feedbackId)
+    : kind === 'letter' ? letterControl(part, name, inputId, feedbackId, letters)
+      : textControl(part, name, inputId, feedbackId, cellName);
+  return { kind, view };
+}

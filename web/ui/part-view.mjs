@@ -15,8 +15,9 @@ import { renderMathText } from './render-math.mjs';
 import { messageOf } from '../error-message.mjs';
 import { PRACTICE, isSettled, solutionAfter, solutionWaitsForSettled } from './feedback-policy.mjs';
 import { attemptsText, showResult, showClosed, showKeptVerdict, announcementOf } from './verdict-view.mjs';
-import { textControl, choiceControl, letterControl } from './answer-control.mjs';
+import { answerControl } from './answer-control.mjs';
 import { solutionBlock } from './solution-view.mjs';
+import { practiceView } from './practice-view.mjs';
 
 // The learner's checked answers to the exercise's other parts, for follow-through.
 function earlierAnswers(store, exercise, name, seed) {
@@ -77,9 +78,14 @@ function warnOnce() {
 //                  limit, a part is closed (its field read-only, its Check refused) once it
 //                  is correct or out of attempts; with values hidden, the core words the
 //                  feedback without values
+//   onPractised    called with {part, tag, words, seeds} once the learner has practised the
+//                  part's named mistake on new variants (practice-view.mjs: the offer,
+//                  "Practise this step", follows the feedback of a settled part whose tries
+//                  at this seed named a mistake; not in a table's cell)
 export function partView(companion, store, exercise, part, index, seed,
   { letters = null, headingLevel = 2, onGraded = () => {}, onSaveFailed = warnOnce, decimalRuleId = null,
-    cellName = null, cellSolutions = null, titleId = null, policy = PRACTICE, solutionSeen = () => false } = {}) {
+    cellName = null, cellSolutions = null, titleId = null, policy = PRACTICE, solutionSeen = () => false,
+    onPractised = () => {} } = {}) {
   const name = String(part.name);
   const inputId = uniqueId('answer');
   const feedbackId = uniqueId('feedback');
@@ -88,10 +94,7 @@ export function partView(companion, store, exercise, part, index, seed,
   const saved = store.part(exercise.id, name, seed);
   const givenVersion = saved ? store.givenVersion(exercise.id, name, seed) : null;
   let record = saved ?? { text: '', verdict: null, attempts: 0 };
-  const kind = Array.isArray(part.options) ? 'choice' : letters ? 'letter' : 'text';
-  const view = kind === 'choice' ? choiceControl(part, name, inputId, feedbackId)
-    : kind === 'letter' ? letterControl(part, name, inputId, feedbackId, letters)
-      : textControl(part, name, inputId, feedbackId, cellName);
+  const { kind, view } = answerControl(part, name, inputId, feedbackId, { letters, cellName });
   if (saved) view.set(saved.text);
 
   const checkButton = el('button', { type: 'submit', class: 'check' }, 'Check');
@@ -149,6 +152,10 @@ export function partView(companion, store, exercise, part, index, seed,
     if (!store.markSolutionSeen(exercise.id, name, seed)) onSaveFailed();
   }, async () => (await companion.solutions(exercise.id, { seed })).get(name) ?? [], { name: cellName, part: name });
   if (solution) (cellName ? cellSolutions : section).append(solution.section);
+  const practice = cellName || typeof companion.mistakes !== 'function' ? null
+    : practiceView(companion, store, exercise, part, seed, { policy, headingLevel, onSaveFailed, onPractised,
+      lettered: kind === 'letter' });
+  if (practice) section.insertBefore(practice.section, announcer);
 
   const exactLabel = exercise.chapter === 14 ? 'Exact answer' : 'The core’s value';
   // Emptied first, so that the same sentence twice in a row is announced twice.
@@ -197,6 +204,7 @@ export function partView(companion, store, exercise, part, index, seed,
       closeIfSettled();
       if (closed && verdict !== 'correct') showClosed(feedback, Boolean(part.hint && !cellName));
       updateSolution();
+      practice?.update(record);
       return;
     }
     record = { text, verdict, attempts };
@@ -211,6 +219,7 @@ export function partView(companion, store, exercise, part, index, seed,
       followThrough: result.followThrough ?? null, solutionSeen: seen || solutionSeen() === true || undefined,
       version: typeof exercise.version === 'string' ? exercise.version : undefined };
     if (!store.savePart(exercise.id, name, record, seed, check)) onSaveFailed();
+    practice?.update(record);
     // The check that brings the offer of a worked solution says so: the offer is heard when it
     // appears, and that check is not announced as the ones before it were.
     const offered = updateSolution() ? ` ${offerSentence(cellName ? 'table' : 'feedback')}` : '';

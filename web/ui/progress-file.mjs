@@ -8,11 +8,14 @@
 // read are dropped one by one and the rest is merged: for a part saved on both sides,
 // the record with more attempts wins (the file's on a tie), with the tries of both (each
 // once, in time order, capped as the store caps them). The message says exactly what
-// changed: exercises new to this browser, answers added, replaced, kept, dropped. A file's
+// changed: exercises new to this browser, answers added, replaced, kept, dropped. A part's
+// practice of a named mistake (storage.mjs's `practice`, one record per part and mistake) is
+// taken from the file where this browser has none of that mistake, or where storage.mjs's
+// takePractice does not keep this browser's (a practised mistake stays practised). A file's
 // learner becomes this browser's learner when this browser has no name yet (a learner
 // moving to a new browser), so that their next file is the same learner's.
 
-import { cappedTries, dict, readState, STORAGE_VERSION } from './storage.mjs';
+import { cappedTries, dict, readState, takePractice, STORAGE_VERSION } from './storage.mjs';
 import { learnerRecord } from './learner.mjs';
 import { plural } from './format.mjs';
 
@@ -79,7 +82,8 @@ function mergeTries(mine = [], theirs = []) {
 // and counts what changed.
 function merge(current, incoming) {
   const merged = current;
-  const counts = { answers: 0, exercises: 0, newExercises: 0, added: 0, replaced: 0, same: 0, kept: 0, notes: 0, explanations: 0 };
+  const counts = { answers: 0, exercises: 0, newExercises: 0, added: 0, replaced: 0, same: 0, kept: 0, notes: 0, explanations: 0,
+    practice: 0 };
   for (const [id, record] of Object.entries(incoming.exercises)) {
     counts.exercises += 1;
     if (!merged.exercises[id]) {
@@ -119,11 +123,15 @@ function merge(current, incoming) {
       target.open = record.open;
       counts.notes += 1;
     }
+    for (const [part, list] of Object.entries(record.practice ?? {})) {
+      const held = (target.practice ??= dict())[part] ??= [];
+      for (const saved of list) if (takePractice(held, saved)) counts.practice += 1;
+    }
   }
   return { merged, counts };
 }
 
-function summary({ answers, exercises, newExercises, added, replaced, same, kept, notes, explanations }, dropped) {
+function summary({ answers, exercises, newExercises, added, replaced, same, kept, notes, explanations, practice }, dropped) {
   let text = `Imported ${plural(answers, 'saved answer')} for ${plural(exercises, 'exercise')}` +
     ` (${plural(newExercises, 'exercise')} new to this browser): ${added} added, ${replaced} replaced`;
   if (same) text += `, ${same} already here unchanged`;
@@ -131,6 +139,7 @@ function summary({ answers, exercises, newExercises, added, replaced, same, kept
   text += '.';
   if (notes) text += ` ${plural(notes, 'design-task note')} added.`;
   if (explanations) text += ` ${plural(explanations, 'written explanation')} added.`;
+  if (practice) text += ` ${plural(practice, 'practice of a mistake', 'practices of mistakes')} added.`;
   if (dropped) {
     text += ` ${plural(dropped, 'record')} in the file could not be read (damaged) and ${dropped === 1 ? 'was' : 'were'} dropped.`;
   }

@@ -11,7 +11,14 @@
 //                solutionSeen?: true (the learner opened the part's worked solution),
 //                tries?: [{at: ISO time, text, verdict, mistake?: tag, followThrough?: {from: [parts],
 //                          counts: bool}, solutionSeen?: true, version?: string}]}}}},
-//      open?: {ticked: [int], notes: string, revealed: boolean}}}}
+//      open?: {ticked: [int], notes: string, revealed: boolean},
+//      practice?: {[part]: [{tag, seeds: [seed], streak: int, practised: boolean, at?: ISO time}]}}}}
+// ("practice" is the practice of a part's named mistakes on new variants (practice-target.mjs),
+// one record per mistake (tag), in the order they were first practised: the mistake's tag, the
+// variants drawn so far (the last is the one shown), the right answers in a row, and whether
+// it was practised (never undone); it is the part's, whatever the seed it was answered at. A
+// store without it reads as before, and a part's single record (the shape first written, before
+// a part kept one per mistake) reads as a list of one.)
 // ("open" is an open design task's checklist and notes; a seed's "explain" holds the same for
 // each written half of an exercise, by the explain item's name. The written half is kept per
 // seed as the parts are: its reference notes hold that variant's answers, so notes revealed
@@ -63,6 +70,14 @@
 //     explain item at that seed)
 //   writtenAt(exerciseRecord, item, seed) -> a written item's record in a state (item '' or
 //     null: the open design task), or undefined
+//   store.practice(id, part, tag?) -> the part's practice record of that mistake (without a
+//     tag: the one saved last), a copy, or null
+//   store.practices(id, part) -> the part's practice records, one per mistake (copies)
+//   store.savePractice(id, part, {tag, seeds, streak, practised}) (stamped with the time;
+//     replaces that mistake's record only)
+//   takePractice(list, record) -> takes another copy of a part's practice of a mistake (a
+//     progress file's, the browser's) into the part's list, unless the one there stands
+//     (a practised one, or one as far on): whether it was taken
 //   store.clearAnswers(id, seed = 0) -> removes the saved answers of one exercise at one seed
 //   store.snapshot() -> a deep copy of the whole state (null-prototype maps)
 //   store.replace(state) -> false unless every record of state is valid; then persists it
@@ -79,6 +94,8 @@ const MAX_NAME = 200; // exercise ids and part names
 export const MAX_TRIES = 20;
 const MAX_TAG = 100; // a named mistake's tag
 const MAX_VERSION = 64; // an exercise version (a hash of its content)
+const MAX_PRACTICE_SEEDS = 50; // the variants a practice keeps (its latest)
+const MAX_PRACTICE_TAGS = 20; // the mistakes practised on one part (the latest saved)
 
 // A map keyed by user data: no prototype, so no key can reach Object.prototype.
 export const dict = () => Object.create(null);
@@ -149,6 +166,70 @@ function openRecord(record) {
   return { ticked: [...record.ticked], notes: record.notes, revealed: record.revealed };
 }
 
+// A part's practice record, copied field by field, or null when it is not one.
+export function practiceRecord(record) {
+  if (!isPlainObject(record) || typeof record.tag !== 'string' || record.tag === '' || record.tag.length > MAX_TAG
+    || !Array.isArray(record.seeds) || !record.seeds.every((seed) => readSeed(seed).ok && typeof seed === 'number')
+    || !Number.isSafeInteger(record.streak) || record.streak < 0 || typeof record.practised !== 'boolean') return null;
+  const copy = { tag: record.tag, seeds: record.seeds.slice(-MAX_PRACTICE_SEEDS), streak: record.streak,
+    practised: record.practised };
+  if (isTime(record.at)) copy.at = record.at;
+  return copy;
+}
+
+// {[part]: [record] (or one record: the first shape)} -> [null-prototype map of the lists of
+// practice records that can be read (one per tag, the last of a tag kept), number dropped].
+function readPractice(practice) {
+  const parts = dict();
+  if (!isPlainObject(practice)) return [parts, 1];
+  let dropped = 0;
+  for (const [name, held] of Object.entries(practice)) {
+    const records = Array.isArray(held) ? held : [held];
+    if (records.length === 0) continue;
+    if (!isName(name)) {
+      dropped += 1;
+      continue;
+    }
+    const kept = [];
+    for (const record of records) {
+      const copy = practiceRecord(record);
+      if (copy) putPractice(kept, copy);
+      else dropped += 1;
+    }
+    if (kept.length) parts[name] = kept;
+  }
+  return [parts, dropped];
+}
+
+// Puts a record into a part's list: in place of its tag's, else at the end (the oldest going
+// past MAX_PRACTICE_TAGS).
+function putPractice(list, record) {
+  const at = list.findIndex((entry) => entry.tag === record.tag);
+  if (at >= 0) list[at] = record;
+  else list.push(record);
+  if (list.length > MAX_PRACTICE_TAGS) list.splice(0, list.length - MAX_PRACTICE_TAGS);
+  return list;
+}
+
+// Whether a part's practice record of a mistake (mine) stands against another copy of it
+// (theirs, or undefined): a practised one always (a practised mistake stays practised), else
+// where theirs is not practised and went no further (drew no more variants).
+function keepsPractice(mine, theirs) {
+  if (!mine) return false;
+  if (mine.practised || !theirs) return true;
+  return !theirs.practised && mine.seeds.length >= theirs.seeds.length;
+}
+
+// Takes another copy of a part's practice of a mistake (record: a progress file's, the
+// browser's) into the part's list `held`, unless keepsPractice keeps the one held there ->
+// whether it was taken.
+export function takePractice(held, record) {
+  const at = held.findIndex((entry) => entry.tag === record.tag);
+  if (keepsPractice(held[at], record)) return false;
+  putPractice(held, record);
+  return true;
+}
+
 // {parts} -> [null-prototype parts map, number dropped]; the whole group counts as one
 // dropped record when it is not an object of parts.
 function readParts(holder) {
@@ -217,7 +298,12 @@ function readV2(raw) {
         holder.explain[name] ??= item;
       }
     }
-    if (Object.keys(exercise.seeds).length || exercise.open) state.exercises[id] = exercise;
+    if (record.practice !== undefined) {
+      const [practice, lost] = readPractice(record.practice);
+      dropped += lost;
+      if (Object.keys(practice).length) exercise.practice = practice;
+    }
+    if (Object.keys(exercise.seeds).length || exercise.open || exercise.practice) state.exercises[id] = exercise;
   }
   return { state, dropped };
 }
@@ -431,9 +517,35 @@ export class AnswerStore {
     if (!record || !Object.hasOwn(record.seeds, key)) return true;
     if (record.seeds[key].explain) record.seeds[key].parts = dict();
     else delete record.seeds[key];
-    if (Object.keys(record.seeds).length === 0 && record.open === undefined) {
+    if (Object.keys(record.seeds).length === 0 && record.open === undefined && record.practice === undefined) {
       delete this.state.exercises[exerciseId];
     }
+    return this.persist();
+  }
+
+  // The part's practice record of the mistake `tag` ({tag, seeds, streak, practised, at?}, a
+  // copy; without a tag, the one saved last), or null.
+  practice(exerciseId, partName, tag = null) {
+    const list = this.state.exercises[exerciseId]?.practice?.[partName] ?? [];
+    const record = tag === null ? list.reduce((last, entry) => (!last || (entry.at ?? '') >= (last.at ?? '') ? entry : last), null)
+      : list.find((entry) => entry.tag === tag);
+    return record ? structuredClone(record) : null;
+  }
+
+  // The part's practice records, one per mistake (copies).
+  practices(exerciseId, partName) {
+    return structuredClone(this.state.exercises[exerciseId]?.practice?.[partName] ?? []);
+  }
+
+  // Keeps a part's practice of one mistake (a record that is not of the shape is refused:
+  // false), stamped with the time, in place of that mistake's record only; a practised mistake
+  // stays practised.
+  savePractice(exerciseId, partName, record, now = new Date()) {
+    const before = this.state.exercises[exerciseId]?.practice?.[partName]?.find((entry) => entry.tag === record?.tag);
+    const copy = practiceRecord({ ...record, at: now.toISOString(), practised: record?.practised === true || before?.practised === true });
+    if (!copy) return false;
+    const parts = (this.#exercise(exerciseId).practice ??= dict());
+    parts[String(partName)] = putPractice(parts[String(partName)] ?? [], copy);
     return this.persist();
   }
 
