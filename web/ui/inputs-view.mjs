@@ -31,8 +31,10 @@ function nameCell(words) {
   return cell;
 }
 
-// The inputs as the core reads them (authored or drawn from the seed).
-export function inputsBlock(exercise, seed) {
+// The inputs as the core reads them (authored or drawn from the seed). practice: the block sits
+// in a part's practice panel (practice-view.mjs), under a heading of level headingLevel - 1: its
+// numbers are that practice variant's alone, and the exercise around it keeps its own.
+export function inputsBlock(exercise, seed, { practice = false, headingLevel = 2 } = {}) {
   const body = el('tbody');
   for (const [name, value] of Object.entries(exercise.inputs)) {
     body.append(el('tr', { 'data-input': name }, nameCell(inputName(exercise, name)),
@@ -44,8 +46,10 @@ export function inputsBlock(exercise, seed) {
   if (seed) {
     const heading = uniqueId('inputs-heading');
     return el('section', { class: 'inputs inputs-variant', 'aria-labelledby': heading },
-      el('h2', { id: heading }, 'This variant’s numbers'),
-      el('p', { class: 'variant-warning' }, 'This variant draws new numbers: the text above and every part are written ' +
+      el(`h${Math.min(6, headingLevel)}`, { id: heading }, practice ? 'This practice variant’s numbers' : 'This variant’s numbers'),
+      el('p', { class: 'variant-warning' }, practice
+        ? 'Answer the practice with these inputs only: the exercise above keeps its own numbers.'
+        : 'This variant draws new numbers: the text above and every part are written ' +
         'with the inputs below, which are not the chapter’s. A part that sets an input of its own shows it under its heading.'), table);
   }
   return el('details', { class: 'inputs' }, el('summary', {}, 'The inputs as the core reads them'), table);

@@ -104,7 +104,7 @@ export function practiceView(companion, store, exercise, part, seed, { policy, h
     el(`h${Math.min(6, headingLevel + 1)}`, { id: headingId, class: 'practice-heading' },
       `Practise this step: variant ${shown}`),
     el('p', { class: 'practice-words' }, `The mistake to avoid: ${words}.`),
-    variant.inputs ? inputsBlock(variant, shown) : null,
+    variant.inputs ? inputsBlock(variant, shown, { practice: true, headingLevel: Math.min(6, headingLevel + 2) }) : null,
     letters ? practiceRoles(variant) : null, form, feedback);
     body.append(panel);
     form.addEventListener('submit', (event) => {
