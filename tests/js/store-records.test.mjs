@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
 import * as storage from '../../web/ui/storage.mjs';
+import * as stored from '../../web/ui/stored-state.mjs';
 import { importProgress, exportProgress } from '../../web/ui/progress-file.mjs';
 import { encodeSuspend, decodeSuspend } from '../../web/embed/suspend-data.mjs';
 
@@ -154,7 +155,7 @@ test('a version-1 store and file are migrated record by record', () => {
   const v1 = JSON.parse('{"version": 1, "exercises": {"ch14.ex1": {"parts": {"weights": {"text": "[1]", "verdict": null, "attempts": 1}, ' +
     '"scores": {"text": 1}}}, "ch19.ex3": {"seed": 77, "parts": {"w": {"text": "2", "verdict": null, "attempts": 0}}}, ' +
     '"__proto__": {"seed": -4, "parts": {}}}}');
-  const read = storage.readState(v1);
+  const read = stored.readState(v1);
   assertNoPollution();
   assert.equal(read.dropped, 2);
   assert.equal(read.state.exercises['ch19.ex3'].seeds['77'].parts.w.text, '2');
@@ -217,16 +218,16 @@ test('explain items keep their notes, ticks and revealed state per item, survive
 test('a part keeps its tries, capped at its first and latest; a damaged try is dropped alone; texts keep whole characters', () => {
   const store = new AnswerStore(null, { version: 2, exercises: {} });
   const at = (n) => new Date(Date.UTC(2026, 0, 1, 9, n)).toISOString();
-  for (let n = 0; n < storage.MAX_TRIES + 7; n += 1) {
+  for (let n = 0; n < stored.MAX_TRIES + 7; n += 1) {
     store.savePart('ch14.ex1', 'weights', good(`[${n}]`, n + 1), 0, { at: at(n), text: `[${n}]`, verdict: 'incorrect',
       mistake: n === 3 ? 'divided-by-count' : null, followThrough: n === 4 ? { from: ['scores'], counts: true } : null,
       solutionSeen: n === 5 || undefined, version: n === 6 ? 'abc123' : undefined });
   }
   const tries = store.tries('ch14.ex1', 'weights');
-  assert.equal(tries.length, storage.MAX_TRIES);
-  assert.deepEqual(tries.map((entry) => entry.text), ['[0]', ...Array.from({ length: storage.MAX_TRIES - 1 }, (_, i) => `[${i + 8}]`)],
+  assert.equal(tries.length, stored.MAX_TRIES);
+  assert.deepEqual(tries.map((entry) => entry.text), ['[0]', ...Array.from({ length: stored.MAX_TRIES - 1 }, (_, i) => `[${i + 8}]`)],
     'the first try and the latest ones');
-  assert.deepEqual(store.part('ch14.ex1', 'weights'), good(`[${storage.MAX_TRIES + 6}]`, storage.MAX_TRIES + 7),
+  assert.deepEqual(store.part('ch14.ex1', 'weights'), good(`[${stored.MAX_TRIES + 6}]`, stored.MAX_TRIES + 7),
     'a part reads as its last answer, without its tries');
   // The optional fields are kept where given, and only then.
   const early = new AnswerStore(null, { version: 2, exercises: {} });
@@ -240,7 +241,7 @@ test('a part keeps its tries, capped at its first and latest; a damaged try is d
   // A try that cannot be read is dropped on its own; the part and its other tries stay.
   const state = early.snapshot();
   state.exercises.x.seeds['0'].parts.p.tries[1] = { at: 'yesterday', text: 1 };
-  const read = storage.readState(state);
+  const read = stored.readState(state);
   assert.equal(read.dropped, 1);
   assert.equal(read.state.exercises.x.seeds['0'].parts.p.tries.length, 6);
   // A text keeps its first 4,000 characters, never half of one.

@@ -19,7 +19,7 @@ import { bind, MAX_INTERACTIONS, RESPONSE_12, statusOf } from './scorm-api.mjs';
 import { PLAN, WRITTEN, scormId, utf8Length, writtenId, interactionId, practiceId, responsePieces,
   lmsResponse } from './scorm-values.mjs';
 import { isSettled } from '../ui/feedback-policy.mjs';
-import { readState, takePractice, writtenAt } from '../ui/storage.mjs';
+import { readState, takePractice, writtenAt } from '../ui/stored-state.mjs';
 import { MAX_TEXT } from '../ui/text-limits.mjs';
 import { plural } from '../ui/format.mjs';
 

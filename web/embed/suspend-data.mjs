@@ -50,7 +50,7 @@
 import { isSeedKey } from '../seed.mjs';
 import { MAX_TEXT, cutText } from '../ui/text-limits.mjs';
 import { readLenient } from './lenient-json.mjs';
-import { practiceRecord } from '../ui/storage.mjs';
+import { practiceRecord } from '../ui/stored-state.mjs';
 
 export const SUSPEND_VERSION = '2';
 export const SUSPEND_LIMIT = 4096;

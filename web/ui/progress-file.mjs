@@ -15,7 +15,7 @@
 // learner becomes this browser's learner when this browser has no name yet (a learner
 // moving to a new browser), so that their next file is the same learner's.
 
-import { cappedTries, dict, readState, takePractice, STORAGE_VERSION } from './storage.mjs';
+import { cappedTries, dict, readState, takePractice, STORAGE_VERSION } from './stored-state.mjs';
 import { learnerRecord } from './learner.mjs';
 import { plural } from './format.mjs';
 

@@ -8,10 +8,10 @@
 // working=…) keeps its answers and attempt counts under a key of its own
 // ("attention-companion:v2@attempts=2"), so that a limit counts only what was done under it.
 //
-// API (what pages and export/import use):
+// API (what pages and export/import use; readState, writtenAt and takePractice, which read a
+// state, are stored-state.mjs's):
 //   openStore({context}?) -> {store, notice}
 //   storeContext(policy) -> the context of a feedback policy (null for practice)
-//   readState(value) -> {state, dropped} (a fresh copy in null-prototype maps) or null
 //   droppedNotice(count) -> the sentence shown when records were dropped
 //   store.part(id, part, seed = 0) -> {text, verdict, attempts, solutionSeen?} or null
 //   store.givenVersion(id, part, seed = 0) -> the exercise's version the part's saved verdict
@@ -25,16 +25,11 @@
 //   store.openTask(id, item?, seed = 0) / store.saveOpenTask(id, {ticked, notes, revealed}, item?, seed = 0)
 //     (without item: the exercise's open design task, whatever the seed; with one: that
 //     explain item at that seed)
-//   writtenAt(exerciseRecord, item, seed) -> a written item's record in a state (item '' or
-//     null: the open design task), or undefined
 //   store.practice(id, part, tag?) -> the part's practice record of that mistake (without a
 //     tag: the one saved last), a copy, or null
 //   store.practices(id, part) -> the part's practice records, one per mistake (copies)
 //   store.savePractice(id, part, {tag, seeds, streak, practised}) (stamped with the time;
 //     replaces that mistake's record only)
-//   takePractice(list, record) -> takes another copy of a part's practice of a mistake (a
-//     progress file's, the browser's) into the part's list, unless the one there stands
-//     (a practised one, or one as far on): whether it was taken
 //   store.clearAnswers(id, seed = 0) -> removes the saved answers of one exercise at one seed
 //   store.snapshot() -> a deep copy of the whole state (null-prototype maps)
 //   store.replace(state) -> false unless every record of state is valid; then persists it
@@ -44,9 +39,6 @@ import { policyQuery } from './feedback-policy.mjs';
 import { keptText } from './text-limits.mjs';
 import { STORAGE_VERSION, cappedTries, dict, emptyState, practiceRecord, putPractice, readState, readV2,
   tryRecord, writtenAt } from './stored-state.mjs';
-
-// The stored state's reading, for the pages and the export and import that read a state.
-export { readState, writtenAt, takePractice, practiceRecord, MAX_TRIES, STORAGE_VERSION, dict, cappedTries, tryRecord } from './stored-state.mjs';
 
 export const STORAGE_KEY = 'attention-companion:v2';
 export const LEGACY_KEYS = ['attention-companion:v1'];

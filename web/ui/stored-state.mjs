@@ -47,6 +47,13 @@
 // notice with the count; only a store that is not JSON or not a known version is
 // reset as a whole.
 //
+// API:
+//   readState(value) -> {state, dropped} (a fresh copy in null-prototype maps) or null
+//   writtenAt(exerciseRecord, item, seed) -> a written item's record in a state (item '' or
+//     null: the open design task), or undefined
+//   takePractice(list, record) -> takes another copy of a part's practice of a mistake (a
+//     progress file's, the browser's) into the part's list, unless the one there stands
+//     (a practised one, or one as far on): whether it was taken
 
 import { readSeed, seedKey, isSeedKey } from '../seed.mjs';
 import { MAX_TEXT } from './text-limits.mjs';
