@@ -108,6 +108,14 @@ Judgment Judge(const Answer& a, const Quantity& q, bool leading_order) {
   return out;
 }
 
+Match WorstMatch(const Answer& a, const Quantity& q, bool leading_order) {
+  if (q.kind != Quantity::Kind::kList) return JudgeEntry(a, q, leading_order).match;
+  Match worst = Match::kExact;
+  for (size_t i = 0; i < q.items.size() && worst <= Match::kTooFew; ++i)
+    worst = std::max(worst, WorstMatch(a.items[i], q.items[i], leading_order));
+  return worst;
+}
+
 std::optional<std::set<Monomial>> LeadingTerms(const Exact& x) {
   if (!x.valid()) return std::nullopt;
   std::set<Monomial> out;

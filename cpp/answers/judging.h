@@ -45,6 +45,9 @@ inline constexpr long double kNearMissFigures = 10;
 bool SameShape(const Answer& a, const Quantity& q);
 // Requires SameShape(a, q).
 Judgment Judge(const Answer& a, const Quantity& q, bool leading_order = false);
+// Judge's worst match, found without the entries: it stops at the first entry worse than
+// kTooFew and returns that entry's match. Requires SameShape(a, q).
+Match WorstMatch(const Answer& a, const Quantity& q, bool leading_order = false);
 
 // The leading-order terms of a polynomial: constant factors and terms dominated by another
 // term (every power at most the other's) dropped. nullopt when a coefficient of a leading

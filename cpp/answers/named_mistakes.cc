@@ -87,9 +87,9 @@ bool Reproduces(const GradeRequest& request, const Misconception& m, const Answe
   if (!m.value || m.value->kind == Quantity::Kind::kPosition || !SameShape(answer, *m.value)) return false;
   // A mistake is named only on an answer that shows enough digits to tell it apart: every
   // entry consistent with it, and some decimal entry with 3 significant figures.
-  Judgment j = Judge(answer, *m.value, request.leading_order);
-  if (j.worst <= Match::kRounded) return true;
-  if (j.worst == Match::kTooFew) {
+  const Match worst = WorstMatch(answer, *m.value, request.leading_order);
+  if (worst <= Match::kRounded) return true;
+  if (worst == Match::kTooFew) {
     for (const Answer* leaf : answer.Leaves())
       if (leaf->is_decimal() && leaf->significant >= kMinSignificant) return true;
   }

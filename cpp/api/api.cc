@@ -233,7 +233,7 @@ std::string DescribeMistakes(const std::string& exercise_json, uint32_t seed) {
   Computed& c = computed.value();
   Json parts = Json::array();
   for (const auto& part : c.exercise().value("parts", Json::array())) {
-    auto request = c.Request(part, /*with_mistakes=*/true);
+    const auto& request = c.Request(part, /*with_mistakes=*/true);
     if (!request.ok()) return ErrorJson(StringField(part, "name") + ": " + request.status().message());
     const std::vector<MistakeOrigin> origins = c.Origins(part);
     Json mistakes = Json::array();

@@ -150,7 +150,7 @@ struct PartTally {
 void CheckPart(Computed& c, const Json& rendered_part, const Json& part, const Json& parts, uint32_t seed,
                PartTally& tally, Tally& failures) {
   const std::string name = StringField(part, "name");
-  auto request = c.Request(part, /*with_mistakes=*/true);
+  const auto& request = c.Request(part, /*with_mistakes=*/true);
   if (!request.ok()) return failures.Fail(seed, "part", name, request.status().message());
   const Quantity& expected = request->expected;
   if (!Finite(expected)) failures.Fail(seed, "finite", name, "its value is not a finite number");
@@ -160,11 +160,13 @@ void CheckPart(Computed& c, const Json& rendered_part, const Json& part, const J
       failures.Fail(seed, "shown", name, "the value shown, " + shown + ", is not accepted when typed");
   }
   ++tally.shown;
-  // The example in the answer box answers no part.
-  const std::string placeholder = Example(StringField(rendered_part, "placeholder"));
-  if (!placeholder.empty()) {
+  // The example in the answer box answers no part. (One written "e.g. ..." RenderTexts has
+  // already tried against every part and written again with other digits where it answered one.)
+  const std::string shown_placeholder = StringField(rendered_part, "placeholder");
+  const std::string placeholder = Example(shown_placeholder);
+  if (!placeholder.empty() && shown_placeholder.rfind("e.g. ", 0) != 0) {
     for (const auto& other : parts) {
-      auto theirs = c.Request(other, /*with_mistakes=*/false);
+      const auto& theirs = c.Request(other, /*with_mistakes=*/false);
       if (theirs.ok() && Grade(placeholder, *theirs).kind == Verdict::Kind::kCorrect)
         failures.Fail(
             seed, "placeholder", name,
@@ -173,6 +175,7 @@ void CheckPart(Computed& c, const Json& rendered_part, const Json& part, const J
   }
   // Each mistake, typed as its learner types it, is named and is not the answer.
   const auto& ms = request->misconceptions;
+  std::map<std::string, Verdict> verdicts;
   for (size_t i = 0; i < ms.size(); ++i) {
     const Misconception& m = ms[i];
     if (!tally.mistakes.count(m.tag)) tally.order.push_back(m.tag);
@@ -192,7 +195,11 @@ void CheckPart(Computed& c, const Json& rendered_part, const Json& part, const J
       ++count.unread;
       continue;
     }
-    Verdict v = Grade(typed.get<std::string>(), *request);
+    // (Two mistakes with one value are typed alike: the answer is graded once.)
+    auto graded = verdicts.find(typed.get<std::string>());
+    if (graded == verdicts.end())
+      graded = verdicts.emplace(typed.get<std::string>(), Grade(typed.get<std::string>(), *request)).first;
+    const Verdict& v = graded->second;
     if (v.kind == Verdict::Kind::kCorrect) {
       // Right at the places it is written (weights rounded early can leave a context that is
       // right to four places): a learner who types it is right, and is told so.
@@ -247,7 +254,7 @@ void CheckSeed(const Json& exercise, uint32_t seed, std::vector<TeacherTest>& te
   if (seed == 0) {
     std::vector<std::vector<std::string>> shown;
     for (const auto& part : declared) {
-      auto request = c.Request(part, /*with_mistakes=*/false);
+      const auto& request = c.Request(part, /*with_mistakes=*/false);
       shown.push_back(request.ok() ? ShownForms(request->expected, part) : std::vector<std::string>{});
     }
     for (const GiveAway& g : GiveAways(c, *rendered, shown)) failures.Fail(seed, "give-away", g.part, g.message);

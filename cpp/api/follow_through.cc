@@ -102,7 +102,7 @@ std::vector<FollowOn> FollowOnsOf(Computed& computed, const Json& part, const Gr
     const std::string other_name = StringField(other, "name");
     auto typed = context.earlier.find(other_name);
     if (other_name == name || typed == context.earlier.end()) continue;
-    auto full = computed.Request(other, /*with_mistakes=*/true);
+    const auto& full = computed.Request(other, /*with_mistakes=*/true);
     if (!full.ok()) continue;
     GradeRequest there = *full;
     there.reveal_values = context.reveal_values;

@@ -82,7 +82,7 @@ std::vector<GiveAway> GiveAways(Computed& computed, const Json& rendered,
   const std::vector<Text> written = SeenBefore(computed.exercise()), seen = SeenBefore(rendered);
   for (size_t i = 0; i < parts.size(); ++i) {
     const std::string name = StringField(parts[i], "name");
-    auto request = computed.Request(parts[i], /*with_mistakes=*/false);
+    const auto& request = computed.Request(parts[i], /*with_mistakes=*/false);
     if (!request.ok()) continue;
     const std::string asks = ", the value part '" + name + "' asks for, where a learner sees it before answering";
     // A placeholder for the part's value, or for a step of the same value.

@@ -103,7 +103,7 @@ std::optional<long double> Exact::to_long_double() const {
   long double sum = 0;
   for (const auto& [m, c] : terms_) {
     long double term = c.to_long_double();
-    for (const auto& [s, p] : m) term *= std::pow(*SymbolValue(s), p);
+    for (const auto& [s, p] : m) term *= p == 1 ? *SymbolValue(s) : std::pow(*SymbolValue(s), p);
     sum += term;
   }
   return sum;

@@ -47,14 +47,14 @@ const std::vector<Alternative>& Computed::Alternatives(const Json& part) {
   const std::string name = StringField(part, "name");
   if (auto found = alternatives_.find(name); found != alternatives_.end()) return found->second;
   std::vector<Alternative>& out = alternatives_[name];
-  auto request = Request(part, /*with_mistakes=*/false);
+  const auto& request = Request(part, /*with_mistakes=*/false);
   if (!request.ok()) return out;
   const Quantity& expected = request->expected;
   // The other parts, in order.
   for (const auto& other : exercise_.value("parts", Json::array())) {
     const std::string other_name = StringField(other, "name");
     if (other_name == name) continue;
-    auto theirs = Request(other, /*with_mistakes=*/false);
+    const auto& theirs = Request(other, /*with_mistakes=*/false);
     if (!theirs.ok() || !Distinctive(theirs->expected)) continue;
     Alternative a{Alternative::Kind::kOtherPart, theirs->expected, PartCalled(exercise_, other_name), other_name};
     a.require_exact = theirs->require_exact;

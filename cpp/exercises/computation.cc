@@ -374,24 +374,37 @@ std::vector<std::optional<Value>> Computation::EvaluateWith(const std::vector<st
   return out;
 }
 
-Result<Value> Computation::RecomputeToward(const Values& values, size_t from, Value value, size_t target,
-                                           uint32_t seed) const {
-  if (from == target) return value;
-  Values out = values;
-  out.Set(from, std::move(value));
-  std::vector<bool> changed(steps_.size(), false);
-  changed[from] = true;
-  for (size_t j = from + 1; j <= target && j < steps_.size(); ++j) {
-    if (j != target && !DependsOn(target, j)) continue;
-    bool reads_changed = std::any_of(steps_[j].args.begin(), steps_[j].args.end(), [&](const ArgRef& arg) {
-      return arg.kind == ArgRef::Kind::kStep && changed[arg.step];
+Computation::Rerun::Rerun(const Computation& computation, const Values& values, size_t from, Value value, uint32_t seed)
+    : computation_(&computation), values_(values), from_(from), seed_(seed) {
+  states_.assign(values_.size(), State::kNotYet);
+  values_.Set(from, std::move(value));
+  states_[from] = State::kChanged;
+}
+
+Result<const Value*> Computation::Rerun::Toward(size_t target) {
+  const auto& steps = computation_->steps_;
+  // Every step the target is computed from reads only steps it is computed from too, so each
+  // step's state, once found for one target, holds for the next.
+  for (size_t j = from_ + 1; j <= target && j < steps.size(); ++j) {
+    if (j != target && !computation_->DependsOn(target, j)) continue;
+    if (states_[j] == State::kFailed) return failures_.at(j);
+    if (states_[j] != State::kNotYet) continue;
+    const bool reads_changed = std::any_of(steps[j].args.begin(), steps[j].args.end(), [&](const ArgRef& arg) {
+      return arg.kind == ArgRef::Kind::kStep && states_[arg.step] == State::kChanged;
     });
-    if (!reads_changed) continue;
-    ATTN_ASSIGN_OR_RETURN(next, Apply(j, out, seed, {}, /*fallback=*/true));
-    out.Set(j, std::move(next));
-    changed[j] = true;
+    if (!reads_changed) {
+      states_[j] = State::kSame;
+      continue;
+    }
+    auto next = computation_->Apply(j, values_, seed_, {}, /*fallback=*/true);
+    if (!next.ok()) {
+      states_[j] = State::kFailed;
+      return failures_.emplace(j, next.status()).first->second;
+    }
+    values_.Set(j, std::move(next).value());
+    states_[j] = State::kChanged;
   }
-  return out[target];
+  return &values_[target];
 }
 
 Result<Values> Computation::WithInput(const std::string& input, const Value& value, uint32_t seed) const {

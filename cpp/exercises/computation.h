@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -104,9 +105,24 @@ class Computation {
   // can be computed at all: a step that cannot (or reads one that could not) is nullopt.
   std::vector<std::optional<Value>> EvaluateWith(const std::vector<std::pair<std::string, Value>>& inputs,
                                                  uint32_t seed) const;
-  // The value of step `target` after step `from` takes `value` instead: only the steps between
-  // them that the target is computed from are computed again.
-  Result<Value> RecomputeToward(const Values& values, size_t from, Value value, size_t target, uint32_t seed) const;
+  // Step `from` taking another value, and the steps computed from it computed again as far as
+  // each target asks: only the steps between them that the target is computed from, each once
+  // for all the targets asked (a derived mistake, named for every part computed from it).
+  class Rerun {
+   public:
+    Rerun(const Computation& computation, const Values& values, size_t from, Value value, uint32_t seed);
+    // The value of step `target` (`from` or later) with the change.
+    Result<const Value*> Toward(size_t target);
+
+   private:
+    enum class State : char { kNotYet, kSame, kChanged, kFailed };
+    const Computation* computation_;
+    Values values_;
+    size_t from_;
+    uint32_t seed_;
+    std::vector<State> states_;
+    std::map<size_t, Status> failures_;
+  };
 
   // What the operation of `step` is given, in `values`.
   StepContext ContextFor(size_t step, const Values& values, uint32_t seed) const;

@@ -26,7 +26,7 @@ Status CheckWellPosed(Computed& computed, bool variant) {
   const Json& exercise = computed.exercise();
   for (const auto& part : exercise.value("parts", Json::array())) {
     const std::string name = StringField(part, "name");
-    auto request = computed.Request(part, /*with_mistakes=*/false);
+    const auto& request = computed.Request(part, /*with_mistakes=*/false);
     if (!request.ok()) return Refused(name + ": " + request.status().message());
     const Quantity& q = request->expected;
     if (variant && q.kind == Quantity::Kind::kPosition && !q.all_required && q.positions.size() > 1 &&
@@ -44,7 +44,7 @@ Status CheckWellPosed(Computed& computed, bool variant) {
         return Json();
       }();
       if (other.is_null()) return Refused(name + ": same_value_as names no part '" + same + "'");
-      auto theirs = computed.Request(other, false);
+      const auto& theirs = computed.Request(other, false);
       if (!theirs.ok() || !theirs->expected.SameAs(q))
         return Refused(name + ": its value is not the same as part " + same + "'s, as same_value_as says");
     }
@@ -111,7 +111,7 @@ Result<Computed> Computed::Of(const Json& exercise, uint32_t seed, bool loose) {
 }
 
 std::vector<MistakeOrigin> Computed::Origins(const Json& part) {
-  auto request = Request(part, /*with_mistakes=*/true);
+  const auto& request = Request(part, /*with_mistakes=*/true);
   if (!request.ok()) return {};
   return origins_[StringField(part, "name")];
 }

@@ -97,7 +97,8 @@ class Computed {
   // The value a step (or field) names, as a text names it: "read.weights".
   Result<Value> ValueNamed(const std::string& ref) const;
   // A part's grading request; with_mistakes = false: only what a right answer is checked against.
-  Result<GradeRequest> Request(const Json& part, bool with_mistakes);
+  // (Worked out once a variant: the same request again is the one kept.)
+  const Result<GradeRequest>& Request(const Json& part, bool with_mistakes);
   // Every wrong run of the exercise (every step's wrong versions and the exercise's own).
   const std::vector<WrongRun>& WrongRuns();
   // Where each mistake a part's request names comes from, in the request's order.
@@ -124,6 +125,8 @@ class Computed {
   std::map<std::string, std::vector<Alternative>> alternatives_;
   std::shared_ptr<Formulas> formulas_;
   std::map<size_t, std::vector<Mutant>> mutants_;
+  // Each derived mistake's computation, by its step and its place among the step's mutants.
+  std::map<std::pair<size_t, size_t>, Computation::Rerun> reruns_;
 
   // A part's mistakes: the steps' written wrong versions and the exercise's own, the derived ones
   // (mutations/), and a = ln 2 rounded early (part_request.cc).

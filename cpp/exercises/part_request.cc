@@ -4,6 +4,7 @@
 // early.
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 
 #include "answers/judging.h"
@@ -77,7 +78,7 @@ void SymbolsOf(const Quantity& q, std::set<std::string>& out) {
 
 }  // namespace
 
-Result<GradeRequest> Computed::Request(const Json& part, bool with_mistakes) {
+const Result<GradeRequest>& Computed::Request(const Json& part, bool with_mistakes) {
   const auto key = std::make_pair(StringField(part, "name"), with_mistakes);
   if (auto found = requests_.find(key); found != requests_.end()) return found->second;
   auto build = [&]() -> Result<GradeRequest> {
@@ -165,8 +166,7 @@ Result<GradeRequest> Computed::Request(const Json& part, bool with_mistakes) {
     return request;
   };
   auto request = build();
-  requests_.emplace(key, request);
-  return request;
+  return requests_.emplace(key, std::move(request)).first->second;
 }
 
 void Computed::WrittenMistakes(const Json& part, const StepRef& ref, const Noun& noun, const GradeRequest& request,
@@ -259,11 +259,9 @@ void Computed::WrittenMistakes(const Json& part, const StepRef& ref, const Noun&
   }
 }
 
-// A step's or a field's value out of a step's whole value.
-std::optional<Value> FieldOf(const Value& whole, const std::string& field) {
-  if (field.empty()) return whole;
-  const Value* v = whole.Field(field);
-  return v ? std::optional<Value>(*v) : std::nullopt;
+// A step's or a field's value out of a step's whole value; null where it has no such field.
+const Value* FieldOf(const Value& whole, const std::string& field) {
+  return field.empty() ? &whole : whole.Field(field);
 }
 
 const Formulas& Computed::FormulasHere() {
@@ -284,17 +282,29 @@ const std::vector<Mutant>& Computed::MutantsOf(size_t step) {
 void Computed::DerivedMistakes(const StepRef& ref, const Noun& noun, const GradeRequest& request,
                                std::vector<NamedMistake>& named) {
   const bool position = request.expected.kind == Quantity::Kind::kPosition;
-  std::vector<NamedMistake> derived;
+  // Each change that gives another value, its explanation written once it is kept.
+  struct Candidate {
+    NamedMistake named;
+    size_t step;
+    const Mutant* mutant;
+  };
+  std::vector<Candidate> derived;
   for (size_t i = 0; i <= ref.step; ++i) {
     if (i != ref.step && !computation_->DependsOn(ref.step, i)) continue;
-    const StepContext context = computation_->ContextFor(i, values_, seed_);
-    for (const Mutant& mutant : MutantsOf(i)) {
+    const std::vector<Mutant>& mutants = MutantsOf(i);
+    for (size_t k = 0; k < mutants.size(); ++k) {
+      const Mutant& mutant = mutants[k];
       if (position && !mutant.names_positions) continue;
-      auto whole = computation_->RecomputeToward(values_, i, mutant.value, ref.step, seed_);
+      auto rerun = reruns_.find({i, k});
+      if (rerun == reruns_.end())
+        rerun =
+            reruns_.emplace(std::make_pair(i, k), Computation::Rerun(*computation_, values_, i, mutant.value, seed_))
+                .first;
+      auto whole = rerun->second.Toward(ref.step);
       if (!whole.ok()) continue;
-      auto wrong = FieldOf(*whole, ref.field);
+      const Value* wrong = FieldOf(**whole, ref.field);
       if (!wrong) continue;
-      const Quantity q = wrong->ToQuantity();
+      Quantity q = wrong->ToQuantity();
       if (q.SameAs(request.expected) || (!wrong->Finite() && !request.expected.HasNotFinite())) continue;
       if (q.kind != request.expected.kind || (position && q.positions.empty())) continue;
       // Where the part asks for an order of growth, a change that keeps it is no mistake.
@@ -311,30 +321,28 @@ void Computed::DerivedMistakes(const StepRef& ref, const Noun& noun, const Grade
         });
         if (!offered) continue;
       }
-      Explaining e;
-      e.step = &context;
-      e.right = &values_[i];
-      e.noun = noun.word;
-      e.plural = noun.plural;
-      const std::string explanation = mutant.explain(e);
-      Misconception m = position        ? Misconception::Position(mutant.tag, q, explanation)
-                        : request.shape ? Misconception::ShapeValue(mutant.tag, q, explanation)
-                                        : Misconception::Value(mutant.tag, q, explanation);
+      Misconception m = position        ? Misconception::Position(mutant.tag, std::move(q), "")
+                        : request.shape ? Misconception::ShapeValue(mutant.tag, std::move(q), "")
+                                        : Misconception::Value(mutant.tag, std::move(q), "");
       // A generic change (an argument exchanged, a formula's factor) yields to another part's value; an
       // operator or a parameter slip is as good a story as a written one.
       m.derived = mutant.rank >= 90;
-      derived.push_back({mutant.rank, std::move(m),
-                         MistakeOrigin{computation_->steps()[i].name, computation_->steps()[i].op->name,
-                                       mutant.kind ? std::string(mutant.kind->family) + "/" + mutant.kind->kind : ""}});
+      derived.push_back({{mutant.rank, std::move(m),
+                          MistakeOrigin{computation_->steps()[i].name, computation_->steps()[i].op->name,
+                                        mutant.kind ? std::string(mutant.kind->family) + "/" + mutant.kind->kind : ""}},
+                         i,
+                         &mutant});
     }
   }
   // The smallest change first; no generic change for a value a written mistake at the same step names
   // (that is its story, in the chapter's words), and at most two stories for one value (the answer alone cannot
   // tell them apart).
   std::stable_sort(derived.begin(), derived.end(),
-                   [](const NamedMistake& a, const NamedMistake& b) { return a.rank < b.rank; });
+                   [](const Candidate& a, const Candidate& b) { return a.named.rank < b.named.rank; });
   const size_t written = named.size();
-  for (NamedMistake& d : derived) {
+  std::map<size_t, StepContext> contexts;
+  for (Candidate& c : derived) {
+    NamedMistake& d = c.named;
     const auto same = [&](const NamedMistake& other) { return other.m.value && other.m.value->SameAs(*d.m.value); };
     if (std::any_of(named.begin(), named.begin() + static_cast<long>(written), [&](const NamedMistake& other) {
           return d.m.derived && same(other) && other.origin.step == d.origin.step;
@@ -344,6 +352,15 @@ void Computed::DerivedMistakes(const StepRef& ref, const Noun& noun, const Grade
     if (std::any_of(named.begin() + static_cast<long>(written), named.end(),
                     [&](const NamedMistake& other) { return other.m.tag == d.m.tag && same(other); }))
       continue;
+    auto context = contexts.find(c.step);
+    if (context == contexts.end())
+      context = contexts.emplace(c.step, computation_->ContextFor(c.step, values_, seed_)).first;
+    Explaining e;
+    e.step = &context->second;
+    e.right = &values_[c.step];
+    e.noun = noun.word;
+    e.plural = noun.plural;
+    d.m.explanation = c.mutant->explain(e);
     named.push_back(std::move(d));
   }
 }

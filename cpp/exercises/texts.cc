@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 #include <set>
 
 #include "answers/answer_parser.h"
@@ -332,15 +333,19 @@ std::string Shifted(const std::string& text, int k, Which which) {
 // for any part of this variant is replaced by the same form with other digits (the first
 // that is readable and correct for no part), or dropped when none is found.
 Status PlaceholdersThatGiveNothingAway(Json& rendered, Computed& computed) {
-  std::vector<GradeRequest> requests;
+  std::vector<const GradeRequest*> requests;
   for (const auto& part : computed.exercise().value("parts", Json::array())) {
-    auto request = computed.Request(part, /*with_mistakes=*/false);
-    if (request.ok()) requests.push_back(*request);
+    const auto& request = computed.Request(part, /*with_mistakes=*/false);
+    if (request.ok()) requests.push_back(&*request);
   }
+  // (Parts often share an example's form: each example is tried once.)
+  std::map<std::string, bool> tried;
   auto gives_away = [&](const std::string& example) {
-    for (const auto& request : requests)
-      if (Grade(example, request).kind == Verdict::Kind::kCorrect) return true;
-    return false;
+    if (auto found = tried.find(example); found != tried.end()) return found->second;
+    bool answers = std::any_of(requests.begin(), requests.end(), [&](const GradeRequest* request) {
+      return Grade(example, *request).kind == Verdict::Kind::kCorrect;
+    });
+    return tried[example] = answers;
   };
   for (auto& part : rendered["parts"]) {
     if (!part.contains("placeholder") || !part["placeholder"].is_string()) continue;
