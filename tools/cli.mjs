@@ -3,15 +3,16 @@
 // prints JSON.
 //   node tools/cli.mjs list | show <id> [seed] | mistakes <id> [seed]
 //   node tools/cli.mjs grade <id> <part> "<answer>" [seed] [--earlier <part>="<answer>"]... [--noted]
-//   node tools/cli.mjs check <file.json> [--seeds N] [--from SEED] [--threads N] [--json]
+//   node tools/cli.mjs check <file.json> [--seeds N] [--from SEED] [--threads N] [--wasm] [--json]
 // <id> may be an exercise file's path (a teacher's own, ending in .json) instead of an id.
 // --earlier gives the learner's answer to another part of the exercise, so that a part
 // computed from it is judged with follow-through; --noted is the teacher's policy under
 // which follow-through is noted but not counted. check runs the author's check over seeds
 // (1,000 by default; docs/authoring.md) and prints its report in words (JSON with --json); it
 // exits with 1 when a check fails, or when the file takes the id of one of exercises/. Its
-// seeds are shared among worker threads, one per core unless --threads says (check-threads.mjs);
-// the report is the same for any number.
+// seeds are shared among workers, one per core unless --threads says: native processes of the
+// core's build, or with --wasm (or where that is not built) threads of the WebAssembly core the
+// preview page runs (check-threads.mjs); the report is the same either way, for any number.
 import { readFileSync } from 'node:fs';
 import { loadCompanion } from '../web/companion.mjs';
 import { parseSeed } from '../web/seed.mjs';
@@ -22,7 +23,7 @@ import { checkInThreads } from './check-threads.mjs';
 
 const usage = 'usage: node tools/cli.mjs list | show <id> [seed] | mistakes <id> [seed] | '
   + 'grade <id> <part> "<answer>" [seed] [--earlier <part>="<answer>"]... [--noted] | '
-  + 'check <file.json> [--seeds N] [--from SEED] [--threads N] [--json]';
+  + 'check <file.json> [--seeds N] [--from SEED] [--threads N] [--wasm] [--json]';
 
 // An exercise file as a document, with a message that names the file where it cannot be read.
 function readExerciseFile(path) {
@@ -47,9 +48,10 @@ async function companionFor(idOrFile, options = {}) {
 }
 
 function checkOptions(args) {
-  const out = { seeds: 1000, from: 0, threads: undefined, json: false, file: null };
+  const out = { seeds: 1000, from: 0, threads: undefined, json: false, wasm: false, file: null };
   for (let i = 0; i < args.length; i++) {
     if (args[i] === '--json') out.json = true;
+    else if (args[i] === '--wasm') out.wasm = true;
     else if (args[i] === '--seeds') out.seeds = Number(args[++i]);
     else if (args[i] === '--from') out.from = parseSeed(args[++i]);
     else if (args[i] === '--threads') out.threads = Number(args[++i]);
@@ -67,11 +69,11 @@ function checkOptions(args) {
 }
 
 async function check(args) {
-  const { file, seeds, from, threads, json } = checkOptions(args);
+  const { file, seeds, from, threads, json, wasm } = checkOptions(args);
   const doc = readExerciseFile(file);
   // A file may not take the id of one of the companion's own exercises (the core checks the rest).
   const shipped = shippedIdProblem(doc?.id, new Set((await readExerciseDocsInNode()).map((d) => d.id)));
-  const report = shipped ? { refused: shipped } : await checkInThreads(doc, { seeds, from, threads });
+  const report = shipped ? { refused: shipped } : await checkInThreads(doc, { seeds, from, threads, wasm });
   const words = checkWords(report);
   if (!words.ok) process.exitCode = 1;
   if (json) return { ok: words.ok, ...report };

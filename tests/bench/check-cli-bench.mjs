@@ -4,12 +4,13 @@
 // docs/authoring.md's worked example). Wall time, start of the process to its exit (loading
 // the core included), because the check's worker threads (tools/check-threads.mjs) shorten
 // the wall time and not the CPU time; on a machine others use it grows with their load, so the
-// process's CPU time (every thread's, from GNU time) and the load average are printed too. A
+// process's CPU time (every thread's and native worker's, from GNU time) and the load average are printed too. A
 // shipped exercise's file is checked as a copy under a teacher's id, since the check refuses
 // the companion's own ids. --cli (given more than once) compares checkouts, e.g. another
-// commit's tools/cli.mjs: each file is checked by each in turn, so that they meet the same
+// commit's tools/cli.mjs, or this one's with a flag ("tools/cli.mjs --wasm", the path and its
+// flags in one argument): each file is checked by each in turn, so that they meet the same
 // minutes of the machine.
-//   node tests/bench/check-cli-bench.mjs [--seeds 1000] [--cli PATH]... [--json]
+//   node tests/bench/check-cli-bench.mjs [--seeds 1000] [--cli 'PATH [FLAG]...']... [--json]
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -42,8 +43,9 @@ for (const chapter of readdirSync(new URL('exercises/', root)).sort()) {
 function timed(cli, path) {
   const start = performance.now();
   // (GNU time gives the process's CPU time, every thread's, beside the wall time.)
-  const run = spawnSync('/usr/bin/time', ['-f', '%U %S', process.execPath, cli, 'check', path, '--seeds', String(seeds),
-    '--json'], { encoding: 'utf8' });
+  const [script, ...flags] = cli.split(' ');
+  const run = spawnSync('/usr/bin/time', ['-f', '%U %S', process.execPath, script, 'check', path, '--seeds', String(seeds),
+    '--json', ...flags], { encoding: 'utf8' });
   const wall = (performance.now() - start) / 1000;
   const [user, system] = run.stderr.trim().split('\n').at(-1).split(' ').map(Number);
   let problems;

@@ -6,13 +6,18 @@
 // ties fall in the order they came), hence workers hand back each slice, and the sum is made
 // here, slice after slice, never from sums that workers made of their own slices.
 
-// The slices of seeds from .. from + count - 1, `slice` seeds each (the last one fewer);
-// one empty slice when there are no seeds, so that the core still reads the file.
+// The slices of seeds from .. from + count - 1, `slice` seeds each (the last one fewer) but
+// the first, which has at most FIRST_SLICE: it runs alone, before the others are dealt (seed 0
+// may refuse the whole file), so it is kept short. One empty slice when there are no seeds, so
+// that the core still reads the file.
+const FIRST_SLICE = 10;
 export function checkRanges(from, count, slice) {
   const ranges = [];
-  for (let done = 0; done < count || ranges.length === 0; done += slice) {
-    ranges.push({ from: from + done, seeds: Math.min(slice, count - done) });
+  for (let done = 0; done < count || ranges.length === 0;) {
+    const seeds = Math.min(ranges.length ? slice : Math.min(slice, FIRST_SLICE), count - done);
+    ranges.push({ from: from + done, seeds });
     if (count === 0) break;
+    done += seeds;
   }
   return ranges;
 }
